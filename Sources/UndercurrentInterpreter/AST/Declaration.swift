@@ -1,0 +1,172 @@
+public struct Parameter {
+    /// The argument label callers write; nil for `_`.
+    public var label: String?
+    public var name: String
+    public var type: TypeRef?
+    public var defaultValue: Expr?
+    public var isVariadic: Bool
+    public var isInout: Bool
+    public var slot: Int
+}
+
+/// Where a closure's captured variable comes from in the enclosing function.
+public enum CaptureSource {
+    case local(Int)
+    case captured(Int)
+}
+
+/// `[weak self]`, `[unowned x]`, `[y = expr]` entries of a closure's capture list.
+public struct CaptureListEntry {
+    public var slot: Int
+    public var name: String
+    public var value: Expr
+    public var ownership: Ownership
+
+    public enum Ownership { case strong, weak, unowned }
+}
+
+/// A function, method, initializer, accessor or closure after lowering.
+public final class FunctionDecl {
+    public let name: String
+    public let parameters: [Parameter]
+    public let returnType: TypeRef?
+    public let body: Block
+    /// True when the body is a single expression whose value is returned (closures, getters).
+    public let isSingleExpression: Bool
+    public let slotCount: Int
+    public let captures: [CaptureSource]
+    public let captureList: [CaptureListEntry]
+    /// The slot that holds `self` in methods, initializers and accessors.
+    public let selfSlot: Int?
+    public let isStatic: Bool
+    public let isMutating: Bool
+    public let isThrowing: Bool
+    public let isFailableInit: Bool
+    public let location: SourceLocation
+
+    public init(name: String, parameters: [Parameter], returnType: TypeRef?, body: Block,
+                isSingleExpression: Bool, slotCount: Int, captures: [CaptureSource],
+                captureList: [CaptureListEntry], selfSlot: Int?, isStatic: Bool,
+                isMutating: Bool, isThrowing: Bool, isFailableInit: Bool,
+                location: SourceLocation) {
+        self.name = name
+        self.parameters = parameters
+        self.returnType = returnType
+        self.body = body
+        self.isSingleExpression = isSingleExpression
+        self.slotCount = slotCount
+        self.captures = captures
+        self.captureList = captureList
+        self.selfSlot = selfSlot
+        self.isStatic = isStatic
+        self.isMutating = isMutating
+        self.isThrowing = isThrowing
+        self.isFailableInit = isFailableInit
+        self.location = location
+    }
+
+    /// `name(label:label:)`, the way Swift names a function.
+    public var fullName: String {
+        "\(name)(\(parameters.map { "\($0.label ?? "_"):" }.joined()))"
+    }
+}
+
+public struct PropertyDecl {
+    public var name: String
+    public var type: TypeRef?
+    public var initializer: Expr?
+    /// Evaluates the initializer in a frame of its own (slots for closures in it).
+    public var initializerFunction: FunctionDecl?
+    public var isConstant: Bool
+    public var isStatic: Bool
+    public var isLazy: Bool
+    public var isWeak: Bool
+    public var wrapper: String?
+    public var getter: FunctionDecl?
+    public var setter: FunctionDecl?
+    public var willSet: FunctionDecl?
+    public var didSet: FunctionDecl?
+    public var location: SourceLocation
+
+    public var isComputed: Bool { getter != nil }
+}
+
+public struct EnumCaseDecl {
+    public var name: String
+    public var associatedLabels: [String?]
+    public var associatedTypes: [TypeRef]
+    public var rawValue: Expr?
+}
+
+public struct SubscriptDecl {
+    public var getter: FunctionDecl
+    public var setter: FunctionDecl?
+    public var isStatic: Bool
+}
+
+public enum TypeKind: String {
+    case structType = "struct"
+    case classType = "class"
+    case enumType = "enum"
+    case protocolType = "protocol"
+}
+
+public final class TypeDecl {
+    public let kind: TypeKind
+    public let name: String
+    public let genericParameters: [String]
+    public let inheritance: [TypeRef]
+    public var properties: [PropertyDecl]
+    public var methods: [FunctionDecl]
+    public var initializers: [FunctionDecl]
+    public var deinitializer: FunctionDecl?
+    public var subscripts: [SubscriptDecl]
+    public var cases: [EnumCaseDecl]
+    public var nestedTypes: [TypeDecl]
+    public var typeAliases: [String: TypeRef]
+    /// Requirements named in a protocol body (for protocols only).
+    public var requirementNames: [String]
+    public let location: SourceLocation
+
+    public init(kind: TypeKind, name: String, genericParameters: [String], inheritance: [TypeRef],
+                location: SourceLocation) {
+        self.kind = kind
+        self.name = name
+        self.genericParameters = genericParameters
+        self.inheritance = inheritance
+        self.properties = []
+        self.methods = []
+        self.initializers = []
+        self.deinitializer = nil
+        self.subscripts = []
+        self.cases = []
+        self.nestedTypes = []
+        self.typeAliases = [:]
+        self.requirementNames = []
+        self.location = location
+    }
+}
+
+public final class ExtensionDecl {
+    public let extendedType: TypeRef
+    public let inheritance: [TypeRef]
+    /// The members, held in a `TypeDecl` of the extended type's kind-less shape.
+    public let members: TypeDecl
+    public let location: SourceLocation
+
+    public init(extendedType: TypeRef, inheritance: [TypeRef], members: TypeDecl,
+                location: SourceLocation) {
+        self.extendedType = extendedType
+        self.inheritance = inheritance
+        self.members = members
+        self.location = location
+    }
+}
+
+public enum Declaration {
+    case type(TypeDecl)
+    case extensionDecl(ExtensionDecl)
+    case function(FunctionDecl)
+    case typeAlias(String, TypeRef)
+    case importDecl(String, SourceLocation)
+}

@@ -1,0 +1,96 @@
+/// Where a name was found when the source was lowered.
+public enum NameReference {
+    /// A slot in the current frame.
+    case local(Int)
+    /// A cell captured by the enclosing closure.
+    case captured(Int)
+    /// Not a local: resolved when evaluated (implicit `self` member, global, type, builtin).
+    case dynamic(String)
+}
+
+public struct Argument {
+    public var label: String?
+    public var value: Expr
+    /// True for `&x`.
+    public var isInout: Bool
+    /// True for a trailing closure (its label was not written).
+    public var isTrailingClosure: Bool
+}
+
+public enum StringPart {
+    case text(String)
+    case interpolation(Expr)
+}
+
+public enum CastKind {
+    case coerce      // as
+    case conditional // as?
+    case forced      // as!
+}
+
+public enum TryKind {
+    case plain, optional, forced
+}
+
+public indirect enum Expr {
+    case literal(Value, SourceLocation)
+    case integerLiteral(Int, SourceLocation)
+    case floatLiteral(Double, SourceLocation)
+    case stringLiteral(String, SourceLocation)
+    case interpolatedString([StringPart], SourceLocation)
+    case nilLiteral(SourceLocation)
+    case name(NameReference, String, SourceLocation)
+    case selfReference(SourceLocation)
+    case superReference(SourceLocation)
+    /// `base.name` (`base.0` for tuple elements).
+    case member(Expr, String, SourceLocation)
+    /// `.name` whose type comes from context.
+    case implicitMember(String, SourceLocation)
+    case call(Expr, [Argument], SourceLocation)
+    case subscriptCall(Expr, [Argument], SourceLocation)
+    /// `Type<Args>` used as an expression (`PassthroughSubject<Int, Never>`).
+    case specialize(Expr, [TypeRef], SourceLocation)
+    case typeExpr(TypeRef, SourceLocation)
+    case binary(String, Expr, Expr, SourceLocation)
+    case prefix(String, Expr, SourceLocation)
+    case postfix(String, Expr, SourceLocation)
+    case assign(Expr, Expr, SourceLocation)
+    case compoundAssign(String, Expr, Expr, SourceLocation)
+    case ternary(Expr, Expr, Expr, SourceLocation)
+    /// `a?` inside an optional chain: unwraps or leaves the chain with nil.
+    case optionalUnwrap(Expr, SourceLocation)
+    /// The end of an optional chain: collects the nil that `optionalUnwrap` signalled.
+    case optionalChain(Expr, SourceLocation)
+    case forceUnwrap(Expr, SourceLocation)
+    case arrayLiteral([Expr], SourceLocation)
+    case dictionaryLiteral([(Expr, Expr)], SourceLocation)
+    case tuple([String?], [Expr], SourceLocation)
+    case closure(FunctionDecl, SourceLocation)
+    case cast(Expr, CastKind, TypeRef, SourceLocation)
+    case isType(Expr, TypeRef, SourceLocation)
+    case tryExpr(TryKind, Expr, SourceLocation)
+    /// `\Type.path.to.value` or `\.path`.
+    case keyPath(TypeRef?, [String], SourceLocation)
+    case discard(SourceLocation)
+    /// An `if`/`switch` used as an expression: the statement's branches each yield one value.
+    case statementExpression(Stmt, Int, SourceLocation)
+    case inoutMarker(Expr, SourceLocation)
+
+    public var location: SourceLocation {
+        switch self {
+        case .literal(_, let l), .integerLiteral(_, let l), .floatLiteral(_, let l),
+             .stringLiteral(_, let l), .interpolatedString(_, let l), .nilLiteral(let l),
+             .name(_, _, let l), .selfReference(let l), .superReference(let l),
+             .member(_, _, let l), .implicitMember(_, let l), .call(_, _, let l),
+             .subscriptCall(_, _, let l), .specialize(_, _, let l), .typeExpr(_, let l),
+             .binary(_, _, _, let l), .prefix(_, _, let l), .postfix(_, _, let l),
+             .assign(_, _, let l), .compoundAssign(_, _, _, let l), .ternary(_, _, _, let l),
+             .optionalUnwrap(_, let l), .optionalChain(_, let l), .forceUnwrap(_, let l),
+             .arrayLiteral(_, let l), .dictionaryLiteral(_, let l), .tuple(_, _, let l),
+             .closure(_, let l), .cast(_, _, _, let l), .isType(_, _, let l),
+             .tryExpr(_, _, let l), .keyPath(_, _, let l), .discard(let l),
+             .statementExpression(_, _, let l), .inoutMarker(_, let l):
+            return l
+        }
+    }
+}

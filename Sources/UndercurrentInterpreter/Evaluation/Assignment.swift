@@ -1,0 +1,219 @@
+extension Interpreter {
+    /// Stores `value` where `target` names: a variable, a property, a subscript. Value types
+    /// are changed in a copy that is then stored back, as Swift's `inout` access does.
+    func assign(_ value: Value, to target: Expr, in frame: Frame) throws {
+        switch target {
+        case .name(let reference, let name, let location):
+            if let cell = frame.cell(reference) {
+                cell.store(conform(value, to: cell.value))
+                return
+            }
+            if let cell = frame.selfCell, frame.function.selfSlot != nil, hasMember(of: cell.load(), name),
+               globals[name] == nil {
+                try assign(value, to: .member(.selfReference(location), name, location), in: frame)
+                return
+            }
+            guard let global = globals[name] else {
+                throw ScriptError.runtime("cannot find '\(name)' in scope", at: location)
+            }
+            if global.isConstant, !isUninitialized(global.cell.value) {
+                throw ScriptError.runtime("cannot assign to value: '\(name)' is a 'let' constant", at: location)
+            }
+            var stored = value
+            if let type = global.type { stored = try coerce(value, to: type, at: location) }
+            global.cell.store(conform(stored, to: global.cell.value))
+
+        case .selfReference(let location):
+            guard let cell = frame.selfCell else {
+                throw ScriptError.runtime("`self` is only available inside a type", at: location)
+            }
+            cell.store(value)
+
+        case .member(let baseExpr, let name, let location):
+            if case .superReference = baseExpr {
+                try assign(value, to: .member(.selfReference(location), name, location), in: frame)
+                return
+            }
+            let inInitializer = isSelf(baseExpr, in: frame) && frame.function.name == "init"
+            var base = try evaluate(baseExpr, in: frame)
+            if isReferenceValue(base) {
+                try setMember(of: &base, name, to: value, inInitializer: inInitializer, at: location)
+                return
+            }
+            try setMember(of: &base, name, to: value, inInitializer: inInitializer, at: location)
+            try assign(base, to: baseExpr, in: frame)
+
+        case .subscriptCall(let baseExpr, let arguments, let location):
+            var base = try evaluate(baseExpr, in: frame)
+            let indices = try arguments.map { try evaluate($0.value, in: frame) }
+            try subscriptSet(&base, indices, labels: arguments.map(\.label), to: value, at: location)
+            if !isReferenceValue(base) { try assign(base, to: baseExpr, in: frame) }
+
+        case .optionalUnwrap(let inner, _):
+            try assign(.optional(value), to: inner, in: frame)
+
+        case .forceUnwrap(let inner, _):
+            try assign(.optional(value), to: inner, in: frame)
+
+        case .optionalChain(let inner, _):
+            try assign(value, to: inner, in: frame)
+
+        case .discard:
+            return
+
+        case .inoutMarker(let inner, _):
+            try assign(value, to: inner, in: frame)
+
+        default:
+            throw ScriptError.runtime("cannot assign to this expression", at: target.location)
+        }
+    }
+
+    private func isSelf(_ expr: Expr, in frame: Frame) -> Bool {
+        switch expr {
+        case .selfReference: return true
+        case .name(let reference, "self", _): return frame.cell(reference) === frame.selfCell
+        default: return false
+        }
+    }
+
+    func isUninitialized(_ value: Value) -> Bool {
+        if case .void = value { return true }
+        return false
+    }
+
+    /// A variable keeps its type: storing `5` into a `Double` variable stores `5.0`, and
+    /// storing into an optional variable wraps the value.
+    func conform(_ value: Value, to current: Value) -> Value {
+        switch (current, value) {
+        case (.double, .int(let number)): return .double(Double(number))
+        case (.optional(let wrapped), _):
+            if case .optional = value { return value }
+            if case .double? = wrapped, case .int(let number) = value { return .optional(.double(Double(number))) }
+            return .optional(value)
+        default: return value
+        }
+    }
+
+    /// The type written for the variable or property an assignment stores into, if known.
+    func declaredType(of target: Expr, in frame: Frame) throws -> TypeRef? {
+        switch target {
+        case .name(let reference, let name, _):
+            if let cell = frame.cell(reference) {
+                if case .optional = cell.value { return nil }
+                return isUninitialized(cell.value) ? nil : typeRef(of: cell.load())
+            }
+            if let type = globals[name]?.type { return type }
+            if let cell = frame.selfCell, let index = typeInfo(of: cell.load()).fieldIndex[name] {
+                return typeInfo(of: cell.load()).storedProperties[index].type
+            }
+            return nil
+        case .member(let baseExpr, let name, _):
+            guard let base = try? evaluate(baseExpr, in: frame) else { return nil }
+            let type = typeInfo(of: base)
+            if let index = type.fieldIndex[name] { return type.storedProperties[index].type }
+            if case .computed(let property)? = instanceEntries(of: type, name).first { return property.type }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// Sets a property on a value (for structs, on the caller's copy).
+    func setMember(of base: inout Value, _ name: String, to newValue: Value, inInitializer: Bool = false,
+                   at location: SourceLocation) throws {
+        if case .tuple(var tuple) = base {
+            if let index = Int(name) ?? tuple.labels.firstIndex(of: name), index < tuple.elements.count {
+                tuple.elements[index] = newValue
+                base = .tuple(tuple)
+                return
+            }
+        }
+        if case .metatype(let metatype) = base {
+            if case .staticStored(let cell, let type)? = staticEntries(of: metatype.type, name).first {
+                cell.store(try type.map { try coerce(newValue, to: $0, at: location) } ?? newValue)
+                return
+            }
+            if case .computed(let property)? = staticEntries(of: metatype.type, name).first, let setter = property.setter {
+                _ = try callScript(setter, captures: [], selfCell: Cell(base), arguments: [newValue], at: location)
+                return
+            }
+            throw ScriptError.runtime("cannot assign to '\(name)' of type '\(metatype.type.name)'", at: location)
+        }
+        let type = typeInfo(of: base)
+        guard let entry = instanceEntries(of: type, name).first else {
+            throw ScriptError.runtime("value of type \(Formatter.typeName(of: base)) has no member '\(name)'",
+                                      at: location)
+        }
+        switch entry {
+        case .stored(let index):
+            let property = type.storedProperties[index]
+            var value = newValue
+            if let declared = property.type { value = try coerce(value, to: declared, at: location) }
+            let old = try rawField(of: base, index)
+            if let wrapperName = property.declaration?.wrapper, let provider = propertyWrappers[wrapperName] {
+                if isUninitialized(old) {
+                    let owner: ScriptObject? = { if case .object(let object) = base { return object } else { return nil } }()
+                    try writeField(of: &base, index, try provider.makeStorage(initialValue: value, owner: owner,
+                                                                              interpreter: self))
+                } else {
+                    let owner: ScriptObject? = { if case .object(let object) = base { return object } else { return nil } }()
+                    try provider.write(old, newValue: value, owner: owner, interpreter: self)
+                }
+                return
+            }
+            if let declaration = property.declaration, declaration.isConstant, !inInitializer, !isUninitialized(old) {
+                throw ScriptError.runtime("cannot assign to property: '\(name)' is a 'let' constant", at: location)
+            }
+            let observed = !inInitializer && !isUninitialized(old)
+                && (property.declaration?.willSet != nil || property.declaration?.didSet != nil)
+            if observed, let willSet = property.declaration?.willSet {
+                let selfCell = Cell(base)
+                _ = try callScript(willSet, captures: [], selfCell: selfCell, arguments: [value], at: location)
+                base = selfCell.value
+            }
+            if case .weakReference(let reference) = old {
+                value = .weakReference(WeakReference(value.objectForWeakStorage, isUnowned: reference.isUnowned))
+            } else if property.declaration?.isWeak == true {
+                value = .weakReference(WeakReference(value.objectForWeakStorage))
+            }
+            try writeField(of: &base, index, value)
+            if observed, let didSet = property.declaration?.didSet {
+                let selfCell = Cell(base)
+                _ = try callScript(didSet, captures: [], selfCell: selfCell, arguments: [old.loaded], at: location)
+                base = selfCell.value
+            }
+        case .computed(let property):
+            guard let setter = property.setter else {
+                throw ScriptError.runtime("cannot assign to property: '\(name)' is a get-only property", at: location)
+            }
+            var value = newValue
+            if let declared = property.type { value = try coerce(value, to: declared, at: location) }
+            let selfCell = Cell(base)
+            _ = try callScript(setter, captures: [], selfCell: selfCell, arguments: [value], at: location)
+            base = selfCell.value
+        case .nativeProperty(let property):
+            guard let setter = property.set else {
+                throw ScriptError.runtime("cannot assign to property: '\(name)' is a get-only property", at: location)
+            }
+            try setter(self, &base, newValue)
+        case .staticStored(let cell, _):
+            cell.store(newValue)
+        case .method:
+            throw ScriptError.runtime("cannot assign to '\(name)': it is a method", at: location)
+        }
+    }
+
+    func writeField(of base: inout Value, _ index: Int, _ value: Value) throws {
+        switch base {
+        case .structValue(var structValue):
+            base = .void  // keep the fields array uniquely referenced while it changes
+            structValue.fields[index] = value
+            base = .structValue(structValue)
+        case .object(let object):
+            object.fields[index] = value
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,330 @@
+extension Interpreter {
+    func evaluateCall(_ callee: Expr, _ arguments: [Argument], in frame: Frame, expected: TypeRef?,
+                      at location: SourceLocation) throws -> Value {
+        try tick(location)
+        switch callee {
+        case .member(let baseExpr, let name, _):
+            if case .superReference = baseExpr {
+                return try callSuper(name, arguments, in: frame, at: location)
+            }
+            let base = try evaluate(baseExpr, in: frame)
+            return try callMember(of: base, baseExpr: baseExpr, name, arguments, in: frame, at: location)
+
+        case .implicitMember(let name, _):
+            guard let type = try implicitMemberType(expected: expected, member: name, at: location) else {
+                throw ScriptError.runtime("cannot infer the type of '.\(name)(...)' here; write the type name",
+                                          at: location)
+            }
+            if type.isOptionalType, name == "some", arguments.count == 1 {
+                return .optional(try evaluate(arguments[0].value, in: frame, expected: expected?.optionalWrapped))
+            }
+            return try callMember(of: .metatype(Metatype(type: type, genericArguments: expected?.genericArguments ?? [])),
+                                  baseExpr: nil, name, arguments, in: frame, at: location)
+
+        case .name(let reference, let name, let nameLocation):
+            if case .dynamic = reference {
+                if let cell = frame.selfCell, frame.function.selfSlot != nil, !name.first!.isUppercase,
+                   hasMember(of: cell.load(), name) {
+                    return try callMember(of: cell.load(), baseExpr: .selfReference(nameLocation), name, arguments,
+                                          in: frame, at: location)
+                }
+                if globals[name] == nil, let functions = globalFunctions[name] {
+                    return try invokeOverloads(functions, name: name, receiver: nil, receiverCell: nil, selfType: nil,
+                                               arguments, in: frame, at: location)
+                }
+            }
+            let value = try evaluate(callee, in: frame)
+            return try callValue(value, arguments, in: frame, expected: expected, at: location)
+
+        default:
+            let value = try evaluate(callee, in: frame)
+            return try callValue(value, arguments, in: frame, expected: expected, at: location)
+        }
+    }
+
+    /// Calls something that was evaluated to a value: a closure, a type, a bound method.
+    func callValue(_ value: Value, _ arguments: [Argument], in frame: Frame, expected: TypeRef?,
+                   at location: SourceLocation) throws -> Value {
+        switch value {
+        case .function(let function):
+            switch function.body {
+            case .script(let decl, let captures, let selfCell):
+                let values = try evaluatePositional(arguments, parameterTypes: decl.parameters.map(\.type), in: frame)
+                return try callScript(decl, captures: captures, selfCell: selfCell, arguments: values, at: location)
+            case .native(let native, let receiver):
+                return try invokeOverloads([.native(native)], name: native.name, receiver: receiver,
+                                           receiverCell: nil, selfType: nil, arguments, in: frame, at: location)
+            case .overloads(let callables, let receiver, let selfType):
+                return try invokeOverloads(callables, name: callables.first?.baseName ?? "function",
+                                           receiver: receiver, receiverCell: nil, selfType: selfType,
+                                           arguments, in: frame, at: location)
+            case .enumCase(let type, let index):
+                let info = type.cases[index]
+                var payload: [Value] = []
+                for (position, argument) in arguments.enumerated() {
+                    let payloadType = position < info.associatedTypes.count ? info.associatedTypes[position] : nil
+                    var argumentValue = try evaluate(argument.value, in: frame, expected: payloadType)
+                    if let payloadType { argumentValue = try coerce(argumentValue, to: payloadType, at: location) }
+                    payload.append(argumentValue)
+                }
+                return .enumValue(EnumValue(type: type, caseIndex: index, payload: payload))
+            case .initializer(let metatype):
+                return try construct(metatype, arguments, in: frame, at: location)
+            }
+        case .metatype(let metatype):
+            return try construct(metatype, arguments, in: frame, at: location)
+        case .optional(nil):
+            throw ScriptError.runtime("unexpectedly found nil while calling an optional function", at: location)
+        default:
+            throw ScriptError.runtime("cannot call a value of type \(Formatter.typeName(of: value))", at: location)
+        }
+    }
+
+    /// Calls a function value from native code (a `map` closure, a `sink` handler).
+    public func call(_ function: Value, _ arguments: [Value], at location: SourceLocation = .unknown) throws -> Value {
+        guard case .function(let functionValue) = function else {
+            throw ScriptError.runtime("cannot call a value of type \(Formatter.typeName(of: function))", at: location)
+        }
+        switch functionValue.body {
+        case .script(let decl, let captures, let selfCell):
+            return try callScript(decl, captures: captures, selfCell: selfCell, arguments: arguments, at: location)
+        case .native(let native, let receiver):
+            return try native.body(NativeArguments(interpreter: self, receiver: receiver, receiverCell: nil,
+                                                   values: arguments, inoutCells: [:], location: location))
+        case .overloads(let callables, let receiver, _):
+            guard let callable = callables.first(where: { $0.parameterShapes.count == arguments.count }) ?? callables.first
+            else { throw ScriptError.runtime("no function to call", at: location) }
+            return try invoke(callable, receiver: receiver, receiverCell: nil, values: arguments.map { $0 },
+                              inoutCells: [:], at: location)
+        case .enumCase(let type, let index):
+            return .enumValue(EnumValue(type: type, caseIndex: index, payload: arguments))
+        case .initializer(let metatype):
+            let callable = try initializers(of: metatype.type, at: location).first {
+                $0.parameterShapes.count == arguments.count
+            }
+            guard let callable else {
+                throw ScriptError.runtime("no initializer of \(metatype.type.name) takes \(arguments.count) arguments",
+                                          at: location)
+            }
+            return try invokeInitializer(callable, metatype: metatype, values: arguments, inoutCells: [:], at: location)
+        }
+    }
+
+    /// Positional arguments for a closure: labels are ignored, as Swift does for closure calls.
+    func evaluatePositional(_ arguments: [Argument], parameterTypes: [TypeRef?], in frame: Frame) throws -> [Value] {
+        var values: [Value] = []
+        for (index, argument) in arguments.enumerated() {
+            let type = index < parameterTypes.count ? parameterTypes[index] : nil
+            values.append(try evaluate(argument.value, in: frame, expected: type))
+        }
+        return values
+    }
+
+    func callMember(of base: Value, baseExpr: Expr?, _ name: String, _ arguments: [Argument], in frame: Frame,
+                    at location: SourceLocation) throws -> Value {
+        if case .metatype(let metatype) = base {
+            if name == "init" { return try construct(metatype, arguments, in: frame, at: location) }
+            if let index = metatype.type.caseIndex[name] {
+                return try callValue(.function(FunctionValue(.enumCase(metatype.type, index))), arguments,
+                                     in: frame, expected: nil, at: location)
+            }
+            if let nested = metatype.type.nestedTypes[name] {
+                return try construct(Metatype(type: nested), arguments, in: frame, at: location)
+            }
+            let callables = staticCallables(of: metatype.type, name)
+            if !callables.isEmpty {
+                return try invokeOverloads(callables, name: name, receiver: base, receiverCell: nil,
+                                           selfType: metatype.type, arguments, in: frame, at: location)
+            }
+            let value = try member(of: base, name, at: location)
+            return try callValue(value, arguments, in: frame, expected: nil, at: location)
+        }
+        if name == "init", let selfCell = frame.selfCell {
+            // `self.init(...)` delegates to another initializer of the same type.
+            let candidates = try initializers(of: typeInfo(of: base), at: location)
+            guard let (callable, assignment) = selectOverload(candidates, for: arguments) else {
+                throw noMatchingOverload("self.init", arguments, candidates: candidates, at: location)
+            }
+            let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
+            switch callable {
+            case .script(let decl):
+                return try runInitializer(decl, selfCell: selfCell, values: values, inoutCells: inoutCells, at: location)
+            case .native:
+                selfCell.value = try invoke(callable, receiver: .metatype(Metatype(type: typeInfo(of: base))),
+                                            receiverCell: nil, values: values, inoutCells: inoutCells, at: location)
+                return .void
+            }
+        }
+        let type = typeInfo(of: base)
+        let callables = instanceCallables(of: type, name)
+        if callables.isEmpty {
+            // A stored closure property: `receiveValue?(input)`.
+            let value = try member(of: base, name, at: location)
+            return try callValue(value, arguments, in: frame, expected: nil, at: location)
+        }
+        guard let (callable, assignment) = selectOverload(callables, for: arguments) else {
+            throw noMatchingOverload(name, arguments, candidates: callables, at: location)
+        }
+        if callable.isMutatingMethod, let baseExpr, !isReferenceValue(base) {
+            // A mutating method changes the variable it was called on.
+            let cell = Cell(base)
+            let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
+            let result = try invoke(callable, receiver: base, receiverCell: cell, values: values,
+                                    inoutCells: inoutCells, at: location)
+            try writeBack(inoutCells, arguments, assignment, in: frame)
+            try assign(cell.value, to: baseExpr, in: frame)
+            return result
+        }
+        let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
+        let result = try invoke(callable, receiver: base, receiverCell: nil, values: values, inoutCells: inoutCells,
+                                at: location)
+        try writeBack(inoutCells, arguments, assignment, in: frame)
+        return result
+    }
+
+    func invokeOverloads(_ callables: [Callable], name: String, receiver: Value?, receiverCell: Cell?,
+                         selfType: TypeInfo?, _ arguments: [Argument], in frame: Frame,
+                         at location: SourceLocation) throws -> Value {
+        guard let (callable, assignment) = selectOverload(callables, for: arguments) else {
+            throw noMatchingOverload(name, arguments, candidates: callables, at: location)
+        }
+        let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
+        let result = try invoke(callable, receiver: receiver, receiverCell: receiverCell, values: values,
+                                inoutCells: inoutCells, at: location)
+        try writeBack(inoutCells, arguments, assignment, in: frame)
+        return result
+    }
+
+    func noMatchingOverload(_ name: String, _ arguments: [Argument], candidates: [Callable],
+                            at location: SourceLocation) -> ScriptError {
+        let known = candidates.map { candidate -> String in
+            let shapes = candidate.parameterShapes
+            return "\(candidate.baseName)(\(shapes.map { "\($0.label ?? "_"):" }.joined()))"
+        }
+        return ScriptError.runtime(
+            "no '\(name)' takes the arguments \(describeCall(name, arguments))",
+            at: location, notes: known.isEmpty ? [] : ["candidates: " + known.joined(separator: ", ")])
+    }
+
+    /// Evaluates arguments in source order, each with its parameter's type as context.
+    func evaluateArguments(_ arguments: [Argument], _ assignment: [[Int]], for callable: Callable,
+                           in frame: Frame) throws -> ([Value?], [Int: Cell]) {
+        var parameterOf = Array(repeating: 0, count: arguments.count)
+        for (parameter, indices) in assignment.enumerated() {
+            for index in indices { parameterOf[index] = parameter }
+        }
+        var evaluated = Array<Value?>(repeating: nil, count: arguments.count)
+        var inoutCells: [Int: Cell] = [:]
+        for (index, argument) in arguments.enumerated() {
+            let parameter = parameterOf[index]
+            var type = callable.parameterType(parameter)
+            if callable.parameterShapes[parameter].isVariadic, case .array(let element)? = type { type = element }
+            let value = try evaluate(argument.value, in: frame, expected: type)
+            evaluated[index] = value
+            if argument.isInout { inoutCells[parameter] = Cell(value) }
+        }
+        var values = Array<Value?>(repeating: nil, count: assignment.count)
+        let shapes = callable.parameterShapes
+        for (parameter, indices) in assignment.enumerated() {
+            if shapes[parameter].isVariadic {
+                values[parameter] = .array(indices.map { evaluated[$0]! })
+            } else if let index = indices.first {
+                values[parameter] = evaluated[index]
+            }
+        }
+        return (values, inoutCells)
+    }
+
+    func writeBack(_ inoutCells: [Int: Cell], _ arguments: [Argument], _ assignment: [[Int]], in frame: Frame) throws {
+        for (parameter, cell) in inoutCells {
+            guard let argumentIndex = assignment[parameter].first else { continue }
+            try assign(cell.value, to: arguments[argumentIndex].value, in: frame)
+        }
+    }
+
+    func invoke(_ callable: Callable, receiver: Value?, receiverCell: Cell?, values: [Value?],
+                inoutCells: [Int: Cell], at location: SourceLocation) throws -> Value {
+        switch callable {
+        case .native(let function):
+            var native = NativeArguments(interpreter: self, receiver: receiverCell?.value ?? receiver,
+                                         receiverCell: receiverCell, values: values, inoutCells: inoutCells,
+                                         location: location)
+            // Literals passed to natives take the parameter's declared type.
+            for index in native.values.indices {
+                if let type = function.signature.types[index], let value = native.values[index] {
+                    native.values[index] = try coerce(value, to: type, at: location)
+                }
+            }
+            return try function.body(native)
+        case .script(let decl):
+            var selfCell = receiverCell
+            if selfCell == nil, let receiver { selfCell = Cell(receiver) }
+            var arguments: [Value] = []
+            arguments.reserveCapacity(decl.parameters.count)
+            for (index, parameter) in decl.parameters.enumerated() {
+                if let value = values[index] {
+                    arguments.append(value)
+                } else if let defaultExpr = parameter.defaultValue {
+                    let defaultFrame = Frame(function: decl, captures: [])
+                    arguments.append(try evaluate(defaultExpr, in: defaultFrame, expected: parameter.type))
+                } else if parameter.isVariadic {
+                    arguments.append(.array([]))
+                } else {
+                    throw ScriptError.runtime("missing argument for parameter '\(parameter.name)'", at: location)
+                }
+            }
+            return try callScript(decl, captures: [], selfCell: selfCell, arguments: arguments,
+                                  inoutCells: inoutCells, at: location)
+        }
+    }
+
+    /// Runs a script function with its arguments bound to parameter slots.
+    func callScript(_ decl: FunctionDecl, captures: [Cell], selfCell: Cell?, arguments: [Value],
+                    inoutCells: [Int: Cell] = [:], at location: SourceLocation) throws -> Value {
+        callDepth += 1
+        defer { callDepth -= 1 }
+        if callDepth > limits.maxCallDepth {
+            throw ScriptError(.interrupted,
+                              "stopped: calls nested more than \(limits.maxCallDepth) deep (endless recursion?)",
+                              at: location)
+        }
+        let frame = Frame(function: decl, captures: captures)
+        if let slot = decl.selfSlot { frame.slots[slot] = selfCell ?? Cell(.void) }
+        var values = arguments
+        // A closure of several parameters called with one tuple takes the tuple apart.
+        if decl.parameters.count > 1, values.count == 1, case .tuple(let tuple) = values[0],
+           tuple.elements.count == decl.parameters.count {
+            values = tuple.elements
+        }
+        for (index, parameter) in decl.parameters.enumerated() {
+            if let cell = inoutCells[index] {
+                frame.slots[parameter.slot] = cell
+                continue
+            }
+            var value = index < values.count ? values[index] : .void
+            if let type = parameter.type { value = try coerce(value, to: type, at: location) }
+            frame.slots[parameter.slot] = Cell(value)
+        }
+        if !decl.captureList.isEmpty {
+            let base = decl.captures.count
+            for (offset, entry) in decl.captureList.enumerated() {
+                frame.slots[entry.slot] = captures[base + offset]
+            }
+        }
+        let flow = try execute(block: decl.body, in: frame)
+        if case .returned(let value) = flow {
+            if let type = decl.returnType { return try coerce(value, to: type, at: location) }
+            return value
+        }
+        return .void
+    }
+}
+
+extension Callable {
+    var isMutatingMethod: Bool {
+        switch self {
+        case .script(let decl): return decl.isMutating
+        case .native(let function): return function.isMutating
+        }
+    }
+}

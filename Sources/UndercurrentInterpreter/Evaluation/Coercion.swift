@@ -1,0 +1,150 @@
+extension Interpreter {
+    /// Gives a value the type written for it: integer literals become `Double`, values
+    /// stored where an optional is expected get wrapped, `[Int]` becomes `[Double]`.
+    public func coerce(_ value: Value, to type: TypeRef, at location: SourceLocation) throws -> Value {
+        switch type {
+        case .optional(let wrapped), .implicitlyUnwrapped(let wrapped):
+            switch value {
+            case .optional(let inner):
+                guard let inner else { return value }
+                if wrapped.isOptional { return .optional(try coerce(inner, to: wrapped, at: location)) }
+                return .optional(try coerce(inner, to: wrapped, at: location))
+            case .void:
+                return value
+            case .weakReference:
+                return value
+            default:
+                return .optional(try coerce(value, to: wrapped, at: location))
+            }
+        case .array(let element):
+            if case .array(let elements) = value, needsCoercion(element) {
+                return .array(try elements.map { try coerce($0, to: element, at: location) })
+            }
+            return value
+        case .dictionary(_, let valueType):
+            if case .dictionary(var dictionary) = value, needsCoercion(valueType) {
+                for (key, element) in dictionary.pairs {
+                    dictionary[key] = try coerce(element, to: valueType, at: location)
+                }
+                return .dictionary(dictionary)
+            }
+            return value
+        case .named(let parts, let arguments):
+            if parts.count == 1 {
+                switch parts[0] {
+                case "Double", "Float", "CGFloat", "TimeInterval":
+                    if case .int(let number) = value { return .double(Double(number)) }
+                case "Optional" where arguments.count == 1:
+                    return try coerce(value, to: .optional(arguments[0]), at: location)
+                case "Character":
+                    if case .string(let text) = value, text.count == 1 { return .character(text.first!) }
+                case "Set" where arguments.count <= 1:
+                    if case .array(let elements) = value { return .set(OrderedSet(elements)) }
+                default:
+                    if let alias = typeAliases[parts[0]] { return try coerce(value, to: alias, at: location) }
+                }
+            }
+            return value
+        case .tuple(let types):
+            if case .tuple(var tuple) = value, tuple.elements.count == types.count {
+                for index in types.indices {
+                    tuple.elements[index] = try coerce(tuple.elements[index], to: types[index], at: location)
+                }
+                return .tuple(tuple)
+            }
+            return value
+        default:
+            return value
+        }
+    }
+
+    private func needsCoercion(_ type: TypeRef) -> Bool {
+        switch type {
+        case .optional, .implicitlyUnwrapped, .array, .dictionary, .tuple: return true
+        case .named(let parts, _):
+            return ["Double", "Float", "CGFloat", "TimeInterval", "Optional", "Character"].contains(parts.last ?? "")
+                || typeAliases[parts[0]] != nil
+        default: return false
+        }
+    }
+
+    /// `as`, `as?`, `as!`.
+    func cast(_ value: Value, _ kind: CastKind, to type: TypeRef, at location: SourceLocation) throws -> Value {
+        if kind == .coerce {
+            if case .existential = type { return value }
+            if type.qualifiedName == "Any" || type.qualifiedName == "AnyObject" { return value }
+            return try coerce(value, to: type, at: location)
+        }
+        var subject = value
+        // `as?` looks through optionals.
+        while case .optional(let wrapped) = subject {
+            guard let wrapped else {
+                if kind == .forced {
+                    throw ScriptError.runtime("unexpectedly found nil while casting to \(type)", at: location)
+                }
+                return .optional(nil)
+            }
+            if type.isOptional { break }
+            subject = wrapped
+        }
+        if try isInstance(subject, of: type, at: location) {
+            let converted = try coerce(subject, to: type, at: location)
+            return kind == .forced ? converted : .optional(converted)
+        }
+        if kind == .forced {
+            throw ScriptError.runtime("could not cast value of type '\(Formatter.typeName(of: subject))' to '\(type)'",
+                                      at: location)
+        }
+        return .optional(nil)
+    }
+
+    func isInstance(_ value: Value, of type: TypeRef, at location: SourceLocation) throws -> Bool {
+        let subject = value.loaded
+        switch type {
+        case .optional(let wrapped):
+            if case .optional(let inner) = subject {
+                guard let inner else { return true }
+                return try isInstance(inner, of: wrapped, at: location)
+            }
+            return try isInstance(subject, of: wrapped, at: location)
+        case .array(let element):
+            guard case .array(let elements) = subject else { return false }
+            return try elements.allSatisfy { try isInstance($0, of: element, at: location) }
+        case .dictionary:
+            if case .dictionary = subject { return true }
+            return false
+        case .tuple(let types):
+            guard case .tuple(let tuple) = subject, tuple.elements.count == types.count else { return false }
+            return try zip(tuple.elements, types).allSatisfy { try isInstance($0, of: $1, at: location) }
+        case .function:
+            if case .function = subject { return true }
+            return false
+        case .existential(let names):
+            return try names.allSatisfy { try isInstance(subject, of: .named([$0], []), at: location) }
+        default:
+            break
+        }
+        guard let name = type.qualifiedName else { return false }
+        if name == "Any" { return true }
+        if name == "AnyObject" {
+            if case .object = subject { return true }
+            return false
+        }
+        if let alias = typeAliases[name] { return try isInstance(subject, of: alias, at: location) }
+        let valueType = typeInfo(of: subject)
+        if case .optional = subject { return false }
+        guard let target = try? metatype(for: type, at: location).type else {
+            throw ScriptError.runtime("cannot find type '\(name)' in scope", at: location)
+        }
+        if target === valueType { return true }
+        var current = valueType.superclass
+        while let superclass = current {
+            if superclass === target { return true }
+            current = superclass.superclass
+        }
+        if target.kind == .protocolType || target.kind == .builtin {
+            return allConformances(of: valueType).contains { $0 === target }
+        }
+        return false
+    }
+}

@@ -1,0 +1,185 @@
+extension Interpreter {
+    /// The initializers a type offers; a class without its own inherits its superclass's.
+    func initializers(of type: TypeInfo, at location: SourceLocation) throws -> [Callable] {
+        var current: TypeInfo? = type
+        while let candidate = current {
+            if !candidate.initializers.isEmpty { return candidate.initializers }
+            current = candidate.superclass
+        }
+        // Protocol extensions may add initializers to conforming types.
+        for protocolType in allConformances(of: type) where !protocolType.initializers.isEmpty {
+            return protocolType.initializers
+        }
+        return []
+    }
+
+    /// A new instance with every stored property at its declared initial value.
+    public func makeInstance(of type: TypeInfo, at location: SourceLocation) throws -> Value {
+        var fields: [Value] = []
+        fields.reserveCapacity(type.storedProperties.count)
+        for property in type.storedProperties {
+            guard let declaration = property.declaration else {
+                fields.append(.void)
+                continue
+            }
+            if declaration.isLazy {
+                fields.append(.void)
+                continue
+            }
+            if let initializer = declaration.initializerFunction {
+                var value = try callScript(initializer, captures: [], selfCell: nil, arguments: [], at: location)
+                if let type = declaration.type { value = try coerce(value, to: type, at: location) }
+                fields.append(value)
+            } else if let type = declaration.type, type.isOptional, !declaration.isConstant {
+                fields.append(.optional(nil))
+            } else {
+                fields.append(.void)
+            }
+        }
+        let instance: Value
+        if type.kind == .classType {
+            instance = .object(ScriptObject(type: type, fields: Array(repeating: .void, count: fields.count)))
+        } else {
+            instance = .structValue(StructValue(type: type, fields: Array(repeating: .void, count: fields.count)))
+        }
+        // Initial values go through the same path as assignments in `init`, so that
+        // property wrappers (`@Published`) and `weak` storage are set up.
+        var result = instance
+        for (index, value) in fields.enumerated() {
+            if case .void = value { continue }
+            try setMember(of: &result, type.storedProperties[index].name, to: value, inInitializer: true, at: location)
+        }
+        return result
+    }
+
+    func construct(_ metatype: Metatype, _ arguments: [Argument], in frame: Frame,
+                   at location: SourceLocation) throws -> Value {
+        let type = metatype.type
+        if type.kind == .protocolType {
+            throw ScriptError.runtime("'\(type.name)' is a protocol and cannot be constructed", at: location)
+        }
+        let candidates = try initializers(of: type, at: location)
+        if candidates.isEmpty {
+            throw ScriptError.runtime("'\(type.name)' has no initializer", at: location)
+        }
+        guard let (callable, assignment) = selectOverload(candidates, for: arguments) else {
+            throw noMatchingOverload("\(type.name).init", arguments, candidates: candidates, at: location)
+        }
+        let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
+        let result = try invokeInitializer(callable, metatype: metatype, values: values, inoutCells: inoutCells,
+                                           at: location)
+        try writeBack(inoutCells, arguments, assignment, in: frame)
+        return result
+    }
+
+    func invokeInitializer(_ callable: Callable, metatype: Metatype, values: [Value?], inoutCells: [Int: Cell],
+                           at location: SourceLocation) throws -> Value {
+        switch callable {
+        case .native:
+            return try invoke(callable, receiver: .metatype(metatype), receiverCell: nil, values: values,
+                              inoutCells: inoutCells, at: location)
+        case .script(let decl):
+            let type = metatype.type
+            let instance: Value = type.kind == .enumType ? .void : try makeInstance(of: type, at: location)
+            let selfCell = Cell(instance)
+            let result = try runInitializer(decl, selfCell: selfCell, values: values, inoutCells: inoutCells,
+                                            at: location)
+            if decl.isFailableInit {
+                if case .optional(nil) = result { return .optional(nil) }
+                return .optional(selfCell.value)
+            }
+            return selfCell.value
+        }
+    }
+
+    /// Runs an `init` body on `selfCell`; returns `.optional(nil)` when a failable init fails.
+    func runInitializer(_ decl: FunctionDecl, selfCell: Cell, values: [Value?], inoutCells: [Int: Cell],
+                        at location: SourceLocation) throws -> Value {
+        var arguments: [Value] = []
+        for (index, parameter) in decl.parameters.enumerated() {
+            if index < values.count, let value = values[index] {
+                arguments.append(value)
+            } else if let defaultExpr = parameter.defaultValue {
+                arguments.append(try evaluateConstant(defaultExpr, expected: parameter.type))
+            } else {
+                arguments.append(.array([]))
+            }
+        }
+        callDepth += 1
+        defer { callDepth -= 1 }
+        let frame = Frame(function: decl, captures: [])
+        if let slot = decl.selfSlot { frame.slots[slot] = selfCell }
+        for (index, parameter) in decl.parameters.enumerated() {
+            if let cell = inoutCells[index] {
+                frame.slots[parameter.slot] = cell
+                continue
+            }
+            var value = arguments[index]
+            if let type = parameter.type { value = try coerce(value, to: type, at: location) }
+            frame.slots[parameter.slot] = Cell(value)
+        }
+        let flow = try execute(block: decl.body, in: frame)
+        if case .returned(let value) = flow, case .optional(nil) = value { return .optional(nil) }
+        return .void
+    }
+
+    /// `super.init(...)`, `super.method(...)`.
+    func callSuper(_ name: String, _ arguments: [Argument], in frame: Frame, at location: SourceLocation) throws -> Value {
+        guard let selfCell = frame.selfCell else {
+            throw ScriptError.runtime("`super` is only available in a class", at: location)
+        }
+        let owner = methodOwners[ObjectIdentifier(frame.function)] ?? typeInfo(of: selfCell.load())
+        guard let superclass = owner.superclass else {
+            throw ScriptError.runtime("'\(owner.name)' has no superclass", at: location)
+        }
+        if name == "init" {
+            let candidates = try initializers(of: superclass, at: location)
+            guard let (callable, assignment) = selectOverload(candidates, for: arguments) else {
+                throw noMatchingOverload("super.init", arguments, candidates: candidates, at: location)
+            }
+            let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
+            if case .script(let decl) = callable {
+                _ = try runInitializer(decl, selfCell: selfCell, values: values, inoutCells: inoutCells, at: location)
+            }
+            return .void
+        }
+        let callables = instanceCallables(of: superclass, name)
+        if callables.isEmpty {
+            let value = try superMember(name, in: frame, at: location)
+            return try callValue(value, arguments, in: frame, expected: nil, at: location)
+        }
+        return try invokeOverloads(callables, name: name, receiver: selfCell.load(), receiverCell: nil,
+                                   selfType: superclass, arguments, in: frame, at: location)
+    }
+
+    func superMember(_ name: String, in frame: Frame, at location: SourceLocation) throws -> Value {
+        guard let selfCell = frame.selfCell else {
+            throw ScriptError.runtime("`super` is only available in a class", at: location)
+        }
+        let owner = methodOwners[ObjectIdentifier(frame.function)] ?? typeInfo(of: selfCell.load())
+        guard let superclass = owner.superclass else {
+            throw ScriptError.runtime("'\(owner.name)' has no superclass", at: location)
+        }
+        let entries = instanceEntries(of: superclass, name)
+        if case .computed(let property)? = entries.first, let getter = property.getter {
+            return try callScript(getter, captures: [], selfCell: selfCell, arguments: [], at: location)
+        }
+        return try member(of: selfCell.load(), name, at: location)
+    }
+
+    /// Runs the script `deinit`s of an object going away, subclass first.
+    func runDeinitializers(of object: ScriptObject) {
+        var current: TypeInfo? = object.type
+        let selfCell = Cell(.object(object))
+        while let type = current {
+            if let deinitializer = type.deinitializer {
+                do {
+                    _ = try callScript(deinitializer, captures: [], selfCell: selfCell, arguments: [], at: deinitializer.location)
+                } catch {
+                    recordPendingError(error)
+                }
+            }
+            current = type.superclass
+        }
+    }
+}

@@ -1,0 +1,226 @@
+extension Interpreter {
+    func declare(_ declaration: Declaration) throws {
+        switch declaration {
+        case .type(let decl):
+            _ = try declareType(decl, enclosing: nil)
+        case .extensionDecl(let decl):
+            try declareExtension(decl)
+        case .function(let decl):
+            var existing = globalFunctions[decl.name] ?? []
+            existing.removeAll { if case .script(let old) = $0 { return old.fullName == decl.fullName } else { return false } }
+            existing.insert(.script(decl), at: 0)
+            globalFunctions[decl.name] = existing
+            // A new function hides a global variable of the same name from earlier inputs.
+            globals[decl.name] = nil
+        case .typeAlias(let name, let type):
+            if let target = try? metatype(for: type, at: .unknown) {
+                types[name] = target.type
+            }
+            typeAliases[name] = type
+        case .importDecl(let module, let location):
+            if importableModules.contains(module) { return }
+            if let reason = refusedModules[module] {
+                throw ScriptError(.unsupported, "`import \(module)` is not available here: \(reason)", at: location)
+            }
+            throw ScriptError(.unsupported, "`import \(module)` is not available here; Undercurrent provides Combine and the parts of Foundation it uses",
+                              at: location)
+        }
+    }
+
+    @discardableResult
+    func declareType(_ decl: TypeDecl, enclosing: TypeInfo?) throws -> TypeInfo {
+        let name = enclosing.map { "\($0.name).\(decl.name)" } ?? decl.name
+        let kind: TypeInfo.Kind
+        switch decl.kind {
+        case .structType: kind = .structType
+        case .classType: kind = .classType
+        case .enumType: kind = .enumType
+        case .protocolType: kind = .protocolType
+        }
+        let info = TypeInfo(name: name, kind: kind, qualifiedName: "main." + name)
+        info.interpreter = self
+        info.declaration = decl
+        info.genericParameters = decl.genericParameters
+        info.typeAliases = decl.typeAliases
+        var rawType: TypeRef?
+        for (position, inherited) in decl.inheritance.enumerated() {
+            guard let inheritedName = inherited.qualifiedName else { continue }
+            if position == 0, kind == .classType, let superclass = types[inheritedName], superclass.kind == .classType {
+                info.superclass = superclass
+                continue
+            }
+            if position == 0, kind == .classType, let known = types[inheritedName], known.kind == .builtin,
+               !known.isProtocol {
+                throw ScriptError.unsupported("subclassing the library class '\(inheritedName)'", at: decl.location)
+            }
+            if position == 0, kind == .enumType,
+               ["Int", "String", "Double", "Character", "UInt", "Float"].contains(inheritedName) {
+                rawType = inherited
+                info.conformances.append("RawRepresentable")
+                continue
+            }
+            info.conformances.append(inheritedName)
+        }
+        if let superclass = info.superclass {
+            info.storedProperties = superclass.storedProperties
+            info.fieldIndex = superclass.fieldIndex
+        }
+        types[name] = info
+        enclosing?.nestedTypes[decl.name] = info
+        memberNames[name, default: []].formUnion(decl.properties.map(\.name) + decl.methods.map(\.name))
+
+        try addMembers(decl, to: info, isExtension: false)
+        for nested in decl.nestedTypes { try declareType(nested, enclosing: info) }
+
+        if kind == .enumType {
+            var nextRaw = 0
+            for enumCase in decl.cases {
+                var raw: Value?
+                if let rawType {
+                    if let rawExpr = enumCase.rawValue {
+                        raw = try evaluateConstant(rawExpr, expected: rawType)
+                        if case .int(let number)? = raw { nextRaw = number + 1 }
+                    } else if rawType.baseName == "String" {
+                        raw = .string(enumCase.name)
+                    } else {
+                        raw = .int(nextRaw)
+                        nextRaw += 1
+                    }
+                }
+                info.addEnumCase(EnumCaseInfo(name: enumCase.name, associatedLabels: enumCase.associatedLabels,
+                                              associatedTypes: enumCase.associatedTypes, rawValue: raw))
+            }
+            if rawType != nil { addRawValueMembers(to: info) }
+            if info.conformances.contains("CaseIterable") {
+                info.addStaticMember("allCases", .nativeProperty(NativeProperty { _, _ in
+                    .array(info.cases.indices.map { .enumValue(EnumValue(type: info, caseIndex: $0, payload: [])) })
+                }))
+            }
+        }
+        if kind == .structType, decl.initializers.isEmpty {
+            info.initializers.append(.native(memberwiseInitializer(for: info)))
+        }
+        if kind == .classType, decl.initializers.isEmpty, info.superclass == nil {
+            info.initializers.append(.native(NativeFunction("init()") { arguments in
+                try arguments.interpreter.makeInstance(of: info, at: arguments.location)
+            }))
+        }
+        return info
+    }
+
+    func addMembers(_ decl: TypeDecl, to info: TypeInfo, isExtension: Bool) throws {
+        for property in decl.properties {
+            if property.isStatic {
+                if property.isComputed {
+                    info.addStaticMember(property.name, .computed(property))
+                } else {
+                    let cell = Cell(.void)
+                    if let initializer = property.initializerFunction {
+                        staticInitializers[ObjectIdentifier(cell)] = initializer
+                    }
+                    info.addStaticMember(property.name, .staticStored(cell, property.type))
+                }
+                continue
+            }
+            if property.isComputed {
+                info.instanceMembers[property.name] = [.computed(property)]
+                continue
+            }
+            if isExtension {
+                throw ScriptError(.syntax, "extensions must not contain stored properties", at: property.location)
+            }
+            if info.kind == .protocolType { continue }
+            let index = info.storedProperties.count
+            info.storedProperties.append(StoredProperty(name: property.name, declaration: property, type: property.type))
+            info.fieldIndex[property.name] = index
+            info.instanceMembers[property.name] = [.stored(index)]
+        }
+        for method in decl.methods {
+            methodOwners[ObjectIdentifier(method)] = info
+            if method.isStatic {
+                replaceMethod(method, in: &info.staticMembers)
+            } else {
+                replaceMethod(method, in: &info.instanceMembers)
+            }
+        }
+        for initializer in decl.initializers {
+            methodOwners[ObjectIdentifier(initializer)] = info
+            info.initializers.removeAll { existing in
+                if case .script(let old) = existing { return old.fullName == initializer.fullName }
+                return false
+            }
+            info.initializers.append(.script(initializer))
+        }
+        if let deinitializer = decl.deinitializer { info.deinitializer = deinitializer }
+        info.subscripts.append(contentsOf: decl.subscripts)
+    }
+
+    private func replaceMethod(_ method: FunctionDecl, in table: inout [String: [MemberEntry]]) {
+        var entries = table[method.name] ?? []
+        entries.removeAll { entry in
+            if case .method(.script(let old)) = entry { return old.fullName == method.fullName }
+            return false
+        }
+        entries.insert(.method(.script(method)), at: 0)
+        table[method.name] = entries
+    }
+
+    func declareExtension(_ decl: ExtensionDecl) throws {
+        let target = try metatype(for: decl.extendedType, at: decl.location).type
+        for inherited in decl.inheritance {
+            if let name = inherited.qualifiedName, !target.conformances.contains(name) {
+                target.conformances.append(name)
+            }
+        }
+        memberNames[target.name, default: []].formUnion(decl.members.properties.map(\.name) + decl.members.methods.map(\.name))
+        try addMembers(decl.members, to: target, isExtension: true)
+        for nested in decl.members.nestedTypes { try declareType(nested, enclosing: target) }
+    }
+
+    /// Evaluates an expression that needs no frame (raw values, default arguments).
+    func evaluateConstant(_ expr: Expr, expected: TypeRef?) throws -> Value {
+        let function = FunctionDecl(
+            name: "constant", parameters: [], returnType: nil, body: Block(statements: [], declaredSlots: []),
+            isSingleExpression: true, slotCount: 0, captures: [], captureList: [], selfSlot: nil, isStatic: false,
+            isMutating: false, isThrowing: false, isFailableInit: false, location: expr.location)
+        return try evaluate(expr, in: Frame(function: function, captures: []), expected: expected)
+    }
+
+    private func addRawValueMembers(to info: TypeInfo) {
+        info.addNativeProperty("rawValue", NativeProperty { _, value in
+            guard case .enumValue(let enumValue) = value else { return .void }
+            return enumValue.caseInfo.rawValue ?? .void
+        })
+        info.initializers.append(.native(NativeFunction("init(rawValue:)") { arguments in
+            let raw = arguments[0]
+            for (index, info) in info.cases.enumerated() {
+                if let candidate = info.rawValue, ValueEquality.structurallyEqual(candidate, raw) {
+                    return .optional(.enumValue(EnumValue(type: arguments.interpreter.types[info.name] ?? infoType(), caseIndex: index, payload: [])))
+                }
+            }
+            return .optional(nil)
+        }))
+        func infoType() -> TypeInfo { info }
+    }
+
+    /// Swift's memberwise initializer: every stored `var`, and every `let` without a value.
+    private func memberwiseInitializer(for info: TypeInfo) -> NativeFunction {
+        let parameters = info.storedProperties.filter { property in
+            guard let declaration = property.declaration else { return false }
+            return !(declaration.isConstant && declaration.initializerFunction != nil)
+        }
+        let defaults = Set(parameters.filter { $0.declaration?.initializerFunction != nil
+                                                || ($0.declaration?.type?.isOptional ?? false) }.map(\.name))
+        let fullName = "init(\(parameters.map { "\($0.name):" }.joined()))"
+        return NativeFunction(fullName, defaults: defaults, types: parameters.map(\.type)) { arguments in
+            let interpreter = arguments.interpreter
+            var instance = try interpreter.makeInstance(of: info, at: arguments.location)
+            for (position, property) in parameters.enumerated() {
+                guard let value = arguments.optional(position) else { continue }
+                try interpreter.setMember(of: &instance, property.name, to: value, inInitializer: true,
+                                          at: arguments.location)
+            }
+            return instance
+        }
+    }
+}

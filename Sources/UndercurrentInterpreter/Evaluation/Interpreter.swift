@@ -1,0 +1,173 @@
+import CUndercurrentSupport
+
+/// Something that adds types, functions and property wrappers to an interpreter: the
+/// Swift standard library subset, and the stream bridge's Combine types.
+public protocol InterpreterLibrary {
+    func install(into interpreter: Interpreter)
+}
+
+/// Implements a property wrapper such as `@Published` for script types.
+public protocol PropertyWrapperProvider {
+    /// Storage for a new instance's property, from its initial value.
+    func makeStorage(initialValue: Value, owner: ScriptObject?, interpreter: Interpreter) throws -> Value
+    func read(_ storage: Value, interpreter: Interpreter) throws -> Value
+    func write(_ storage: Value, newValue: Value, owner: ScriptObject?, interpreter: Interpreter) throws
+    /// `$property`
+    func projectedValue(_ storage: Value, interpreter: Interpreter) throws -> Value
+}
+
+public struct GlobalVariable {
+    public let cell: Cell
+    public let type: TypeRef?
+    public let isConstant: Bool
+}
+
+/// Limits that stop a runaway script with a message instead of exhausting the machine.
+public struct ResourceLimits {
+    public var maxCallDepth = 2_000
+    public var maxSteps = 200_000_000
+    public var maxOutputBytes = 16 << 20
+
+    public init() {}
+}
+
+/// Evaluates lowered Swift. Single-threaded: everything, including the Combine engine's
+/// callbacks into script code, runs on the thread that calls `run`.
+public final class Interpreter {
+    public var output: (String) -> Void
+    public var limits = ResourceLimits()
+    public internal(set) var globals: [String: GlobalVariable] = [:]
+    var globalFunctions: [String: [Callable]] = [:]
+    public internal(set) var types: [String: TypeInfo] = [:]
+    var propertyWrappers: [String: PropertyWrapperProvider] = [:]
+    /// Names of modules `import` accepts, and messages for the ones it refuses.
+    public var importableModules: Set<String> = ["Swift", "Foundation", "Combine", "OpenCombine", "Dispatch"]
+    public var refusedModules: [String: String] = [:]
+    /// Member names of script types, for lowering later inputs.
+    var memberNames: [String: Set<String>] = [:]
+    public let builtins: BuiltinTypes
+    var typeAliases: [String: TypeRef] = [:]
+    /// Initial values of static stored properties, run on first access as Swift does.
+    var staticInitializers: [ObjectIdentifier: FunctionDecl] = [:]
+    /// The type each method was declared in, for `super`.
+    var methodOwners: [ObjectIdentifier: TypeInfo] = [:]
+    var callDepth = 0
+    var steps = 0
+    var outputBytes = 0
+    /// Set when script code called from the Combine engine fails: the engine cannot
+    /// propagate a Swift error, so every later callback returns at once and the error
+    /// is thrown when control comes back to the interpreter.
+    public internal(set) var pendingError: Error?
+    /// Called when an input finishes (successfully or not), to drain scheduled work.
+    public var afterTopLevelHooks: [(Interpreter) throws -> Void] = []
+    /// Observers notified of every value `print` writes (the tracer records them).
+    public var outputObservers: [(String) -> Void] = []
+
+    public init(output: @escaping (String) -> Void = { Swift.print($0, terminator: "") }) {
+        self.output = output
+        self.builtins = BuiltinTypes()
+        builtins.registerAll(in: self)
+        StandardLibrary().install(into: self)
+    }
+
+    public func install(_ library: InterpreterLibrary) {
+        library.install(into: self)
+    }
+
+    // MARK: - Registration (used by libraries)
+
+    public func registerType(_ type: TypeInfo, as name: String? = nil) {
+        type.interpreter = self
+        types[name ?? type.name] = type
+    }
+
+    public func registerGlobalFunction(_ function: NativeFunction) {
+        globalFunctions[function.name, default: []].append(.native(function))
+    }
+
+    public func registerGlobalValue(_ name: String, _ value: Value) {
+        globals[name] = GlobalVariable(cell: Cell(value), type: nil, isConstant: true)
+    }
+
+    public func registerPropertyWrapper(_ name: String, _ provider: PropertyWrapperProvider) {
+        propertyWrappers[name] = provider
+    }
+
+    public func typeNamed(_ name: String) -> TypeInfo? { types[name] }
+
+    // MARK: - Running inputs
+
+    /// Lowers and runs one input. Declarations made before an error stay declared.
+    public func run(source: String, fileName: String = "<input>") throws {
+        let lowered = try Lowerer.lower(source: source, fileName: fileName, knownMemberNames: memberNames)
+        try run(lowered)
+    }
+
+    public func run(_ input: LoweredInput) throws {
+        pendingError = nil
+        steps = 0
+        callDepth = 0
+        for declaration in input.declarations {
+            try declare(declaration)
+        }
+        let frame = Frame(function: input.topLevel, captures: [])
+        do {
+            _ = try execute(block: input.topLevel.body, in: frame, clearsSlots: false)
+            try throwPendingError()
+        } catch let thrown as ThrownValue {
+            throw ScriptError.runtime("uncaught error: \(Formatter.describe(thrown.value, debug: true))",
+                                      at: thrown.location)
+        }
+        // Work the engine scheduled (delays, receive(on:)) runs like a playground's run loop.
+        for hook in afterTopLevelHooks { try hook(self) }
+        try throwPendingError()
+    }
+
+    // MARK: - Errors raised inside engine callbacks
+
+    /// Records an error from script code that the Combine engine called, so the engine can
+    /// unwind normally; the interpreter throws it when control returns.
+    public func recordPendingError(_ error: Error) {
+        if pendingError == nil { pendingError = error }
+    }
+
+    public func throwPendingError() throws {
+        if let error = pendingError {
+            pendingError = nil
+            throw error
+        }
+    }
+
+    /// True once an error or Ctrl-C is waiting: engine callbacks should return at once.
+    public var isAborting: Bool {
+        pendingError != nil || uc_interrupt_pending() != 0
+    }
+
+    /// Checks Ctrl-C and the step budget; called on every loop iteration and call.
+    @inline(__always)
+    func tick(_ location: SourceLocation) throws {
+        steps &+= 1
+        if steps & 0x3FF == 0 { try checkInterrupt(location) }
+    }
+
+    func checkInterrupt(_ location: SourceLocation) throws {
+        if uc_take_interrupt() != 0 {
+            throw ScriptError(.interrupted, "interrupted (Ctrl-C)", at: location)
+        }
+        if steps > limits.maxSteps {
+            throw ScriptError(.interrupted, "stopped after \(limits.maxSteps) evaluation steps: is there an endless loop?",
+                              at: location)
+        }
+    }
+
+    // MARK: - Output
+
+    public func write(_ text: String) throws {
+        outputBytes += text.utf8.count
+        if outputBytes > limits.maxOutputBytes {
+            throw ScriptError(.interrupted, "stopped: the script printed more than \(limits.maxOutputBytes >> 20) MB")
+        }
+        output(text)
+        for observer in outputObservers { observer(text) }
+    }
+}

@@ -1,0 +1,103 @@
+/// Produces the elements of a sequence one at a time (`for x in ...`, `map`, `filter`).
+public struct ValueIterator {
+    private let nextElement: () throws -> Value?
+
+    public init(_ next: @escaping () throws -> Value?) {
+        self.nextElement = next
+    }
+
+    public mutating func next() throws -> Value? { try nextElement() }
+}
+
+extension Interpreter {
+    public func makeIterator(_ sequence: Value, at location: SourceLocation) throws -> ValueIterator {
+        switch sequence {
+        case .array(let elements):
+            var index = 0
+            return ValueIterator {
+                guard index < elements.count else { return nil }
+                defer { index += 1 }
+                return elements[index]
+            }
+        case .set(let set):
+            return try makeIterator(.array(set.elements), at: location)
+        case .dictionary(let dictionary):
+            let pairs = dictionary.pairs.map { Value.tuple(TupleValue(labels: ["key", "value"], elements: [$0, $1])) }
+            return try makeIterator(.array(pairs), at: location)
+        case .string(let text):
+            var iterator = text.makeIterator()
+            return ValueIterator { iterator.next().map(Value.character) }
+        case .range(let range):
+            if let bounds = range.integerBounds {
+                var current = bounds.lower
+                let upper = bounds.upper
+                var finished = upper.map { current > $0 } ?? false
+                return ValueIterator {
+                    guard !finished else { return nil }
+                    let value = current
+                    if let upper, value >= upper { finished = true } else { current += 1 }
+                    return .int(value)
+                }
+            }
+            if case .character(let low)? = range.lower, case .character(let high)? = range.upper,
+               let lowScalar = low.unicodeScalars.first?.value, let highScalar = high.unicodeScalars.first?.value {
+                let end = range.kind == .closed ? highScalar : highScalar - 1
+                var current = lowScalar
+                return ValueIterator {
+                    guard current <= end, let scalar = Unicode.Scalar(current) else { return nil }
+                    current += 1
+                    return .character(Character(scalar))
+                }
+            }
+            throw ScriptError.runtime("this range cannot be iterated", at: location)
+        case .optional(let wrapped?):
+            return try makeIterator(wrapped, at: location)
+        default:
+            // A script type that provides `makeIterator()` / `next()`.
+            let type = typeInfo(of: sequence)
+            if !instanceCallables(of: type, "makeIterator").isEmpty {
+                let iterator = try callMethod(sequence, "makeIterator", [], at: location)
+                let cell = Cell(iterator)
+                return ValueIterator { [unowned self] in
+                    let result = try self.callMethod(cell.value, "next", [], at: location, receiverCell: cell)
+                    if case .optional(let wrapped) = result { return wrapped }
+                    return result
+                }
+            }
+            if !instanceCallables(of: type, "next").isEmpty {
+                let cell = Cell(sequence)
+                return ValueIterator { [unowned self] in
+                    let result = try self.callMethod(cell.value, "next", [], at: location, receiverCell: cell)
+                    if case .optional(let wrapped) = result { return wrapped }
+                    return result
+                }
+            }
+            throw ScriptError.runtime("a value of type \(Formatter.typeName(of: sequence)) is not a sequence",
+                                      at: location)
+        }
+    }
+
+    /// All elements of a finite sequence.
+    public func elements(of sequence: Value, at location: SourceLocation) throws -> [Value] {
+        if case .array(let elements) = sequence { return elements }
+        var iterator = try makeIterator(sequence, at: location)
+        var result: [Value] = []
+        while let element = try iterator.next() {
+            try tick(location)
+            result.append(element)
+        }
+        return result
+    }
+
+    /// Calls a method by name with positional arguments (for library code).
+    public func callMethod(_ receiver: Value, _ name: String, _ arguments: [Value], at location: SourceLocation,
+                           receiverCell: Cell? = nil) throws -> Value {
+        let callables = instanceCallables(of: typeInfo(of: receiver), name)
+        guard let callable = callables.first(where: { $0.parameterShapes.count == arguments.count }) ?? callables.first else {
+            throw ScriptError.runtime("value of type \(Formatter.typeName(of: receiver)) has no method '\(name)'",
+                                      at: location)
+        }
+        return try invoke(callable, receiver: receiver, receiverCell: receiverCell, values: arguments,
+                          inoutCells: [:], at: location)
+    }
+}

@@ -1,0 +1,335 @@
+extension Interpreter {
+    // MARK: - Types of values
+
+    public func typeInfo(of value: Value) -> TypeInfo {
+        switch value {
+        case .void: return builtins.void
+        case .bool: return builtins.bool
+        case .int: return builtins.int
+        case .double: return builtins.double
+        case .string: return builtins.string
+        case .character: return builtins.character
+        case .optional: return builtins.optional
+        case .array: return builtins.array
+        case .dictionary: return builtins.dictionary
+        case .set: return builtins.set
+        case .tuple: return builtins.tuple
+        case .range: return builtins.range
+        case .structValue(let structValue): return structValue.type
+        case .enumValue(let enumValue): return enumValue.type
+        case .object(let object): return object.type
+        case .function: return builtins.function
+        case .metatype: return builtins.metatype
+        case .native(let native): return native.typeInfo
+        case .weakReference: return typeInfo(of: value.loaded)
+        }
+    }
+
+    /// A `TypeRef` naming the value's type, for implicit member lookups.
+    func typeRef(of value: Value) -> TypeRef {
+        .named(typeInfo(of: value).name.split(separator: ".").map(String.init), [])
+    }
+
+    func isReferenceValue(_ value: Value) -> Bool {
+        switch value {
+        case .object, .native, .function, .metatype: return true
+        default: return false
+        }
+    }
+
+    // MARK: - Finding members
+
+    /// Every protocol a type conforms to, through protocol inheritance.
+    func allConformances(of type: TypeInfo) -> [TypeInfo] {
+        var result: [TypeInfo] = []
+        var seen: Set<String> = []
+        var pending = type.conformances
+        var current = type.superclass
+        while let superclass = current {
+            pending.append(contentsOf: superclass.conformances)
+            current = superclass.superclass
+        }
+        while let name = pending.popLast() {
+            guard seen.insert(name).inserted, let protocolType = types[name] else { continue }
+            result.append(protocolType)
+            pending.append(contentsOf: protocolType.conformances)
+        }
+        return result
+    }
+
+    /// Member entries of a name: the type, its superclasses, then protocol extensions.
+    func instanceEntries(of type: TypeInfo, _ name: String) -> [MemberEntry] {
+        var current: TypeInfo? = type
+        while let candidate = current {
+            if let entries = candidate.instanceMembers[name] { return entries }
+            current = candidate.superclass
+        }
+        for protocolType in allConformances(of: type) {
+            if let entries = protocolType.instanceMembers[name] { return entries }
+        }
+        return []
+    }
+
+    func staticEntries(of type: TypeInfo, _ name: String) -> [MemberEntry] {
+        var current: TypeInfo? = type
+        while let candidate = current {
+            if let entries = candidate.staticMembers[name] { return entries }
+            current = candidate.superclass
+        }
+        for protocolType in allConformances(of: type) {
+            if let entries = protocolType.staticMembers[name] { return entries }
+        }
+        return []
+    }
+
+    func instanceCallables(of type: TypeInfo, _ name: String) -> [Callable] {
+        instanceEntries(of: type, name).compactMap { if case .method(let callable) = $0 { return callable } else { return nil } }
+    }
+
+    func staticCallables(of type: TypeInfo, _ name: String) -> [Callable] {
+        staticEntries(of: type, name).compactMap { if case .method(let callable) = $0 { return callable } else { return nil } }
+    }
+
+    func hasMember(of value: Value, _ name: String) -> Bool {
+        if case .metatype(let metatype) = value {
+            return !staticEntries(of: metatype.type, name).isEmpty || metatype.type.caseIndex[name] != nil
+        }
+        let type = typeInfo(of: value)
+        return !instanceEntries(of: type, name).isEmpty || (name.hasPrefix("$") && type.fieldIndex[String(name.dropFirst())] != nil)
+    }
+
+    // MARK: - Reading members
+
+    public func member(of base: Value, _ name: String, at location: SourceLocation) throws -> Value {
+        switch base {
+        case .metatype(let metatype):
+            return try staticMember(of: metatype, name, at: location)
+        case .tuple(let tuple):
+            if let index = Int(name), index < tuple.elements.count { return tuple.elements[index] }
+            if let index = tuple.labels.firstIndex(of: name) { return tuple.elements[index] }
+        case .weakReference:
+            return try member(of: base.loaded, name, at: location)
+        default:
+            break
+        }
+        let type = typeInfo(of: base)
+        let entries = instanceEntries(of: type, name)
+        if let entry = entries.first {
+            switch entry {
+            case .stored(let index):
+                return try readField(of: base, index, at: location)
+            case .computed(let property):
+                guard let getter = property.getter else {
+                    throw ScriptError.runtime("'\(name)' has no getter", at: location)
+                }
+                return try callScript(getter, captures: [], selfCell: Cell(base), arguments: [], at: location)
+            case .nativeProperty(let property):
+                return try property.get(self, base)
+            case .method:
+                let callables = entries.compactMap { entry -> Callable? in
+                    if case .method(let callable) = entry { return callable }
+                    return nil
+                }
+                return .function(FunctionValue(.overloads(callables, receiver: base, selfType: type)))
+            case .staticStored(let cell, _):
+                return cell.load()
+            }
+        }
+        // `$property` of a property wrapper.
+        if name.hasPrefix("$"), let index = type.fieldIndex[String(name.dropFirst())],
+           let wrapperName = type.storedProperties[index].declaration?.wrapper,
+           let provider = propertyWrappers[wrapperName] {
+            return try provider.projectedValue(try rawField(of: base, index), interpreter: self)
+        }
+        if case .optional = base {
+            throw ScriptError.runtime(
+                "value of optional type \(Formatter.typeName(of: base)) must be unwrapped to refer to member '\(name)'",
+                at: location, notes: ["use `?.\(name)` to chain, or `!` if it can never be nil"])
+        }
+        throw ScriptError.runtime("value of type \(Formatter.typeName(of: base)) has no member '\(name)'", at: location)
+    }
+
+    func rawField(of base: Value, _ index: Int) throws -> Value {
+        switch base {
+        case .structValue(let structValue): return structValue.fields[index]
+        case .object(let object): return object.fields[index]
+        default: return .void
+        }
+    }
+
+    func readField(of base: Value, _ index: Int, at location: SourceLocation) throws -> Value {
+        let type = typeInfo(of: base)
+        let raw = try rawField(of: base, index)
+        if let wrapperName = type.storedProperties[index].declaration?.wrapper,
+           let provider = propertyWrappers[wrapperName] {
+            return try provider.read(raw, interpreter: self)
+        }
+        if case .object(let object) = base, let declaration = type.storedProperties[index].declaration,
+           declaration.isLazy, case .void = raw {
+            // First read of a `lazy` property runs its initializer with `self`.
+            var value = try declaration.initializerFunction.map {
+                try callScript($0, captures: [], selfCell: Cell(base), arguments: [], at: location)
+            } ?? .void
+            if let type = declaration.type { value = try coerce(value, to: type, at: location) }
+            object.fields[index] = value
+            return value
+        }
+        return raw.loaded
+    }
+
+    func staticMember(of metatype: Metatype, _ name: String, at location: SourceLocation) throws -> Value {
+        let type = metatype.type
+        if name == "self" { return .metatype(metatype) }
+        if let index = type.caseIndex[name] {
+            let info = type.cases[index]
+            if info.associatedTypes.isEmpty {
+                return .enumValue(EnumValue(type: type, caseIndex: index, payload: []))
+            }
+            return .function(FunctionValue(.enumCase(type, index)))
+        }
+        if let nested = type.nestedTypes[name] { return .metatype(Metatype(type: nested)) }
+        if let alias = type.typeAliases[name] { return .metatype(try self.metatype(for: alias, at: location)) }
+        if name == "init" { return .function(FunctionValue(.initializer(metatype))) }
+        let entries = staticEntries(of: type, name)
+        if let entry = entries.first {
+            switch entry {
+            case .staticStored(let cell, let declaredType):
+                if isUninitialized(cell.value), let initializer = staticInitializers.removeValue(forKey: ObjectIdentifier(cell)) {
+                    var value = try callScript(initializer, captures: [], selfCell: Cell(.metatype(metatype)),
+                                               arguments: [], at: location)
+                    if let declaredType { value = try coerce(value, to: declaredType, at: location) }
+                    cell.value = value
+                }
+                return cell.load()
+            case .nativeProperty(let property):
+                return try property.get(self, .metatype(metatype))
+            case .computed(let property):
+                guard let getter = property.getter else { break }
+                return try callScript(getter, captures: [], selfCell: Cell(.metatype(metatype)), arguments: [],
+                                      at: location)
+            case .method:
+                let callables = entries.compactMap { entry -> Callable? in
+                    if case .method(let callable) = entry { return callable }
+                    return nil
+                }
+                return .function(FunctionValue(.overloads(callables, receiver: .metatype(metatype), selfType: type)))
+            case .stored:
+                break
+            }
+        }
+        throw ScriptError.runtime("type '\(type.name)' has no member '\(name)'", at: location)
+    }
+
+    // MARK: - Implicit members (`.max(3)`, `.finished`)
+
+    /// The type an implicit member belongs to: the contextual type, or when there is none,
+    /// the one known type that has a static member or case of that name.
+    func implicitMemberType(expected: TypeRef?, member name: String, at location: SourceLocation) throws -> TypeInfo? {
+        if let expected {
+            if let wrapped = expected.optionalWrapped {
+                if name == "none" || name == "some" { return builtins.optional }
+                return try implicitMemberType(expected: wrapped, member: name, at: location)
+            }
+            if let type = try? metatype(for: expected, at: location).type,
+               type.caseIndex[name] != nil || !staticEntries(of: type, name).isEmpty || type.nestedTypes[name] != nil
+                || (name == "init") {
+                return type
+            }
+        }
+        var found: [TypeInfo] = []
+        for (key, type) in types where key == type.name {
+            if type.caseIndex[name] != nil || !type.staticMembers[name, default: []].isEmpty {
+                found.append(type)
+            }
+        }
+        if found.count == 1 { return found[0] }
+        if found.count > 1 {
+            // Prefer the learner's own types over library ones.
+            let scriptTypes = found.filter { $0.declaration != nil }
+            if scriptTypes.count == 1 { return scriptTypes[0] }
+            let names = found.map(\.name).sorted().joined(separator: ", ")
+            throw ScriptError.runtime("'.\(name)' is ambiguous here (it could be a member of \(names)); write the type name",
+                                      at: location)
+        }
+        return nil
+    }
+
+    func implicitMember(_ name: String, expected: TypeRef?, at location: SourceLocation) throws -> Value {
+        if let wrapped = expected?.optionalWrapped, name == "none" { _ = wrapped; return .optional(nil) }
+        guard let type = try implicitMemberType(expected: expected, member: name, at: location) else {
+            throw ScriptError.runtime("cannot infer the type of '.\(name)' here; write the type name", at: location)
+        }
+        if type === builtins.optional, name == "none" { return .optional(nil) }
+        return try staticMember(of: Metatype(type: type, genericArguments: expected?.genericArguments ?? []), name,
+                                at: location)
+    }
+
+    // MARK: - Names
+
+    func lookupName(_ name: String, in frame: Frame, at location: SourceLocation) throws -> Value {
+        if let cell = frame.selfCell, !name.first!.isUppercase {
+            let selfValue = cell.load()
+            if hasMember(of: selfValue, name) { return try member(of: selfValue, name, at: location) }
+        }
+        if let global = globals[name] { return global.cell.load() }
+        if let functions = globalFunctions[name] {
+            return .function(FunctionValue(.overloads(functions, receiver: nil, selfType: nil)))
+        }
+        if let type = types[name] { return .metatype(Metatype(type: type)) }
+        if let cell = frame.selfCell {
+            let selfValue = cell.load()
+            if hasMember(of: selfValue, name) { return try member(of: selfValue, name, at: location) }
+            // Nested types are visible by their short name inside the enclosing type.
+            if case .metatype(let metatype) = selfValue, let nested = metatype.type.nestedTypes[name] {
+                return .metatype(Metatype(type: nested))
+            }
+            if let nested = typeInfo(of: selfValue).nestedTypes[name] { return .metatype(Metatype(type: nested)) }
+        }
+        throw ScriptError.runtime("cannot find '\(name)' in scope", at: location)
+    }
+
+    /// The metatype a written type names.
+    public func metatype(for type: TypeRef, at location: SourceLocation) throws -> Metatype {
+        switch type {
+        case .named(let parts, let arguments):
+            var resolved: TypeInfo?
+            if let direct = types[parts.joined(separator: ".")] {
+                resolved = direct
+            } else if let first = types[parts[0]] {
+                resolved = first
+                for part in parts.dropFirst() {
+                    if let nested = resolved?.nestedTypes[part] {
+                        resolved = nested
+                    } else if let alias = resolved?.typeAliases[part] {
+                        resolved = try metatype(for: alias, at: location).type
+                    } else {
+                        resolved = nil
+                        break
+                    }
+                }
+            }
+            guard let resolved else {
+                throw ScriptError.runtime("cannot find type '\(parts.joined(separator: "."))' in scope", at: location)
+            }
+            return Metatype(type: resolved, genericArguments: arguments)
+        case .optional(let wrapped), .implicitlyUnwrapped(let wrapped):
+            return Metatype(type: builtins.optional, genericArguments: [wrapped])
+        case .array(let element):
+            return Metatype(type: builtins.array, genericArguments: [element])
+        case .dictionary(let key, let value):
+            return Metatype(type: builtins.dictionary, genericArguments: [key, value])
+        case .tuple(let elements) where elements.isEmpty:
+            return Metatype(type: builtins.void)
+        case .existential(let names) where names.count == 1:
+            return try metatype(for: .named(names[0].split(separator: ".").map(String.init), []), at: location)
+        case .metatype(let base):
+            return try metatype(for: base, at: location)
+        default:
+            throw ScriptError.unsupported("the type \(type) as a value", at: location)
+        }
+    }
+}
+
+extension TypeInfo {
+    var isOptionalType: Bool { name == "Optional" }
+}

@@ -1,0 +1,140 @@
+extension Interpreter {
+    func subscriptGet(_ base: Value, _ indices: [Value], labels: [String?], at location: SourceLocation) throws -> Value {
+        switch (base, indices.first) {
+        case (.array(let elements), .int(let index)?) where indices.count == 1:
+            guard elements.indices.contains(index) else {
+                throw ScriptError.runtime("index out of range: \(index) is not in 0..<\(elements.count)", at: location)
+            }
+            return elements[index]
+        case (.array(let elements), .range(let range)?) where indices.count == 1:
+            let bounds = try sliceBounds(range, count: elements.count, at: location)
+            return .array(Array(elements[bounds]))
+        case (.dictionary(let dictionary), let key?) where indices.count == 1 && labels.first! == nil:
+            return .optional(dictionary[key])
+        case (.dictionary(let dictionary), let key?) where indices.count == 2 && labels[1] == "default":
+            return dictionary[key] ?? indices[1]
+        case (.string, .int?):
+            throw ScriptError.runtime("'subscript(_:)' is unavailable: cannot subscript String with an Int", at: location)
+        default:
+            break
+        }
+        let type = typeInfo(of: base)
+        if let subscriptDecl = findSubscript(type, count: indices.count) {
+            return try callScript(subscriptDecl.getter, captures: [], selfCell: Cell(base), arguments: indices, at: location)
+        }
+        if let native = type.nativeSubscript { return try native.get(self, base, indices) }
+        throw ScriptError.runtime("value of type \(Formatter.typeName(of: base)) has no subscripts", at: location)
+    }
+
+    func subscriptSet(_ base: inout Value, _ indices: [Value], labels: [String?], to value: Value,
+                      at location: SourceLocation) throws {
+        switch (base, indices.first) {
+        case (.array(var elements), .int(let index)?) where indices.count == 1:
+            guard elements.indices.contains(index) else {
+                throw ScriptError.runtime("index out of range: \(index) is not in 0..<\(elements.count)", at: location)
+            }
+            base = .void
+            elements[index] = value
+            base = .array(elements)
+            return
+        case (.dictionary(var dictionary), let key?) where indices.count == 1:
+            base = .void
+            if case .optional(let wrapped) = value {
+                dictionary[key] = wrapped
+            } else {
+                dictionary[key] = value
+            }
+            base = .dictionary(dictionary)
+            return
+        case (.dictionary(var dictionary), let key?) where indices.count == 2 && labels[1] == "default":
+            base = .void
+            dictionary[key] = value
+            base = .dictionary(dictionary)
+            return
+        default:
+            break
+        }
+        let type = typeInfo(of: base)
+        if let subscriptDecl = findSubscript(type, count: indices.count), let setter = subscriptDecl.setter {
+            let cell = Cell(base)
+            _ = try callScript(setter, captures: [], selfCell: cell, arguments: indices + [value], at: location)
+            base = cell.value
+            return
+        }
+        if let native = type.nativeSubscript, let setter = native.set {
+            try setter(self, &base, indices, value)
+            return
+        }
+        throw ScriptError.runtime("cannot assign through subscript of \(Formatter.typeName(of: base))", at: location)
+    }
+
+    private func findSubscript(_ type: TypeInfo, count: Int) -> SubscriptDecl? {
+        var current: TypeInfo? = type
+        while let candidate = current {
+            if let found = candidate.subscripts.first(where: { $0.getter.parameters.count == count }) { return found }
+            current = candidate.superclass
+        }
+        return nil
+    }
+
+    func sliceBounds(_ range: RangeValue, count: Int, at location: SourceLocation) throws -> Range<Int> {
+        var lower = 0
+        var upper = count
+        if case .int(let low)? = range.lower { lower = low }
+        if case .int(let high)? = range.upper {
+            upper = (range.kind == .closed || range.kind == .through) ? high + 1 : high
+        }
+        guard lower >= 0, upper <= count, lower <= upper else {
+            throw ScriptError.runtime("range out of bounds: \(lower)..<\(upper) in a collection of \(count)", at: location)
+        }
+        return lower..<upper
+    }
+
+    func makeKeyPath(root: TypeRef?, path: [String], at location: SourceLocation) -> Value {
+        let function = NativeFunction("keyPath(_:)") { arguments in
+            var current = arguments[0]
+            for component in path {
+                current = try arguments.interpreter.member(of: current, component, at: location)
+            }
+            return current
+        }
+        return .native(KeyPathValue(typeInfo: builtins.keyPath, path: path, getter: function))
+    }
+}
+
+/// `\Type.property`: usable as a function (`map(\.name)`) and as an assignment target.
+public final class KeyPathValue: NativeValue {
+    public let path: [String]
+    public let getter: NativeFunction
+
+    init(typeInfo: TypeInfo, path: [String], getter: NativeFunction) {
+        self.path = path
+        self.getter = getter
+        super.init(typeInfo: typeInfo)
+    }
+
+    public override var description: String { "\\." + path.joined(separator: ".") }
+
+    public func read(_ value: Value, interpreter: Interpreter, at location: SourceLocation) throws -> Value {
+        var current = value
+        for component in path { current = try interpreter.member(of: current, component, at: location) }
+        return current
+    }
+
+    public func write(_ newValue: Value, into value: inout Value, interpreter: Interpreter,
+                      at location: SourceLocation) throws {
+        try write(newValue, into: &value, components: path[...], interpreter: interpreter, at: location)
+    }
+
+    private func write(_ newValue: Value, into value: inout Value, components: ArraySlice<String>,
+                       interpreter: Interpreter, at location: SourceLocation) throws {
+        guard let first = components.first else { value = newValue; return }
+        if components.count == 1 {
+            try interpreter.setMember(of: &value, first, to: newValue, at: location)
+            return
+        }
+        var inner = try interpreter.member(of: value, first, at: location)
+        try write(newValue, into: &inner, components: components.dropFirst(), interpreter: interpreter, at: location)
+        try interpreter.setMember(of: &value, first, to: inner, at: location)
+    }
+}

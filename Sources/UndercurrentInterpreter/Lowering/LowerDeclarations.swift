@@ -1,0 +1,399 @@
+import SwiftSyntax
+
+extension Lowerer {
+    // MARK: - Functions and closures
+
+    func lowerParameters(_ clause: FunctionParameterClauseSyntax) throws -> [Parameter] {
+        try clause.parameters.map { parameter in
+            let firstName = parameter.firstName.text
+            let secondName = parameter.secondName?.text
+            let label: String? = firstName == "_" ? nil : firstName
+            let name = secondName ?? firstName
+            var isInout = false
+            if let attributed = parameter.type.as(AttributedTypeSyntax.self) {
+                isInout = attributed.specifiers.contains { $0.trimmedDescription == "inout" }
+            }
+            let defaultValue = try parameter.defaultValue.map { try lowerExpr($0.value) }
+            let slot = scope.declare(name)
+            return Parameter(label: label, name: name, type: try lowerType(parameter.type),
+                             defaultValue: defaultValue, isVariadic: parameter.ellipsis != nil,
+                             isInout: isInout, slot: slot)
+        }
+    }
+
+    func lowerFunction(_ node: FunctionDeclSyntax, isMethod: Bool, nested: Bool = false,
+                       isStaticContext: Bool = false) throws -> FunctionDecl {
+        if node.signature.effectSpecifiers?.asyncSpecifier != nil {
+            throw unsupported("`async` functions", node)
+        }
+        let isStatic = node.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+        let isMutating = node.modifiers.contains { $0.name.text == "mutating" }
+        let context = isMethod ? memberContext(isStatic: isStatic) : (nested ? scope.memberContext : nil)
+        let build = { () throws -> (FunctionDecl) in
+            let selfSlot = isMethod ? self.scope.declare("self") : nil
+            let parameters = try self.lowerParameters(node.signature.parameterClause)
+            let returnType = try node.signature.returnClause.map { try self.lowerType($0.type) }
+            guard let bodySyntax = node.body else {
+                throw ScriptError(.syntax, "function '\(node.name.text)' has no body", at: self.location(node))
+            }
+            let (body, isSingle) = try self.lowerFunctionBody(bodySyntax.statements, returnsValue: returnType != nil)
+            return FunctionDecl(
+                name: node.name.text, parameters: parameters, returnType: returnType, body: body,
+                isSingleExpression: isSingle, slotCount: self.scope.slotCount, captures: self.scope.captures,
+                captureList: [], selfSlot: selfSlot, isStatic: isStatic, isMutating: isMutating,
+                isThrowing: node.signature.effectSpecifiers?.throwsClause != nil,
+                isFailableInit: false, location: self.location(node))
+        }
+        if nested {
+            return try withFunctionScope(memberContext: context) { try build() }.0
+        }
+        return try withDetachedScope(memberContext: context) { try build() }.0
+    }
+
+    /// A body whose only statement is an expression returns that expression's value.
+    func lowerFunctionBody(_ items: CodeBlockItemListSyntax, returnsValue: Bool) throws -> (Block, Bool) {
+        if returnsValue, items.count == 1, let only = items.first, case .expr(let expr) = only.item,
+           !expr.is(IfExprSyntax.self), !expr.is(SwitchExprSyntax.self) {
+            let lowered = try lowerExpr(expr)
+            return (Block(statements: [.returnStatement(lowered, lowered.location)], declaredSlots: []), true)
+        }
+        return (try withBlock { try lowerItems(items) }, false)
+    }
+
+    func lowerClosure(_ node: ClosureExprSyntax) throws -> FunctionDecl {
+        if node.signature?.effectSpecifiers?.asyncSpecifier != nil {
+            throw unsupported("`async` closures", node)
+        }
+        let (decl, _) = try withFunctionScope(memberContext: nil) { () throws -> FunctionDecl in
+            var captureList: [CaptureListEntry] = []
+            if let capture = node.signature?.capture {
+                for item in capture.items {
+                    let ownership: CaptureListEntry.Ownership
+                    switch item.specifier?.specifier.text {
+                    case "weak"?: ownership = .weak
+                    case "unowned"?: ownership = .unowned
+                    default: ownership = .strong
+                    }
+                    // The captured value is evaluated where the closure is created.
+                    let name = item.name.text
+                    let saved = scope
+                    scope = saved.parent!
+                    let value = try item.initializer.map { try lowerExpr($0.value) } ?? lowerName(name, node: item)
+                    scope = saved
+                    captureList.append(CaptureListEntry(slot: scope.declare(name), name: name, value: value,
+                                                        ownership: ownership))
+                }
+            }
+            var parameters: [Parameter] = []
+            switch node.signature?.parameterClause {
+            case .simpleInput(let list)?:
+                for parameter in list {
+                    let name = parameter.name.text
+                    parameters.append(Parameter(label: nil, name: name, type: nil, defaultValue: nil,
+                                                isVariadic: false, isInout: false, slot: scope.declare(name)))
+                }
+            case .parameterClause(let clause)?:
+                for parameter in clause.parameters {
+                    let name = (parameter.secondName ?? parameter.firstName).text
+                    let type = try parameter.type.map { try lowerType($0) }
+                    parameters.append(Parameter(label: nil, name: name, type: type, defaultValue: nil,
+                                                isVariadic: false, isInout: false, slot: scope.declare(name)))
+                }
+            case nil:
+                let highest = Self.highestShorthandArgument(in: node.statements)
+                if highest >= 0 {
+                    for index in 0...highest {
+                        let slot = scope.declare("$\(index)")
+                        scope.shorthandSlots[index] = slot
+                        parameters.append(Parameter(label: nil, name: "$\(index)", type: nil, defaultValue: nil,
+                                                    isVariadic: false, isInout: false, slot: slot))
+                    }
+                }
+            }
+            let returnType = try node.signature?.returnClause.map { try lowerType($0.type) }
+            let (body, isSingle) = try lowerFunctionBody(node.statements, returnsValue: true)
+            return FunctionDecl(
+                name: "closure", parameters: parameters, returnType: returnType, body: body,
+                isSingleExpression: isSingle, slotCount: scope.slotCount, captures: scope.captures,
+                captureList: captureList, selfSlot: nil, isStatic: false, isMutating: false,
+                isThrowing: true, isFailableInit: false, location: location(node))
+        }
+        return decl
+    }
+
+    /// The highest `$n` a closure body uses (not counting nested closures), or -1.
+    static func highestShorthandArgument(in items: CodeBlockItemListSyntax) -> Int {
+        final class Finder: SyntaxVisitor {
+            var highest = -1
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+                let text = node.baseName.text
+                if text.hasPrefix("$"), let index = Int(text.dropFirst()) { highest = max(highest, index) }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(items)
+        return finder.highest
+    }
+
+    // MARK: - Types
+
+    func lowerTypeDeclaration(_ decl: DeclSyntax) throws -> TypeDecl {
+        let kind: TypeKind
+        let name: String
+        let generics: GenericParameterClauseSyntax?
+        let inheritance: InheritanceClauseSyntax?
+        let members: MemberBlockItemListSyntax
+        if let node = decl.as(StructDeclSyntax.self) {
+            kind = .structType; name = node.name.text; generics = node.genericParameterClause
+            inheritance = node.inheritanceClause; members = node.memberBlock.members
+        } else if let node = decl.as(ClassDeclSyntax.self) {
+            kind = .classType; name = node.name.text; generics = node.genericParameterClause
+            inheritance = node.inheritanceClause; members = node.memberBlock.members
+        } else if let node = decl.as(EnumDeclSyntax.self) {
+            kind = .enumType; name = node.name.text; generics = node.genericParameterClause
+            inheritance = node.inheritanceClause; members = node.memberBlock.members
+        } else if let node = decl.as(ProtocolDeclSyntax.self) {
+            kind = .protocolType; name = node.name.text; generics = nil
+            inheritance = node.inheritanceClause; members = node.memberBlock.members
+        } else {
+            throw unsupported("this declaration", decl)
+        }
+        let inherited = try inheritance?.inheritedTypes.map { try lowerType($0.type) } ?? []
+        let typeDecl = TypeDecl(kind: kind, name: name,
+                                genericParameters: generics?.parameters.map(\.name.text) ?? [],
+                                inheritance: inherited, location: location(decl))
+        if kind == .classType, let first = inherited.first?.qualifiedName {
+            superclassNames.append(((typeNesting + [name]).joined(separator: "."), first))
+        }
+        typeNesting.append(name)
+        defer { typeNesting.removeLast() }
+        try lowerMembers(members, into: typeDecl)
+        return typeDecl
+    }
+
+    func lowerExtension(_ node: ExtensionDeclSyntax) throws -> ExtensionDecl {
+        let extended = try lowerType(node.extendedType)
+        let inherited = try node.inheritanceClause?.inheritedTypes.map { try lowerType($0.type) } ?? []
+        let members = TypeDecl(kind: .structType, name: extended.qualifiedName ?? extended.description,
+                               genericParameters: [], inheritance: inherited, location: location(node))
+        typeNesting.append(extended.qualifiedName ?? extended.description)
+        defer { typeNesting.removeLast() }
+        try lowerMembers(node.memberBlock.members, into: members)
+        return ExtensionDecl(extendedType: extended, inheritance: inherited, members: members,
+                             location: location(node))
+    }
+
+    func lowerMembers(_ members: MemberBlockItemListSyntax, into typeDecl: TypeDecl) throws {
+        for member in members {
+            let decl = member.decl
+            if let variable = decl.as(VariableDeclSyntax.self) {
+                typeDecl.properties.append(contentsOf: try lowerProperty(variable, in: typeDecl))
+            } else if let function = decl.as(FunctionDeclSyntax.self) {
+                if typeDecl.kind == .protocolType, function.body == nil {
+                    typeDecl.requirementNames.append(function.name.text)
+                    continue
+                }
+                typeDecl.methods.append(try lowerFunction(function, isMethod: true))
+            } else if let initializer = decl.as(InitializerDeclSyntax.self) {
+                if typeDecl.kind == .protocolType, initializer.body == nil { continue }
+                typeDecl.initializers.append(try lowerInitializer(initializer))
+            } else if let deinitializer = decl.as(DeinitializerDeclSyntax.self) {
+                typeDecl.deinitializer = try lowerAccessor(
+                    name: "deinit", items: deinitializer.body?.statements ?? [], parameters: [],
+                    returnsValue: false, isStatic: false, isMutating: false, node: deinitializer)
+            } else if let enumCase = decl.as(EnumCaseDeclSyntax.self) {
+                for element in enumCase.elements {
+                    let parameters = element.parameterClause?.parameters
+                    typeDecl.cases.append(EnumCaseDecl(
+                        name: element.name.text,
+                        associatedLabels: parameters?.map { $0.firstName?.text } ?? [],
+                        associatedTypes: try parameters?.map { try lowerType($0.type) } ?? [],
+                        rawValue: try element.rawValue.map { try lowerExpr($0.value) }))
+                }
+            } else if let alias = decl.as(TypeAliasDeclSyntax.self) {
+                typeDecl.typeAliases[alias.name.text] = try lowerType(alias.initializer.value)
+            } else if decl.is(AssociatedTypeDeclSyntax.self) {
+                continue
+            } else if decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self)
+                        || decl.is(EnumDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self) {
+                typeDecl.nestedTypes.append(try lowerTypeDeclaration(decl))
+            } else if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
+                typeDecl.subscripts.append(try lowerSubscript(subscriptDecl))
+            } else if let node = decl.as(ActorDeclSyntax.self) {
+                throw unsupported("`actor`", node)
+            } else if let node = decl.as(IfConfigDeclSyntax.self) {
+                throw unsupported("`#if`", node)
+            } else {
+                throw unsupported("this member", decl)
+            }
+        }
+    }
+
+    func lowerInitializer(_ node: InitializerDeclSyntax) throws -> FunctionDecl {
+        let context = memberContext(isStatic: false)
+        return try withDetachedScope(memberContext: context) { () throws -> FunctionDecl in
+            let selfSlot = scope.declare("self")
+            let parameters = try lowerParameters(node.signature.parameterClause)
+            let body = try withBlock { try lowerItems(node.body?.statements ?? []) }
+            return FunctionDecl(
+                name: "init", parameters: parameters, returnType: nil, body: body, isSingleExpression: false,
+                slotCount: scope.slotCount, captures: [], captureList: [], selfSlot: selfSlot,
+                isStatic: false, isMutating: true,
+                isThrowing: node.signature.effectSpecifiers?.throwsClause != nil,
+                isFailableInit: node.optionalMark != nil, location: location(node))
+        }.0
+    }
+
+    /// A getter, setter, observer or deinit: a method with `self` and the given parameters.
+    func lowerAccessor(name: String, items: CodeBlockItemListSyntax, parameters: [String],
+                       returnsValue: Bool, isStatic: Bool, isMutating: Bool,
+                       node: some SyntaxProtocol) throws -> FunctionDecl {
+        let context = memberContext(isStatic: isStatic)
+        return try withDetachedScope(memberContext: context) { () throws -> FunctionDecl in
+            let selfSlot = scope.declare("self")
+            let lowered = parameters.map { parameterName in
+                Parameter(label: nil, name: parameterName, type: nil, defaultValue: nil, isVariadic: false,
+                          isInout: false, slot: scope.declare(parameterName))
+            }
+            let (body, isSingle) = try lowerFunctionBody(items, returnsValue: returnsValue)
+            return FunctionDecl(
+                name: name, parameters: lowered, returnType: nil, body: body, isSingleExpression: isSingle,
+                slotCount: scope.slotCount, captures: [], captureList: [], selfSlot: selfSlot,
+                isStatic: isStatic, isMutating: isMutating, isThrowing: false, isFailableInit: false,
+                location: location(node))
+        }.0
+    }
+
+    func lowerProperty(_ variable: VariableDeclSyntax, in typeDecl: TypeDecl) throws -> [PropertyDecl] {
+        let isConstant = variable.bindingSpecifier.tokenKind == .keyword(.let)
+        let isStatic = variable.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+        let isLazy = variable.modifiers.contains { $0.name.text == "lazy" }
+        let isWeak = variable.modifiers.contains { $0.name.text == "weak" || $0.name.text == "unowned" }
+        var wrapper: String?
+        for attribute in variable.attributes {
+            guard case .attribute(let node) = attribute else { continue }
+            let name = node.attributeName.trimmedDescription
+            if ["Published", "State", "ObservedObject", "StateObject", "Binding", "Environment"].contains(name) {
+                wrapper = name
+            } else if name == "objc" || name == "MainActor" || name == "available" || name == "discardableResult" {
+                continue
+            } else {
+                throw unsupported("the attribute `@\(name)`", node)
+            }
+        }
+        var result: [PropertyDecl] = []
+        for binding in variable.bindings {
+            guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else {
+                throw unsupported("destructuring in a property", binding.pattern)
+            }
+            let name = identifier.identifier.text
+            let type = try binding.typeAnnotation.map { try lowerType($0.type) }
+            var property = PropertyDecl(
+                name: name, type: type, initializer: nil, initializerFunction: nil, isConstant: isConstant,
+                isStatic: isStatic, isLazy: isLazy, isWeak: isWeak, wrapper: wrapper, getter: nil, setter: nil,
+                willSet: nil, didSet: nil, location: location(binding))
+            if let initializer = binding.initializer {
+                // Property initializers run in a frame of their own (for closures and `lazy` self).
+                property.initializerFunction = try lowerAccessor(
+                    name: "init \(name)", items: CodeBlockItemListSyntax([
+                        CodeBlockItemSyntax(item: .expr(initializer.value))]),
+                    parameters: [], returnsValue: true, isStatic: isStatic, isMutating: false, node: initializer)
+            }
+            if let accessors = binding.accessorBlock {
+                try lowerAccessors(accessors, into: &property, isStatic: isStatic)
+            }
+            if typeDecl.kind == .protocolType, property.getter == nil, property.initializerFunction == nil {
+                typeDecl.requirementNames.append(name)
+                continue
+            }
+            result.append(property)
+        }
+        return result
+    }
+
+    private func lowerAccessors(_ block: AccessorBlockSyntax, into property: inout PropertyDecl,
+                                isStatic: Bool) throws {
+        switch block.accessors {
+        case .getter(let items):
+            property.getter = try lowerAccessor(name: "get \(property.name)", items: items, parameters: [],
+                                                returnsValue: true, isStatic: isStatic, isMutating: false,
+                                                node: block)
+        case .accessors(let list):
+            for accessor in list {
+                let kind = accessor.accessorSpecifier.text
+                let items = accessor.body?.statements ?? []
+                let parameterName = accessor.parameters?.name.text
+                switch kind {
+                case "get":
+                    if accessor.body == nil { continue }  // protocol requirement `{ get }`
+                    property.getter = try lowerAccessor(name: "get \(property.name)", items: items, parameters: [],
+                                                        returnsValue: true, isStatic: isStatic, isMutating: false,
+                                                        node: accessor)
+                case "set":
+                    if accessor.body == nil { continue }
+                    property.setter = try lowerAccessor(name: "set \(property.name)", items: items,
+                                                        parameters: [parameterName ?? "newValue"],
+                                                        returnsValue: false, isStatic: isStatic, isMutating: true,
+                                                        node: accessor)
+                case "willSet":
+                    property.willSet = try lowerAccessor(name: "willSet \(property.name)", items: items,
+                                                         parameters: [parameterName ?? "newValue"],
+                                                         returnsValue: false, isStatic: isStatic, isMutating: true,
+                                                         node: accessor)
+                case "didSet":
+                    property.didSet = try lowerAccessor(name: "didSet \(property.name)", items: items,
+                                                        parameters: [parameterName ?? "oldValue"],
+                                                        returnsValue: false, isStatic: isStatic, isMutating: true,
+                                                        node: accessor)
+                default:
+                    throw unsupported("the accessor `\(kind)`", accessor)
+                }
+            }
+        }
+    }
+
+    func lowerSubscript(_ node: SubscriptDeclSyntax) throws -> SubscriptDecl {
+        let isStatic = node.modifiers.contains { $0.name.text == "static" }
+        let context = memberContext(isStatic: isStatic)
+        func accessor(_ name: String, _ items: CodeBlockItemListSyntax, extra: String?) throws -> FunctionDecl {
+            try withDetachedScope(memberContext: context) { () throws -> FunctionDecl in
+                let selfSlot = scope.declare("self")
+                var parameters = try lowerParameters(node.parameterClause)
+                // Subscript parameters have no argument labels unless written twice.
+                parameters = parameters.map { var p = $0; if p.label == p.name { p.label = nil }; return p }
+                if let extra {
+                    parameters.append(Parameter(label: nil, name: extra, type: nil, defaultValue: nil,
+                                                isVariadic: false, isInout: false, slot: scope.declare(extra)))
+                }
+                let (body, isSingle) = try lowerFunctionBody(items, returnsValue: extra == nil)
+                return FunctionDecl(
+                    name: name, parameters: parameters, returnType: try lowerType(node.returnClause.type),
+                    body: body, isSingleExpression: isSingle, slotCount: scope.slotCount, captures: [],
+                    captureList: [], selfSlot: selfSlot, isStatic: isStatic, isMutating: extra != nil,
+                    isThrowing: false, isFailableInit: false, location: location(node))
+            }.0
+        }
+        guard let block = node.accessorBlock else {
+            throw ScriptError(.syntax, "subscript has no body", at: location(node))
+        }
+        switch block.accessors {
+        case .getter(let items):
+            return SubscriptDecl(getter: try accessor("subscript", items, extra: nil), setter: nil, isStatic: isStatic)
+        case .accessors(let list):
+            var getter: FunctionDecl?
+            var setter: FunctionDecl?
+            for item in list {
+                let items = item.body?.statements ?? []
+                switch item.accessorSpecifier.text {
+                case "get": getter = try accessor("subscript", items, extra: nil)
+                case "set": setter = try accessor("subscript", items, extra: item.parameters?.name.text ?? "newValue")
+                default: throw unsupported("the accessor `\(item.accessorSpecifier.text)`", item)
+                }
+            }
+            guard let getter else { throw ScriptError(.syntax, "subscript has no getter", at: location(node)) }
+            return SubscriptDecl(getter: getter, setter: setter, isStatic: isStatic)
+        }
+    }
+}

@@ -1,0 +1,295 @@
+@_spi(Compiler) import SwiftParser
+import SwiftSyntax
+
+extension Lowerer {
+    /// Lowers an expression. `chainBase` is true while lowering the base of a member access,
+    /// call, subscript or unwrap: an optional chain ends only at the outermost of these.
+    func lowerExpr(_ expr: ExprSyntax, chainBase: Bool = false) throws -> Expr {
+        let lowered = try lowerExprNode(expr)
+        if !chainBase && containsOptionalChaining(expr) {
+            return .optionalChain(lowered, location(expr))
+        }
+        return lowered
+    }
+
+    func containsOptionalChaining(_ expr: ExprSyntax) -> Bool {
+        var current = expr
+        while true {
+            if current.is(OptionalChainingExprSyntax.self) { return true }
+            if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+                current = base
+            } else if let call = current.as(FunctionCallExprSyntax.self) {
+                current = call.calledExpression
+            } else if let subscriptCall = current.as(SubscriptCallExprSyntax.self) {
+                current = subscriptCall.calledExpression
+            } else if let unwrap = current.as(ForceUnwrapExprSyntax.self) {
+                current = unwrap.expression
+            } else {
+                return false
+            }
+        }
+    }
+
+    private func lowerExprNode(_ expr: ExprSyntax) throws -> Expr {
+        let loc = location(expr)
+        switch expr.as(ExprSyntaxEnum.self) {
+        case .integerLiteralExpr(let node):
+            guard let value = node.representedLiteralValue else {
+                throw ScriptError(.syntax, "integer literal '\(node.literal.text)' overflows Int", at: loc)
+            }
+            return .integerLiteral(value, loc)
+        case .floatLiteralExpr(let node):
+            guard let value = node.representedLiteralValue else {
+                throw ScriptError(.syntax, "invalid number '\(node.literal.text)'", at: loc)
+            }
+            return .floatLiteral(value, loc)
+        case .booleanLiteralExpr(let node):
+            return .literal(.bool(node.literal.tokenKind == .keyword(.true)), loc)
+        case .nilLiteralExpr:
+            return .nilLiteral(loc)
+        case .stringLiteralExpr(let node):
+            return try lowerStringLiteral(node)
+        case .simpleStringLiteralExpr(let node):
+            throw unsupported("this string literal", node)
+        case .declReferenceExpr(let node):
+            return try lowerName(node.baseName.text, node: node)
+        case .superExpr:
+            return .superReference(loc)
+        case .memberAccessExpr(let node):
+            let name = node.declName.baseName.text
+            guard let base = node.base else { return .implicitMember(name, loc) }
+            if name == "self" {
+                return try lowerExpr(base, chainBase: true)
+            }
+            return .member(try lowerExpr(base, chainBase: true), name, loc)
+        case .functionCallExpr(let node):
+            return try lowerCall(node)
+        case .subscriptCallExpr(let node):
+            if node.trailingClosure != nil { throw unsupported("a trailing closure on a subscript", node) }
+            let base = try lowerExpr(node.calledExpression, chainBase: true)
+            return .subscriptCall(base, try lowerArguments(node.arguments), loc)
+        case .genericSpecializationExpr(let node):
+            let base = try lowerExpr(node.expression, chainBase: true)
+            let arguments = try node.genericArgumentClause.arguments.map { try lowerGenericArgument($0) }
+            return .specialize(base, arguments, loc)
+        case .typeExpr(let node):
+            return .typeExpr(try lowerType(node.type), loc)
+        case .infixOperatorExpr(let node):
+            return try lowerInfix(node)
+        case .prefixOperatorExpr(let node):
+            let op = node.operator.text
+            if op == "-", let literal = node.expression.as(IntegerLiteralExprSyntax.self),
+               let value = literal.representedLiteralValue {
+                return .integerLiteral(-value, loc)
+            }
+            if op == "-", let literal = node.expression.as(FloatLiteralExprSyntax.self),
+               let value = literal.representedLiteralValue {
+                return .floatLiteral(-value, loc)
+            }
+            return .prefix(op, try lowerExpr(node.expression), loc)
+        case .postfixOperatorExpr(let node):
+            let op = node.operator.text
+            if op == "..." { return .postfix(op, try lowerExpr(node.expression), loc) }
+            throw unsupported("the postfix operator `\(op)`", node)
+        case .inOutExpr(let node):
+            return .inoutMarker(try lowerExpr(node.expression), loc)
+        case .ternaryExpr(let node):
+            return .ternary(try lowerExpr(node.condition), try lowerExpr(node.thenExpression),
+                            try lowerExpr(node.elseExpression), loc)
+        case .optionalChainingExpr(let node):
+            return .optionalUnwrap(try lowerExpr(node.expression, chainBase: true), loc)
+        case .forceUnwrapExpr(let node):
+            return .forceUnwrap(try lowerExpr(node.expression, chainBase: true), loc)
+        case .arrayExpr(let node):
+            return .arrayLiteral(try node.elements.map { try lowerExpr($0.expression) }, loc)
+        case .dictionaryExpr(let node):
+            switch node.content {
+            case .colon: return .dictionaryLiteral([], loc)
+            case .elements(let elements):
+                return .dictionaryLiteral(try elements.map { (try lowerExpr($0.key), try lowerExpr($0.value)) }, loc)
+            }
+        case .tupleExpr(let node):
+            if node.elements.count == 1, let only = node.elements.first, only.label == nil {
+                return try lowerExpr(only.expression)
+            }
+            return .tuple(node.elements.map { $0.label?.text }, try node.elements.map { try lowerExpr($0.expression) }, loc)
+        case .closureExpr(let node):
+            return .closure(try lowerClosure(node), loc)
+        case .asExpr(let node):
+            let kind: CastKind
+            switch node.questionOrExclamationMark?.tokenKind {
+            case .postfixQuestionMark?, .infixQuestionMark?: kind = .conditional
+            case .exclamationMark?: kind = .forced
+            default: kind = .coerce
+            }
+            return .cast(try lowerExpr(node.expression), kind, try lowerType(node.type), loc)
+        case .isExpr(let node):
+            return .isType(try lowerExpr(node.expression), try lowerType(node.type), loc)
+        case .tryExpr(let node):
+            let kind: TryKind
+            switch node.questionOrExclamationMark?.tokenKind {
+            case .postfixQuestionMark?, .infixQuestionMark?: kind = .optional
+            case .exclamationMark?: kind = .forced
+            default: kind = .plain
+            }
+            return .tryExpr(kind, try lowerExpr(node.expression), loc)
+        case .awaitExpr(let node):
+            throw unsupported("`await` (Swift concurrency)", node)
+        case .keyPathExpr(let node):
+            return try lowerKeyPath(node)
+        case .discardAssignmentExpr:
+            return .discard(loc)
+        case .ifExpr(let node):
+            throw unsupported("`if` used as a value", node)
+        case .switchExpr(let node):
+            throw unsupported("`switch` used as a value", node)
+        case .macroExpansionExpr(let node):
+            return try lowerMacroExpansion(node)
+        case .regexLiteralExpr(let node):
+            throw unsupported("regex literals", node)
+        case .patternExpr(let node):
+            throw ScriptError(.syntax, "a pattern is not allowed here", at: location(node))
+        case .editorPlaceholderExpr(let node):
+            throw ScriptError(.syntax, "editor placeholder in source", at: location(node))
+        default:
+            throw unsupported("this expression (\(expr.kind))", expr)
+        }
+    }
+
+    func lowerName(_ name: String, node: some SyntaxProtocol) throws -> Expr {
+        let loc = location(node)
+        if name == "self" {
+            if let reference = scope.resolve("self") { return .name(reference, "self", loc) }
+            return .selfReference(loc)
+        }
+        if name.hasPrefix("$"), let index = Int(name.dropFirst()) {
+            guard let slot = scope.shorthandSlots[index] else {
+                throw ScriptError(.syntax, "anonymous closure argument not contained in a closure", at: loc)
+            }
+            return .name(.local(slot), name, loc)
+        }
+        if let reference = scope.resolve(name) { return .name(reference, name, loc) }
+        // Inside a type, a bare member name means `self.name`.
+        if let context = scope.memberContext, context.memberNames.contains(name) {
+            let selfExpr: Expr
+            if let reference = scope.resolve("self") {
+                selfExpr = .name(reference, "self", loc)
+            } else {
+                selfExpr = .selfReference(loc)
+            }
+            return .member(selfExpr, name, loc)
+        }
+        return .name(.dynamic(name), name, loc)
+    }
+
+    func lowerStringLiteral(_ node: StringLiteralExprSyntax) throws -> Expr {
+        let loc = location(node)
+        guard let kind = node.stringLiteralKind else { throw unsupported("this string literal", node) }
+        var parts: [StringPart] = []
+        var hasInterpolation = false
+        for segment in node.segments {
+            switch segment {
+            case .stringSegment(let text):
+                var unescaped = ""
+                text.appendUnescapedLiteralValue(stringLiteralKind: kind, delimiterLength: node.delimiterLength,
+                                                 to: &unescaped)
+                parts.append(.text(unescaped))
+            case .expressionSegment(let interpolation):
+                hasInterpolation = true
+                guard interpolation.expressions.count == 1, let only = interpolation.expressions.first,
+                      only.label == nil else {
+                    throw unsupported("interpolation with labels or several values", interpolation)
+                }
+                parts.append(.interpolation(try lowerExpr(only.expression)))
+            }
+        }
+        if !hasInterpolation {
+            return .stringLiteral(parts.map { if case .text(let t) = $0 { return t } else { return "" } }.joined(), loc)
+        }
+        return .interpolatedString(parts, loc)
+    }
+
+    func lowerInfix(_ node: InfixOperatorExprSyntax) throws -> Expr {
+        let loc = location(node.operator)
+        if node.operator.is(AssignmentExprSyntax.self) {
+            let target = try lowerExpr(node.leftOperand, chainBase: true)
+            let assignment = Expr.assign(target, try lowerExpr(node.rightOperand), loc)
+            if containsOptionalChaining(node.leftOperand) { return .optionalChain(assignment, loc) }
+            return assignment
+        }
+        guard let op = node.operator.as(BinaryOperatorExprSyntax.self)?.operator.text else {
+            throw unsupported("this operator", node.operator)
+        }
+        switch op {
+        case "+=", "-=", "*=", "/=", "%=", "&&=", "||=", "&=", "|=", "^=", "<<=", ">>=", "??=":
+            let target = try lowerExpr(node.leftOperand, chainBase: true)
+            let assignment = Expr.compoundAssign(String(op.dropLast()), target, try lowerExpr(node.rightOperand), loc)
+            if containsOptionalChaining(node.leftOperand) { return .optionalChain(assignment, loc) }
+            return assignment
+        default:
+            return .binary(op, try lowerExpr(node.leftOperand), try lowerExpr(node.rightOperand), loc)
+        }
+    }
+
+    func lowerArguments(_ list: LabeledExprListSyntax) throws -> [Argument] {
+        try list.map { element in
+            if let inoutExpr = element.expression.as(InOutExprSyntax.self) {
+                return Argument(label: element.label?.text, value: try lowerExpr(inoutExpr.expression, chainBase: true),
+                                isInout: true, isTrailingClosure: false)
+            }
+            return Argument(label: element.label?.text, value: try lowerExpr(element.expression),
+                            isInout: false, isTrailingClosure: false)
+        }
+    }
+
+    func lowerCall(_ node: FunctionCallExprSyntax) throws -> Expr {
+        let callee = try lowerExpr(node.calledExpression, chainBase: true)
+        var arguments = try lowerArguments(node.arguments)
+        if let trailing = node.trailingClosure {
+            arguments.append(Argument(label: nil, value: .closure(try lowerClosure(trailing), location(trailing)),
+                                      isInout: false, isTrailingClosure: true))
+        }
+        for extra in node.additionalTrailingClosures {
+            arguments.append(Argument(label: extra.label.text,
+                                      value: .closure(try lowerClosure(extra.closure), location(extra.closure)),
+                                      isInout: false, isTrailingClosure: false))
+        }
+        return .call(callee, arguments, location(node))
+    }
+
+    func lowerKeyPath(_ node: KeyPathExprSyntax) throws -> Expr {
+        let root = try node.root.map { try lowerType($0) }
+        var path: [String] = []
+        for component in node.components {
+            switch component.component {
+            case .property(let property):
+                path.append(property.declName.baseName.text)
+            case .optional:
+                throw unsupported("optional chaining in a key path", component)
+            case .subscript:
+                throw unsupported("subscripts in a key path", component)
+            default:
+                throw unsupported("this key path component", component)
+            }
+        }
+        return .keyPath(root, path, location(node))
+    }
+
+    func lowerMacroExpansion(_ node: MacroExpansionExprSyntax) throws -> Expr {
+        let loc = location(node)
+        switch node.macroName.text {
+        case "line": return .integerLiteral(loc.line, loc)
+        case "column": return .integerLiteral(loc.column, loc)
+        case "function": return .stringLiteral(scope.parent == nil ? "main" : "function", loc)
+        case "file", "fileID", "filePath": return .stringLiteral("main.swift", loc)
+        default: throw unsupported("`#\(node.macroName.text)`", node)
+        }
+    }
+
+    func lowerGenericArgument(_ argument: GenericArgumentSyntax) throws -> TypeRef {
+        switch argument.argument {
+        case .type(let type): return try lowerType(type)
+        case .expr(let expr): throw unsupported("value generic arguments", expr)
+        }
+    }
+}

@@ -1,0 +1,285 @@
+import SwiftSyntax
+
+extension Lowerer {
+    func lowerTopLevel(_ items: CodeBlockItemListSyntax) throws -> Block {
+        // The outermost block of the top level declares globals; its slots stay empty.
+        var statements: [Stmt] = []
+        for item in items {
+            statements.append(contentsOf: try lowerItem(item))
+        }
+        return Block(statements: statements, declaredSlots: [])
+    }
+
+    func lowerCodeBlock(_ block: CodeBlockSyntax) throws -> Block {
+        try withBlock { try lowerItems(block.statements) }
+    }
+
+    func lowerItems(_ items: CodeBlockItemListSyntax) throws -> [Stmt] {
+        var statements: [Stmt] = []
+        for item in items {
+            statements.append(contentsOf: try lowerItem(item))
+        }
+        return statements
+    }
+
+    func lowerItem(_ item: CodeBlockItemSyntax) throws -> [Stmt] {
+        switch item.item {
+        case .decl(let decl): return try lowerDeclarationStatement(decl)
+        case .stmt(let stmt): return [try lowerStatement(stmt, label: nil)]
+        case .expr(let expr): return [try lowerExpressionStatement(expr)]
+        }
+    }
+
+    func lowerExpressionStatement(_ expr: ExprSyntax) throws -> Stmt {
+        if let ifExpr = expr.as(IfExprSyntax.self) { return try lowerIf(ifExpr) }
+        if let switchExpr = expr.as(SwitchExprSyntax.self) { return try lowerSwitch(switchExpr, label: nil) }
+        return .expression(try lowerExpr(expr))
+    }
+
+    func lowerStatement(_ stmt: StmtSyntax, label: String?) throws -> Stmt {
+        if let node = stmt.as(ExpressionStmtSyntax.self) {
+            if let switchExpr = node.expression.as(SwitchExprSyntax.self) {
+                return try lowerSwitch(switchExpr, label: label)
+            }
+            return try lowerExpressionStatement(node.expression)
+        }
+        if let node = stmt.as(GuardStmtSyntax.self) {
+            // Bindings made by the conditions stay visible after the guard.
+            let conditions = try lowerConditions(node.conditions)
+            let elseBlock = try lowerCodeBlock(node.body)
+            return .guardStatement(conditions, elseBlock, location(node))
+        }
+        if let node = stmt.as(WhileStmtSyntax.self) {
+            var conditions: [Condition] = []
+            let body = try withBlock {
+                conditions = try lowerConditions(node.conditions)
+                return try lowerCodeBlock(node.body).statements
+            }
+            return .whileLoop(label: label, conditions, body, location(node))
+        }
+        if let node = stmt.as(RepeatStmtSyntax.self) {
+            let body = try lowerCodeBlock(node.body)
+            return .repeatWhile(label: label, body, try lowerExpr(node.condition), location(node))
+        }
+        if let node = stmt.as(ForStmtSyntax.self) {
+            if node.awaitKeyword != nil { throw unsupported("`for await`", node) }
+            let sequence = try lowerExpr(node.sequence)
+            var pattern = Pattern.wildcard
+            var whereExpr: Expr?
+            let body = try withBlock {
+                pattern = try lowerBindingPattern(node.pattern, isCasePattern: node.caseKeyword != nil)
+                whereExpr = try node.whereClause.map { try lowerExpr($0.condition) }
+                return try lowerCodeBlock(node.body).statements
+            }
+            return .forIn(label: label, pattern, sequence, whereExpr, body, location(node))
+        }
+        if let node = stmt.as(ReturnStmtSyntax.self) {
+            return .returnStatement(try node.expression.map { try lowerExpr($0) }, location(node))
+        }
+        if let node = stmt.as(BreakStmtSyntax.self) {
+            return .breakStatement(node.label?.text, location(node))
+        }
+        if let node = stmt.as(ContinueStmtSyntax.self) {
+            return .continueStatement(node.label?.text, location(node))
+        }
+        if let node = stmt.as(FallThroughStmtSyntax.self) {
+            return .fallthroughStatement(location(node))
+        }
+        if let node = stmt.as(ThrowStmtSyntax.self) {
+            return .throwStatement(try lowerExpr(node.expression), location(node))
+        }
+        if let node = stmt.as(DoStmtSyntax.self) {
+            let body = try lowerCodeBlock(node.body)
+            if node.catchClauses.isEmpty { return .block(body) }
+            var clauses: [CatchClause] = []
+            for clause in node.catchClauses {
+                var pattern: Pattern?
+                var guardExpr: Expr?
+                let catchBody = try withBlock {
+                    if let item = clause.catchItems.first {
+                        if clause.catchItems.count > 1 {
+                            throw unsupported("a `catch` with several patterns", clause)
+                        }
+                        pattern = try item.pattern.map { try lowerCasePattern($0) }
+                        guardExpr = try item.whereClause.map { try lowerExpr($0.condition) }
+                    } else {
+                        let slot = scope.declare("error")
+                        pattern = .binding(slot: slot, name: "error")
+                    }
+                    return try lowerCodeBlock(clause.body).statements
+                }
+                clauses.append(CatchClause(pattern: pattern, guardExpr: guardExpr, body: catchBody))
+            }
+            return .doCatch(body, clauses, location(node))
+        }
+        if let node = stmt.as(DeferStmtSyntax.self) {
+            return .deferStatement(try lowerCodeBlock(node.body))
+        }
+        if let node = stmt.as(LabeledStmtSyntax.self) {
+            return try lowerStatement(node.statement, label: node.label.text)
+        }
+        if let node = stmt.as(DiscardStmtSyntax.self) { throw unsupported("`discard`", node) }
+        if let node = stmt.as(YieldStmtSyntax.self) { throw unsupported("`yield`", node) }
+        throw unsupported("this statement", stmt)
+    }
+
+    func lowerIf(_ node: IfExprSyntax) throws -> Stmt {
+        var conditions: [Condition] = []
+        let body = try withBlock {
+            conditions = try lowerConditions(node.conditions)
+            return try lowerCodeBlock(node.body).statements
+        }
+        var elseStmt: Stmt?
+        switch node.elseBody {
+        case .ifExpr(let nested)?: elseStmt = try lowerIf(nested)
+        case .codeBlock(let block)?: elseStmt = .block(try lowerCodeBlock(block))
+        case nil: elseStmt = nil
+        }
+        return .ifStatement(conditions, body, elseStmt, location(node))
+    }
+
+    func lowerConditions(_ list: ConditionElementListSyntax) throws -> [Condition] {
+        var conditions: [Condition] = []
+        for element in list {
+            switch element.condition {
+            case .expression(let expr):
+                conditions.append(.boolean(try lowerExpr(expr)))
+            case .optionalBinding(let binding):
+                let value: Expr
+                if let initializer = binding.initializer {
+                    value = try lowerExpr(initializer.value)
+                } else if let identifier = binding.pattern.as(IdentifierPatternSyntax.self) {
+                    // `if let x` is `if let x = x`.
+                    value = try lowerName(identifier.identifier.text, node: identifier)
+                } else {
+                    throw unsupported("this optional binding", binding)
+                }
+                let pattern = try lowerBindingPattern(binding.pattern, isCasePattern: false)
+                if let type = binding.typeAnnotation {
+                    let typeRef = try lowerType(type.type)
+                    conditions.append(.optionalBinding(pattern, .cast(value, .conditional, typeRef, location(binding))))
+                } else {
+                    conditions.append(.optionalBinding(pattern, value))
+                }
+            case .matchingPattern(let matching):
+                let value = try lowerExpr(matching.initializer.value)
+                let pattern = try lowerCasePattern(matching.pattern)
+                conditions.append(.matches(pattern, value))
+            case .availability(let node):
+                throw unsupported("`#available`", node)
+            }
+        }
+        return conditions
+    }
+
+    func lowerSwitch(_ node: SwitchExprSyntax, label: String?) throws -> Stmt {
+        let subject = try lowerExpr(node.subject)
+        var cases: [SwitchCase] = []
+        for element in node.cases {
+            guard case .switchCase(let switchCase) = element else {
+                throw unsupported("`#if` inside `switch`", element)
+            }
+            var patterns: [(Pattern, Expr?)] = []
+            var isDefault = false
+            let body = try withBlock {
+                switch switchCase.label {
+                case .default:
+                    isDefault = true
+                case .case(let caseLabel):
+                    for item in caseLabel.caseItems {
+                        let pattern = try lowerCasePattern(item.pattern)
+                        let guardExpr = try item.whereClause.map { try lowerExpr($0.condition) }
+                        patterns.append((pattern, guardExpr))
+                    }
+                }
+                return try lowerItems(switchCase.statements)
+            }
+            cases.append(SwitchCase(patterns: patterns, isDefault: isDefault, body: body,
+                                    location: location(switchCase)))
+        }
+        return .switchStatement(label: label, subject, cases, location(node))
+    }
+
+    // MARK: - Declarations as statements
+
+    func lowerDeclarationStatement(_ decl: DeclSyntax) throws -> [Stmt] {
+        if let variable = decl.as(VariableDeclSyntax.self) {
+            return try lowerVariableStatement(variable)
+        }
+        if let function = decl.as(FunctionDeclSyntax.self) {
+            if scope.declaresGlobals {
+                let lowered = try lowerFunction(function, isMethod: false)
+                hoisted.append(.function(lowered))
+                return []
+            }
+            // A nested function may call itself: its slot exists before its body is lowered.
+            let slot = scope.declare(function.name.text)
+            let lowered = try lowerFunction(function, isMethod: false, nested: true)
+            return [.localFunction(slot: slot, lowered)]
+        }
+        if let importDecl = decl.as(ImportDeclSyntax.self) {
+            let name = importDecl.path.map(\.name.text).joined(separator: ".")
+            hoisted.append(.importDecl(name, location(importDecl)))
+            return []
+        }
+        if decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self)
+            || decl.is(EnumDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self) {
+            hoisted.append(.type(try lowerTypeDeclaration(decl)))
+            return []
+        }
+        if let node = decl.as(ExtensionDeclSyntax.self) {
+            hoisted.append(.extensionDecl(try lowerExtension(node)))
+            return []
+        }
+        if let node = decl.as(TypeAliasDeclSyntax.self) {
+            hoisted.append(.typeAlias(node.name.text, try lowerType(node.initializer.value)))
+            return []
+        }
+        if let node = decl.as(ActorDeclSyntax.self) { throw unsupported("`actor`", node) }
+        if let node = decl.as(OperatorDeclSyntax.self) { throw unsupported("declaring operators", node) }
+        if let node = decl.as(PrecedenceGroupDeclSyntax.self) { throw unsupported("precedence groups", node) }
+        if let node = decl.as(MacroDeclSyntax.self) { throw unsupported("macros", node) }
+        if let node = decl.as(MacroExpansionDeclSyntax.self) { throw unsupported("`#\(node.macroName.text)`", node) }
+        if let node = decl.as(IfConfigDeclSyntax.self) { throw unsupported("`#if`", node) }
+        throw unsupported("this declaration", decl)
+    }
+
+    func lowerVariableStatement(_ variable: VariableDeclSyntax) throws -> [Stmt] {
+        let isConstant = variable.bindingSpecifier.tokenKind == .keyword(.let)
+        let isWeak = variable.modifiers.contains { $0.name.text == "weak" || $0.name.text == "unowned" }
+        if let attribute = variable.attributes.first {
+            throw unsupported("`\(attribute.trimmedDescription)` on a local variable", attribute)
+        }
+        var statements: [Stmt] = []
+        // `let a: Int, b: Int` shares a type written once at the end.
+        let bindings = Array(variable.bindings)
+        for (index, binding) in bindings.enumerated() {
+            if binding.accessorBlock != nil {
+                throw unsupported("computed variables outside a type", binding)
+            }
+            var type = try binding.typeAnnotation.map { try lowerType($0.type) }
+            if type == nil, binding.initializer == nil {
+                type = try bindings[index...].first { $0.typeAnnotation != nil }
+                    .flatMap { try $0.typeAnnotation.map { try lowerType($0.type) } }
+            }
+            let initializer = try binding.initializer.map { try lowerExpr($0.value) }
+            let loc = location(binding)
+            if scope.declaresGlobals, let identifier = binding.pattern.as(IdentifierPatternSyntax.self) {
+                let name = identifier.identifier.text
+                let pattern = Pattern.binding(slot: -1, name: name)
+                statements.append(.global(name: name, VariableBinding(
+                    pattern: pattern, type: type, initializer: initializer, isConstant: isConstant,
+                    isWeak: isWeak, location: loc)))
+                continue
+            }
+            if scope.declaresGlobals {
+                throw unsupported("destructuring at the top level", binding.pattern)
+            }
+            let pattern = try lowerBindingPattern(binding.pattern, isCasePattern: false)
+            statements.append(.local(VariableBinding(
+                pattern: pattern, type: type, initializer: initializer, isConstant: isConstant,
+                isWeak: isWeak, location: loc)))
+        }
+        return statements
+    }
+}

@@ -1,0 +1,50 @@
+import SwiftSyntax
+
+extension Lowerer {
+    func lowerType(_ type: TypeSyntax) throws -> TypeRef {
+        switch type.as(TypeSyntaxEnum.self) {
+        case .identifierType(let node):
+            let arguments = try node.genericArgumentClause?.arguments.map { try lowerGenericArgument($0) } ?? []
+            return .named([node.name.text], arguments)
+        case .memberType(let node):
+            let base = try lowerType(node.baseType)
+            let arguments = try node.genericArgumentClause?.arguments.map { try lowerGenericArgument($0) } ?? []
+            guard case .named(let parts, _) = base else { throw unsupported("this type", node) }
+            return .named(parts + [node.name.text], arguments)
+        case .optionalType(let node):
+            return .optional(try lowerType(node.wrappedType))
+        case .implicitlyUnwrappedOptionalType(let node):
+            return .implicitlyUnwrapped(try lowerType(node.wrappedType))
+        case .arrayType(let node):
+            return .array(try lowerType(node.element))
+        case .dictionaryType(let node):
+            return .dictionary(try lowerType(node.key), try lowerType(node.value))
+        case .tupleType(let node):
+            if node.elements.count == 1, let only = node.elements.first { return try lowerType(only.type) }
+            return .tuple(try node.elements.map { try lowerType($0.type) })
+        case .functionType(let node):
+            return .function(try node.parameters.map { try lowerType($0.type) }, try lowerType(node.returnClause.type))
+        case .attributedType(let node):
+            return try lowerType(node.baseType)
+        case .someOrAnyType(let node):
+            return .existential(try constraintNames(node.constraint))
+        case .compositionType(let node):
+            return .existential(try node.elements.flatMap { try constraintNames($0.type) })
+        case .metatypeType(let node):
+            return .metatype(try lowerType(node.baseType))
+        case .classRestrictionType:
+            return .existential(["AnyObject"])
+        default:
+            throw unsupported("this type (\(type.trimmedDescription))", type)
+        }
+    }
+
+    private func constraintNames(_ type: TypeSyntax) throws -> [String] {
+        let lowered = try lowerType(type)
+        switch lowered {
+        case .named(let parts, _): return [parts.joined(separator: ".")]
+        case .existential(let names): return names
+        default: return [lowered.description]
+        }
+    }
+}

@@ -1,0 +1,80 @@
+/// Names visible while one function (or closure, or the script's top level) is lowered.
+///
+/// Every local gets a slot in its function's frame. A closure that names a local of an
+/// enclosing function records it as a capture, so at run time it holds exactly the
+/// cells it uses: nothing keeps other variables alive, and `deinit` runs when Swift's would.
+final class FunctionScope {
+    let parent: FunctionScope?
+    /// The type whose members are reachable through implicit `self`, if any.
+    let memberContext: MemberContext?
+    /// True for the script's top level: names declared in its outermost block are globals.
+    let isTopLevel: Bool
+    private var blocks: [[String: Int]] = [[:]]
+    private(set) var slotCount = 0
+    private(set) var captures: [CaptureSource] = []
+    private var captureIndex: [String: Int] = [:]
+    /// Highest `$n` used in a closure body, when it uses shorthand arguments.
+    var shorthandSlots: [Int: Int] = [:]
+
+    init(parent: FunctionScope?, memberContext: MemberContext?, isTopLevel: Bool = false) {
+        self.parent = parent
+        self.memberContext = memberContext
+        self.isTopLevel = isTopLevel
+    }
+
+    /// True while declarations at this point are globals.
+    var declaresGlobals: Bool { isTopLevel && blocks.count == 1 }
+
+    func pushBlock() { blocks.append([:]) }
+
+    /// Pops the innermost block and returns the slots it declared.
+    func popBlock() -> [Int] {
+        let declared = blocks.removeLast()
+        return Array(declared.values)
+    }
+
+    func declare(_ name: String) -> Int {
+        let slot = slotCount
+        slotCount += 1
+        blocks[blocks.count - 1][name] = slot
+        return slot
+    }
+
+    /// A slot with no name (a temporary, such as an `if` expression's result).
+    func temporarySlot() -> Int {
+        let slot = slotCount
+        slotCount += 1
+        return slot
+    }
+
+    func resolve(_ name: String) -> NameReference? {
+        for block in blocks.reversed() {
+            if let slot = block[name] { return .local(slot) }
+        }
+        if let index = captureIndex[name] { return .captured(index) }
+        guard let parent, let outer = parent.resolve(name) else { return nil }
+        let source: CaptureSource
+        switch outer {
+        case .local(let slot): source = .local(slot)
+        case .captured(let index): source = .captured(index)
+        case .dynamic: return outer
+        }
+        let index = captures.count
+        captures.append(source)
+        captureIndex[name] = index
+        return .captured(index)
+    }
+}
+
+/// The members a type declares, for resolving `x` to `self.x` inside its methods.
+final class MemberContext {
+    let typeName: String
+    let memberNames: Set<String>
+    let isStatic: Bool
+
+    init(typeName: String, memberNames: Set<String>, isStatic: Bool) {
+        self.typeName = typeName
+        self.memberNames = memberNames
+        self.isStatic = isStatic
+    }
+}

@@ -1,0 +1,102 @@
+/// A function value: a closure, a method bound to its receiver, or a native function.
+public final class FunctionValue {
+    public enum Body {
+        /// A script closure or function, with the cells it captured.
+        case script(FunctionDecl, captures: [Cell], selfCell: Cell?)
+        case native(NativeFunction, receiver: Value?)
+        /// An enum case with associated values, used as a function (`Result.success`).
+        case enumCase(TypeInfo, Int)
+        /// Methods of one name on one receiver, chosen by argument labels at the call.
+        case overloads([Callable], receiver: Value?, selfType: TypeInfo?)
+        /// A type used as a function: its initializers.
+        case initializer(Metatype)
+    }
+
+    public let body: Body
+
+    public init(_ body: Body) {
+        self.body = body
+    }
+
+    public static func native(_ function: NativeFunction, receiver: Value? = nil) -> Value {
+        .function(FunctionValue(.native(function, receiver: receiver)))
+    }
+}
+
+/// A parameter list with Swift's argument-label rules, for functions written in Swift here.
+public struct NativeSignature {
+    public var labels: [String?]
+    public var hasDefault: [Bool]
+    public var variadicIndex: Int?
+    /// Types that drive implicit member lookup (`.max(3)`) and literal coercion.
+    public var types: [TypeRef?]
+
+    /// Parses `name(label:_:other:)`; labels listed in `defaults` may be omitted by callers.
+    public init(parsing fullName: String, defaults: Set<String> = [], variadic: String? = nil,
+                types: [TypeRef?] = []) {
+        var labels: [String?] = []
+        if let open = fullName.firstIndex(of: "("), let close = fullName.lastIndex(of: ")") {
+            let inner = fullName[fullName.index(after: open)..<close]
+            for part in inner.split(separator: ":", omittingEmptySubsequences: true) {
+                labels.append(part == "_" ? nil : String(part))
+            }
+        }
+        self.labels = labels
+        self.hasDefault = labels.map { defaults.contains($0 ?? "_") }
+        self.variadicIndex = variadic.flatMap { name in labels.firstIndex { ($0 ?? "_") == name } }
+        self.types = types + Array(repeating: nil, count: max(0, labels.count - types.count))
+    }
+}
+
+/// Arguments as a native function receives them, in parameter order.
+public struct NativeArguments {
+    public let interpreter: Interpreter
+    public let receiver: Value?
+    /// The receiver's storage, for mutating methods (`array.append`); nil otherwise.
+    public let receiverCell: Cell?
+    /// One entry per parameter; nil where the caller used the default.
+    public var values: [Value?]
+    /// Cells of `inout` arguments, by parameter index; the caller writes them back.
+    public var inoutCells: [Int: Cell]
+    public let location: SourceLocation
+
+    public init(interpreter: Interpreter, receiver: Value?, receiverCell: Cell?, values: [Value?],
+                inoutCells: [Int: Cell], location: SourceLocation) {
+        self.interpreter = interpreter
+        self.receiver = receiver
+        self.receiverCell = receiverCell
+        self.values = values
+        self.inoutCells = inoutCells
+        self.location = location
+    }
+
+    public subscript(index: Int) -> Value {
+        guard index < values.count, let value = values[index] else { return .void }
+        return value
+    }
+
+    public func optional(_ index: Int) -> Value? {
+        guard index < values.count else { return nil }
+        return values[index]
+    }
+
+    public var count: Int { values.count }
+}
+
+public struct NativeFunction {
+    public let name: String
+    public let signature: NativeSignature
+    /// Mutating methods get the receiver's storage in `receiverCell` and change it there.
+    public let isMutating: Bool
+    public let body: (NativeArguments) throws -> Value
+
+    public init(_ fullName: String, defaults: Set<String> = [], variadic: String? = nil,
+                types: [TypeRef?] = [], mutating: Bool = false,
+                body: @escaping (NativeArguments) throws -> Value) {
+        self.name = String(fullName.prefix { $0 != "(" })
+        self.isMutating = mutating
+        self.signature = NativeSignature(parsing: fullName, defaults: defaults, variadic: variadic,
+                                         types: types)
+        self.body = body
+    }
+}

@@ -1,0 +1,21 @@
+/// A value provided by a layer above the interpreter (a publisher, a subscription, a
+/// demand): the interpreter prints, compares and calls it through its `TypeInfo`.
+open class NativeValue {
+    public let typeInfo: TypeInfo
+
+    public init(typeInfo: TypeInfo) {
+        self.typeInfo = typeInfo
+    }
+
+    /// What `print` shows.
+    open var description: String { typeInfo.name }
+    /// What `debugPrint` and printing inside a collection show.
+    open var debugDescription: String { description }
+
+    open func isEqual(to other: NativeValue) -> Bool? { self === other ? true : nil }
+    open func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    /// `<` for types that are Comparable; nil when they are not.
+    open func isLess(than other: NativeValue) -> Bool? { nil }
+    /// The object this value stands for, for `===` and trace naming.
+    open var identity: AnyObject { self }
+}

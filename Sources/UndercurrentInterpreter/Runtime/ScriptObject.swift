@@ -1,0 +1,35 @@
+/// An instance of a script class. Its Swift `deinit` runs the script's `deinit`, so a
+/// script object goes away exactly when the last reference to it does, as in Swift.
+public final class ScriptObject {
+    public let type: TypeInfo
+    public var fields: [Value]
+    /// A stand-in built only to run `deinit`; it must not run `deinit` again.
+    private let isDeinitStandIn: Bool
+
+    public init(type: TypeInfo, fields: [Value]) {
+        self.type = type
+        self.fields = fields
+        self.isDeinitStandIn = false
+    }
+
+    private init(standInFor object: ScriptObject) {
+        self.type = object.type
+        self.fields = object.fields
+        self.isDeinitStandIn = true
+    }
+
+    deinit {
+        guard !isDeinitStandIn, let interpreter = type.interpreter else { return }
+        // `self` cannot escape a Swift deinit, but the script's deinit may store `self`
+        // somewhere; it runs on a stand-in with the same fields instead.
+        var current: TypeInfo? = type
+        var hasDeinit = false
+        while let candidate = current {
+            if candidate.deinitializer != nil { hasDeinit = true; break }
+            current = candidate.superclass
+        }
+        guard hasDeinit else { return }
+        let standIn = ScriptObject(standInFor: self)
+        interpreter.runDeinitializers(of: standIn)
+    }
+}

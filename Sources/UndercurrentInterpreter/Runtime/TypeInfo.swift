@@ -1,0 +1,140 @@
+public struct EnumCaseInfo {
+    public var name: String
+    public var associatedLabels: [String?]
+    public var associatedTypes: [TypeRef]
+    public var rawValue: Value?
+
+    public init(name: String, associatedLabels: [String?] = [], associatedTypes: [TypeRef] = [],
+                rawValue: Value? = nil) {
+        self.name = name
+        self.associatedLabels = associatedLabels
+        self.associatedTypes = associatedTypes
+        self.rawValue = rawValue
+    }
+}
+
+public struct StoredProperty {
+    public var name: String
+    public var declaration: PropertyDecl?
+    public var type: TypeRef?
+}
+
+/// Something callable with Swift's argument-label rules: a script function or a native one.
+public enum Callable {
+    case script(FunctionDecl)
+    case native(NativeFunction)
+
+    public var baseName: String {
+        switch self {
+        case .script(let decl): return decl.name
+        case .native(let function): return function.name
+        }
+    }
+}
+
+public struct NativeProperty {
+    public var get: (Interpreter, Value) throws -> Value
+    public var set: ((Interpreter, inout Value, Value) throws -> Void)?
+
+    public init(get: @escaping (Interpreter, Value) throws -> Value,
+                set: ((Interpreter, inout Value, Value) throws -> Void)? = nil) {
+        self.get = get
+        self.set = set
+    }
+}
+
+/// A nominal type: one of the learner's, or one the interpreter or the stream bridge provides.
+public final class TypeInfo {
+    public enum Kind { case structType, classType, enumType, protocolType, builtin }
+
+    public let name: String
+    public let kind: Kind
+    /// Where `print` of a nested value puts the module name (`main.Point`); builtin types
+    /// have their own qualified names (`Swift.Int` is printed as `Int`).
+    public var qualifiedName: String
+    public var declaration: TypeDecl?
+    public var superclass: TypeInfo?
+    public var conformances: [String] = []
+    public var genericParameters: [String] = []
+    public var storedProperties: [StoredProperty] = []
+    public var fieldIndex: [String: Int] = [:]
+    public var cases: [EnumCaseInfo] = []
+    public var caseIndex: [String: Int] = [:]
+    public var nestedTypes: [String: TypeInfo] = [:]
+    public var typeAliases: [String: TypeRef] = [:]
+    public var instanceMembers: [String: [MemberEntry]] = [:]
+    public var staticMembers: [String: [MemberEntry]] = [:]
+    public var initializers: [Callable] = []
+    public var deinitializer: FunctionDecl?
+    public var subscripts: [SubscriptDecl] = []
+    public var nativeSubscript: NativeSubscript?
+    /// Set by the interpreter that owns the type; script `deinit`s run through it.
+    public weak var interpreter: Interpreter?
+    /// For native types: how a `.native` value's `description` reads.
+    public var isEquatableByIdentity = false
+
+    public init(name: String, kind: Kind, qualifiedName: String? = nil) {
+        self.name = name
+        self.kind = kind
+        self.qualifiedName = qualifiedName ?? name
+    }
+
+    public var isClass: Bool { kind == .classType }
+    public var isProtocol: Bool { kind == .protocolType }
+
+    public func addInstanceMember(_ name: String, _ entry: MemberEntry) {
+        instanceMembers[name, default: []].append(entry)
+    }
+
+    public func addStaticMember(_ name: String, _ entry: MemberEntry) {
+        staticMembers[name, default: []].append(entry)
+    }
+
+    public func addNativeMethod(_ function: NativeFunction, isStatic: Bool = false) {
+        let entry = MemberEntry.method(.native(function))
+        if isStatic { addStaticMember(function.name, entry) } else { addInstanceMember(function.name, entry) }
+    }
+
+    public func addNativeProperty(_ name: String, isStatic: Bool = false, _ property: NativeProperty) {
+        if isStatic {
+            addStaticMember(name, .nativeProperty(property))
+        } else {
+            addInstanceMember(name, .nativeProperty(property))
+        }
+    }
+
+    public func addEnumCase(_ info: EnumCaseInfo) {
+        caseIndex[info.name] = cases.count
+        cases.append(info)
+    }
+
+    public func caseValue(_ name: String, payload: [Value] = []) -> Value {
+        guard let index = caseIndex[name] else { fatalError("no case \(name) in \(self.name)") }
+        return .enumValue(EnumValue(type: self, caseIndex: index, payload: payload))
+    }
+
+    public func conforms(to protocolName: String) -> Bool {
+        if conformances.contains(protocolName) { return true }
+        return superclass?.conforms(to: protocolName) ?? false
+    }
+}
+
+/// One declaration of a member; a name can have several (overloads by argument label).
+public enum MemberEntry {
+    case stored(Int)
+    case computed(PropertyDecl)
+    case method(Callable)
+    case nativeProperty(NativeProperty)
+    case staticStored(Cell, TypeRef?)
+}
+
+public struct NativeSubscript {
+    public var get: (Interpreter, Value, [Value]) throws -> Value
+    public var set: ((Interpreter, inout Value, [Value], Value) throws -> Void)?
+
+    public init(get: @escaping (Interpreter, Value, [Value]) throws -> Value,
+                set: ((Interpreter, inout Value, [Value], Value) throws -> Void)? = nil) {
+        self.get = get
+        self.set = set
+    }
+}

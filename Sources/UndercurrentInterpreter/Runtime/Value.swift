@@ -1,0 +1,184 @@
+/// A value of the learner's program.
+///
+/// Value types (`struct`, enum, tuple, collections) are Swift values here too, so copying
+/// follows Swift's rules without any bookkeeping. Class instances are `ScriptObject`s, whose
+/// Swift `deinit` runs the script's `deinit`: lifetimes are Swift's own ARC.
+public enum Value {
+    case void
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case character(Character)
+    indirect case optional(Value?)
+    case array([Value])
+    case dictionary(OrderedDictionary)
+    case set(OrderedSet)
+    case tuple(TupleValue)
+    indirect case range(RangeValue)
+    case structValue(StructValue)
+    case enumValue(EnumValue)
+    case object(ScriptObject)
+    case function(FunctionValue)
+    case metatype(Metatype)
+    case native(NativeValue)
+    /// Storage of a `weak` variable or property; reads see it as an optional.
+    case weakReference(WeakReference)
+
+    public static var none: Value { .optional(nil) }
+
+    /// The value as a reader sees it: weak storage reads as an optional.
+    @inline(__always)
+    public var loaded: Value {
+        if case .weakReference(let reference) = self {
+            if let object = reference.object {
+                return reference.isUnowned ? .object(object) : .optional(.object(object))
+            }
+            return .optional(nil)
+        }
+        return self
+    }
+
+    public var isNil: Bool {
+        if case .optional(nil) = self { return true }
+        return false
+    }
+
+    /// Removes every level of optional wrapping; nil for a nil optional.
+    public var flattenedOptional: Value? {
+        var current = self
+        while case .optional(let wrapped) = current {
+            guard let wrapped else { return nil }
+            current = wrapped
+        }
+        return current
+    }
+}
+
+public struct TupleValue {
+    public var labels: [String?]
+    public var elements: [Value]
+
+    public init(labels: [String?], elements: [Value]) {
+        self.labels = labels
+        self.elements = elements
+    }
+
+    public init(_ elements: [Value]) {
+        self.labels = Array(repeating: nil, count: elements.count)
+        self.elements = elements
+    }
+}
+
+public struct RangeValue {
+    public enum Kind { case closed, halfOpen, from, upTo, through }
+    public var kind: Kind
+    public var lower: Value?
+    public var upper: Value?
+
+    public init(kind: Kind, lower: Value?, upper: Value?) {
+        self.kind = kind
+        self.lower = lower
+        self.upper = upper
+    }
+
+    /// Integer bounds as a Swift range of the integers it contains (nil when unbounded above).
+    public var integerBounds: (lower: Int, upper: Int?)? {
+        let low: Int
+        switch lower {
+        case .int(let value)?: low = value
+        case nil: low = Int.min
+        default: return nil
+        }
+        switch (kind, upper) {
+        case (.closed, .int(let high)?), (.through, .int(let high)?): return (low, high)
+        case (.halfOpen, .int(let high)?), (.upTo, .int(let high)?): return (low, high - 1)
+        case (.from, _): return (low, nil)
+        default: return nil
+        }
+    }
+}
+
+public struct StructValue {
+    public let type: TypeInfo
+    public var fields: [Value]
+
+    public init(type: TypeInfo, fields: [Value]) {
+        self.type = type
+        self.fields = fields
+    }
+}
+
+/// An enum case with its associated values. Immutable, so shared freely.
+public final class EnumValue {
+    public let type: TypeInfo
+    public let caseIndex: Int
+    public let payload: [Value]
+
+    public init(type: TypeInfo, caseIndex: Int, payload: [Value]) {
+        self.type = type
+        self.caseIndex = caseIndex
+        self.payload = payload
+    }
+
+    public var caseInfo: EnumCaseInfo { type.cases[caseIndex] }
+    public var caseName: String { caseInfo.name }
+}
+
+public final class WeakReference {
+    public weak var object: ScriptObject?
+    /// `unowned` reads as the object itself rather than an optional.
+    public let isUnowned: Bool
+
+    public init(_ object: ScriptObject?, isUnowned: Bool = false) {
+        self.object = object
+        self.isUnowned = isUnowned
+    }
+}
+
+/// A metatype value: `Int.self`, `PassthroughSubject<Int, Never>`, `LoadError.self`.
+public final class Metatype {
+    public let type: TypeInfo
+    public let genericArguments: [TypeRef]
+
+    public init(type: TypeInfo, genericArguments: [TypeRef] = []) {
+        self.type = type
+        self.genericArguments = genericArguments
+    }
+}
+
+/// A variable's storage. Locals, globals and captured variables all live in cells so
+/// that a closure shares exactly the variables it names, and nothing else.
+public final class Cell {
+    public var value: Value
+
+    public init(_ value: Value) {
+        self.value = value
+    }
+
+    @inline(__always)
+    public func load() -> Value { value.loaded }
+
+    /// Stores into the cell, keeping `weak` storage weak.
+    @inline(__always)
+    public func store(_ newValue: Value) {
+        if case .weakReference = value {
+            if case .weakReference(let old) = value {
+                value = .weakReference(WeakReference(newValue.objectForWeakStorage, isUnowned: old.isUnowned))
+            }
+        } else {
+            value = newValue
+        }
+    }
+}
+
+extension Value {
+    /// The object a `weak` variable would hold for this value.
+    var objectForWeakStorage: ScriptObject? {
+        switch self {
+        case .object(let object): return object
+        case .optional(let wrapped?): return wrapped.objectForWeakStorage
+        default: return nil
+        }
+    }
+}
