@@ -58,6 +58,7 @@ let package = Package(
             name: "undercurrent",
             dependencies: [
                 "UndercurrentInterpreter",
+                "UndercurrentStreams",
                 "UndercurrentSession",
                 "UndercurrentLineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -89,6 +89,20 @@ extension Interpreter {
         return result
     }
 
+    /// Calls the method whose argument labels are `labels` (for library code calling
+    /// script methods such as `receive(subscription:)`).
+    public func callMethod(_ receiver: Value, _ name: String, labels: [String?], _ arguments: [Value],
+                           at location: SourceLocation) throws -> Value {
+        let callables = instanceCallables(of: typeInfo(of: receiver), name)
+        let wanted = labels.map { $0 ?? "_" }
+        guard let callable = callables.first(where: { $0.parameterShapes.map { $0.label ?? "_" } == wanted }) else {
+            let signature = "\(name)(\(wanted.map { "\($0):" }.joined()))"
+            throw ScriptError.runtime("\(Formatter.typeName(of: receiver)) has no method '\(signature)'", at: location)
+        }
+        return try invoke(callable, receiver: receiver, receiverCell: nil, values: arguments, inoutCells: [:],
+                          at: location)
+    }
+
     /// Calls a method by name with positional arguments (for library code).
     public func callMethod(_ receiver: Value, _ name: String, _ arguments: [Value], at location: SourceLocation,
                            receiverCell: Cell? = nil) throws -> Value {

@@ -40,7 +40,7 @@ extension Interpreter {
     // MARK: - Finding members
 
     /// Every protocol a type conforms to, through protocol inheritance.
-    func allConformances(of type: TypeInfo) -> [TypeInfo] {
+    public func allConformances(of type: TypeInfo) -> [TypeInfo] {
         var result: [TypeInfo] = []
         var seen: Set<String> = []
         var pending = type.conformances

@@ -157,7 +157,7 @@ public enum Formatter {
     /// `CustomStringConvertible` / `CustomDebugStringConvertible`.
     private static func customDescription(_ value: Value, type: TypeInfo, debug: Bool,
                                           interpreter: Interpreter?) throws -> String? {
-        guard let interpreter else { return nil }
+        guard let interpreter = interpreter ?? type.interpreter else { return nil }
         let conformances = Set(interpreter.allConformances(of: type).map(\.name))
         let order = debug
             ? [("CustomDebugStringConvertible", "debugDescription"), ("CustomStringConvertible", "description")]

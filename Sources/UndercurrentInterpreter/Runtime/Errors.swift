@@ -1,7 +1,7 @@
 /// A problem found before or while running the learner's code. The session reports it
 /// and carries on; it never ends the process.
 public struct ScriptError: Error, CustomStringConvertible {
-    public enum Kind: String {
+    public enum Kind: String, Sendable {
         /// The text is not valid Swift.
         case syntax = "syntax error"
         /// Valid Swift that the interpreter does not implement.
@@ -43,7 +43,10 @@ public struct ScriptError: Error, CustomStringConvertible {
 }
 
 /// A Swift `throw` from the learner's code, carrying the thrown value.
-public struct ThrownValue: Error {
+///
+/// `Error` requires `Sendable`; a script value never leaves the interpreter's thread,
+/// which is the one thread all evaluation runs on.
+public struct ThrownValue: Error, @unchecked Sendable {
     public let value: Value
     public let location: SourceLocation
 

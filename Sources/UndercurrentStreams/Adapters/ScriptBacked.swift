@@ -1,0 +1,20 @@
+import OpenCombine
+import UndercurrentInterpreter
+
+/// An engine-side stand-in for a script object; the tracer names it after the script type.
+public protocol ScriptBacked {
+    var scriptValue: Value { get }
+}
+
+extension ScriptBacked {
+    /// The script object's identity, when it is a class instance.
+    public var scriptObject: ScriptObject? {
+        if case .object(let object) = scriptValue { return object }
+        return nil
+    }
+}
+
+func combineIdentifier(for value: Value) -> CombineIdentifier {
+    if case .object(let object) = value { return CombineIdentifier(object) }
+    return CombineIdentifier()
+}

@@ -1,0 +1,31 @@
+import OpenCombine
+import UndercurrentInterpreter
+
+/// A script type conforming to `Subscription`, as the engine sees it.
+struct ScriptSubscription: Subscription, ScriptBacked, CustomStringConvertible {
+    let value: Value
+    let bridge: StreamBridge
+    let combineIdentifier: CombineIdentifier
+
+    init(value: Value, bridge: StreamBridge) {
+        self.value = value
+        self.bridge = bridge
+        self.combineIdentifier = UndercurrentStreams.combineIdentifier(for: value)
+    }
+
+    var scriptValue: Value { value }
+    var description: String { Formatter.typeName(of: value) }
+
+    func request(_ demand: Subscribers.Demand) {
+        bridge.fromEngine(()) {
+            _ = try bridge.interpreter.callMethod(value, "request", labels: [nil], [bridge.demandValue(demand)],
+                                                  at: .unknown)
+        }
+    }
+
+    func cancel() {
+        bridge.fromEngine(()) {
+            _ = try bridge.interpreter.callMethod(value, "cancel", labels: [], [], at: .unknown)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import OpenCombine
+import UndercurrentInterpreter
+
+extension StreamBridge {
+    /// Registers an operator on the `Publisher` protocol, so every publisher (and every
+    /// script type conforming to `Publisher`) has it.
+    func addOperator(_ fullName: String, defaults: Set<String> = [], types parameterTypes: [TypeRef?] = [],
+                     _ body: @escaping (AnyScriptPublisher, NativeArguments) throws -> Value) {
+        types.publisher.addNativeMethod(NativeFunction(fullName, defaults: defaults, types: parameterTypes) {
+            [unowned self] arguments in
+            let upstream = try self.publisher(from: arguments.receiver ?? .void, at: arguments.location)
+            let result = try body(upstream, arguments)
+            try self.interpreter.throwPendingError()
+            return result
+        })
+    }
+
+    func integer(_ value: Value, _ what: String, at location: SourceLocation) throws -> Int {
+        guard case .int(let number) = value else {
+            throw ScriptError.runtime("\(what) must be an Int", at: location)
+        }
+        guard number >= 0 else {
+            throw ScriptError.runtime("\(what) must not be negative (got \(number))", at: location,
+                                      notes: ["Combine stops the program on a negative count."])
+        }
+        return number
+    }
+
+    /// A publisher that can fail, for operators that need matching Failure types.
+    func failing(_ publisher: AnyScriptPublisher) -> any Publisher<Value, ScriptFailure> {
+        switch publisher {
+        case .never(let upstream): return NeverFailingPublisher(upstream: upstream.base)
+        case .failing(let upstream): return upstream
+        }
+    }
+}

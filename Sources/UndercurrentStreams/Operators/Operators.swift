@@ -1,0 +1,15 @@
+import UndercurrentInterpreter
+
+extension StreamBridge {
+    func installOperators() {
+        installSequencePublishers()
+        installTransformingOperators()
+        installFilteringOperators()
+        installDebuggingOperators()
+    }
+
+    func installProtocols() {
+        installSubscriberMembers()
+        installSubscriptionMembers()
+    }
+}

@@ -1,0 +1,62 @@
+import OpenCombine
+import UndercurrentInterpreter
+
+extension StreamBridge {
+    func installTransformingOperators() {
+        addOperator("map(_:)") { [unowned self] upstream, arguments in
+            let transform = self.transform(arguments[0], at: arguments.location)
+            if case .native(let keyPath as KeyPathValue) = arguments[0] {
+                let location = arguments.location
+                let read: (Value) -> Value = { [unowned self] input in
+                    self.fromEngine(.void) { try keyPath.read(input, interpreter: self.interpreter, at: location) }
+                }
+                return upstream.with({ self.map($0, read) }, { self.map($0, read) })
+            }
+            return upstream.with({ self.map($0, transform) }, { self.map($0, transform) })
+        }
+        addOperator("tryMap(_:)") { [unowned self] upstream, arguments in
+            let transform = self.throwingTransform(arguments[0], at: arguments.location)
+            return upstream.with({ self.publisherValue(ScriptFailurePublisher(upstream: $0.tryMap(transform))) },
+                                 { self.publisherValue(ScriptFailurePublisher(upstream: $0.tryMap(transform))) })
+        }
+        addOperator("compactMap(_:)") { [unowned self] upstream, arguments in
+            let transform = self.optionalTransform(arguments[0], at: arguments.location)
+            return upstream.with({ self.compactMap($0, transform) }, { self.compactMap($0, transform) })
+        }
+        addOperator("scan(_:_:)") { [unowned self] upstream, arguments in
+            let next = self.accumulator(arguments[1], at: arguments.location)
+            return upstream.with({ self.scan($0, arguments[0], next) }, { self.scan($0, arguments[0], next) })
+        }
+        addOperator("mapError(_:)") { [unowned self] upstream, arguments in
+            let transform = self.transform(arguments[0], at: arguments.location)
+            return upstream.with({ self.publisherValue($0.setFailureType(to: ScriptFailure.self)) },
+                                 { self.publisherValue($0.mapError { ScriptFailure(transform($0.value)) }) })
+        }
+        addOperator("setFailureType(to:)") { [unowned self] upstream, _ in
+            upstream.with({ self.publisherValue($0.setFailureType(to: ScriptFailure.self)) },
+                          { self.publisherValue($0) })
+        }
+        addOperator("eraseToAnyPublisher()") { [unowned self] upstream, _ in
+            upstream.with({ self.publisherValue($0.eraseToAnyPublisher()) },
+                          { self.publisherValue($0.eraseToAnyPublisher()) })
+        }
+    }
+
+    private func map<P: Publisher>(_ upstream: P, _ transform: @escaping (Value) -> Value) -> Value where P.Output == Value {
+        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence { return fusable.fusedMap(transform, bridge: self) }
+        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableJust { return fusable.fusedMap(transform, bridge: self) }
+        return publisherValue(upstream.map(transform))
+    }
+
+    private func compactMap<P: Publisher>(_ upstream: P, _ transform: @escaping (Value) -> Value?) -> Value
+        where P.Output == Value {
+        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence { return fusable.fusedCompactMap(transform, bridge: self) }
+        return publisherValue(upstream.compactMap(transform))
+    }
+
+    private func scan<P: Publisher>(_ upstream: P, _ initial: Value, _ next: @escaping (Value, Value) -> Value) -> Value
+        where P.Output == Value {
+        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence { return fusable.fusedScan(initial, next, bridge: self) }
+        return publisherValue(upstream.scan(initial, next))
+    }
+}

@@ -1,0 +1,78 @@
+import OpenCombine
+import UndercurrentInterpreter
+
+/// The elements of `(1...10).publisher` or `(1...).publisher`: prints as the range does,
+/// and stops when the learner presses Ctrl-C or a script error is waiting, so that an
+/// endless range cannot hang the session.
+public struct RangeSequence: Sequence, CustomStringConvertible {
+    let lower: Int
+    let upper: Int?
+    let text: String
+    unowned let interpreter: Interpreter
+
+    public var description: String { text }
+
+    public func makeIterator() -> Iterator {
+        Iterator(current: lower, upper: upper, interpreter: interpreter)
+    }
+
+    public struct Iterator: IteratorProtocol {
+        var current: Int
+        let upper: Int?
+        unowned let interpreter: Interpreter
+        var finished = false
+
+        public mutating func next() -> Value? {
+            guard !finished, !interpreter.isAborting else { return nil }
+            if let upper, current > upper { return nil }
+            let value = current
+            if current == Int.max { finished = true } else { current += 1 }
+            return .int(value)
+        }
+    }
+}
+
+extension StreamBridge {
+    func sequencePublisher(_ elements: [Value]) -> Value {
+        publisherValue(Publishers.Sequence<[Value], Never>(sequence: elements))
+    }
+
+    func installSequencePublishers() {
+        let builtins = interpreter.builtins
+        builtins.array.addNativeProperty("publisher", NativeProperty { [unowned self] _, value in
+            guard case .array(let elements) = value else { return .void }
+            return self.sequencePublisher(elements)
+        })
+        builtins.set.addNativeProperty("publisher", NativeProperty { [unowned self] _, value in
+            guard case .set(let set) = value else { return .void }
+            return self.sequencePublisher(set.elements)
+        })
+        builtins.dictionary.addNativeProperty("publisher", NativeProperty { [unowned self] _, value in
+            let pairs = try self.interpreter.elements(of: value, at: .unknown)
+            return self.sequencePublisher(pairs)
+        })
+        builtins.string.addNativeProperty("publisher", NativeProperty { [unowned self] _, value in
+            guard case .string(let text) = value else { return .void }
+            return self.sequencePublisher(text.map(Value.character))
+        })
+        builtins.range.addNativeProperty("publisher", NativeProperty { [unowned self] _, value in
+            guard case .range(let range) = value, let bounds = range.integerBounds else {
+                throw ScriptError.runtime("only ranges of Int have a publisher here", at: .unknown)
+            }
+            let sequence = RangeSequence(lower: bounds.lower, upper: bounds.upper, text: value.description,
+                                         interpreter: self.interpreter)
+            return self.publisherValue(Publishers.Sequence<RangeSequence, Never>(sequence: sequence))
+        })
+        builtins.optional.addNativeProperty("publisher", NativeProperty { [unowned self] _, value in
+            guard case .optional(let wrapped) = value else { return .void }
+            return self.publisherValue(Optional<Value>.OCombine.Publisher(wrapped))
+        })
+        types.result.addNativeProperty("publisher", NativeProperty { [unowned self] _, value in
+            guard case .enumValue(let result) = value else { return .void }
+            if result.caseName == "success" {
+                return self.publisherValue(Result<Value, ScriptFailure>.OCombine.Publisher(.success(result.payload[0])))
+            }
+            return self.publisherValue(Result<Value, ScriptFailure>.OCombine.Publisher(.failure(ScriptFailure(result.payload[0]))))
+        })
+    }
+}

@@ -1,0 +1,123 @@
+import OpenCombine
+import UndercurrentInterpreter
+
+/// What the script can do with a subject, whatever its Failure type.
+protocol ScriptSubject: AnyObject {
+    func sendValue(_ value: Value)
+    func sendCompletion(_ completion: Value, bridge: StreamBridge, at location: SourceLocation) throws
+    func subscribeAsSubscriber(to publisher: AnyScriptPublisher, bridge: StreamBridge,
+                               at location: SourceLocation) throws -> AnyCancellable
+}
+
+extension ScriptSubject where Self: Subject, Output == Value {
+    func sendValue(_ value: Value) { send(value) }
+
+    func sendCompletion(_ completion: Value, bridge: StreamBridge, at location: SourceLocation) throws {
+        send(completion: try bridge.completion(from: completion, as: Failure.self, at: location))
+    }
+
+    func subscribeAsSubscriber(to publisher: AnyScriptPublisher, bridge: StreamBridge,
+                               at location: SourceLocation) throws -> AnyCancellable {
+        switch publisher {
+        case .never(let upstream):
+            if let subject = self as? PassthroughSubject<Value, Never> { return upstream.subscribe(subject) }
+            if let subject = self as? CurrentValueSubject<Value, Never> { return upstream.subscribe(subject) }
+            if let subject = self as? PassthroughSubject<Value, ScriptFailure> {
+                return NeverFailingPublisher(upstream: upstream.base).subscribe(subject)
+            }
+            if let subject = self as? CurrentValueSubject<Value, ScriptFailure> {
+                return NeverFailingPublisher(upstream: upstream.base).subscribe(subject)
+            }
+        case .failing(let upstream):
+            if let subject = self as? PassthroughSubject<Value, ScriptFailure> { return upstream.subscribe(subject) }
+            if let subject = self as? CurrentValueSubject<Value, ScriptFailure> { return upstream.subscribe(subject) }
+        }
+        throw ScriptError.runtime("a subject that never fails cannot subscribe to a publisher that can fail",
+                                  at: location)
+    }
+}
+
+extension PassthroughSubject: ScriptSubject where Output == Value {}
+extension CurrentValueSubject: ScriptSubject where Output == Value {}
+
+/// `CurrentValueSubject.value`, whatever its Failure type.
+protocol ScriptValueSubject: ScriptSubject {
+    var currentValue: Value { get set }
+}
+
+extension CurrentValueSubject: ScriptValueSubject where Output == Value {
+    var currentValue: Value {
+        get { value }
+        set { value = newValue }
+    }
+}
+
+extension StreamBridge {
+    /// `Never` when the script wrote `Never` as the Failure generic argument.
+    func failsNever(_ genericArguments: [TypeRef], failureIndex: Int) -> Bool {
+        guard failureIndex < genericArguments.count else { return false }
+        return genericArguments[failureIndex].qualifiedName == "Never"
+    }
+
+    func genericArguments(of receiver: Value?) -> [TypeRef] {
+        if case .metatype(let metatype)? = receiver { return metatype.genericArguments }
+        return []
+    }
+
+    func installSubjects() {
+        let passthrough = types.family("PassthroughSubject", conformances: ["Subject", "Publisher"])
+        passthrough.initializers = [.native(NativeFunction("init()") { [unowned self] arguments in
+            if self.failsNever(self.genericArguments(of: arguments.receiver), failureIndex: 1) {
+                return self.publisherValue(.never(AnyValuePublisher(PassthroughSubject<Value, Never>())), family: "PassthroughSubject")
+            }
+            return self.publisherValue(.failing(AnyValuePublisher(PassthroughSubject<Value, ScriptFailure>())), family: "PassthroughSubject")
+        })]
+        let currentValue = types.family("CurrentValueSubject", conformances: ["Subject", "Publisher"])
+        currentValue.initializers = [.native(NativeFunction("init(_:)") { [unowned self] arguments in
+            var initial = arguments[0]
+            if let outputType = self.genericArguments(of: arguments.receiver).first {
+                initial = try self.interpreter.coerce(initial, to: outputType, at: arguments.location)
+            }
+            if self.failsNever(self.genericArguments(of: arguments.receiver), failureIndex: 1) {
+                return self.publisherValue(.never(AnyValuePublisher(CurrentValueSubject<Value, Never>(initial))), family: "CurrentValueSubject")
+            }
+            return self.publisherValue(.failing(AnyValuePublisher(CurrentValueSubject<Value, ScriptFailure>(initial))),
+                                       family: "CurrentValueSubject")
+        })]
+        currentValue.addNativeProperty("value", NativeProperty(get: { _, value in
+            guard case .native(let native as PublisherValue) = value,
+                  let subject = native.publisher.base as? ScriptValueSubject else { return .void }
+            return subject.currentValue
+        }, set: { [unowned self] _, value, newValue in
+            guard case .native(let native as PublisherValue) = value,
+                  let subject = native.publisher.base as? ScriptValueSubject else { return }
+            subject.currentValue = newValue
+            try self.interpreter.throwPendingError()
+        }))
+        let subjectProtocol = types.subject
+        subjectProtocol.addNativeMethod(NativeFunction("send(_:)") { [unowned self] arguments in
+            try self.subject(of: arguments).sendValue(arguments[0])
+            try self.interpreter.throwPendingError()
+            return .void
+        })
+        subjectProtocol.addNativeMethod(NativeFunction("send()") { [unowned self] arguments in
+            try self.subject(of: arguments).sendValue(.void)
+            try self.interpreter.throwPendingError()
+            return .void
+        })
+        subjectProtocol.addNativeMethod(NativeFunction("send(completion:)", types: [.named(["Subscribers", "Completion"], [])]) {
+            [unowned self] arguments in
+            try self.subject(of: arguments).sendCompletion(arguments[0], bridge: self, at: arguments.location)
+            try self.interpreter.throwPendingError()
+            return .void
+        })
+    }
+
+    private func subject(of arguments: NativeArguments) throws -> ScriptSubject {
+        guard case .native(let native as PublisherValue)? = arguments.receiver,
+              let subject = native.publisher.base as? ScriptSubject else {
+            throw ScriptError.runtime("send is only available on subjects", at: arguments.location)
+        }
+        return subject
+    }
+}

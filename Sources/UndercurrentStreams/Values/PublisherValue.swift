@@ -1,0 +1,136 @@
+import OpenCombine
+import UndercurrentInterpreter
+
+/// A publisher of script values. Its `Failure` is `Never` or `ScriptFailure`: script
+/// generics are erased, so these two are all the engine ever sees.
+public enum AnyScriptPublisher {
+    case never(AnyValuePublisher<Never>)
+    case failing(AnyValuePublisher<ScriptFailure>)
+
+    /// Calls the closure that fits the failure type.
+    public func with<Result>(_ whenNever: (AnyValuePublisher<Never>) throws -> Result,
+                             _ whenFailing: (AnyValuePublisher<ScriptFailure>) throws -> Result) rethrows -> Result {
+        switch self {
+        case .never(let publisher): return try whenNever(publisher)
+        case .failing(let publisher): return try whenFailing(publisher)
+        }
+    }
+
+    public var canFail: Bool {
+        if case .failing = self { return true }
+        return false
+    }
+
+    /// The engine's publisher itself (a `Just`, a `PassthroughSubject`, a `Publishers.Map`).
+    public var base: Any {
+        switch self {
+        case .never(let publisher): return publisher.base
+        case .failing(let publisher): return publisher.base
+        }
+    }
+}
+
+/// Erases a publisher's type but not its identity: subscribing goes straight to the
+/// wrapped publisher, so the tracing hook and `.print()` see the real one.
+public struct AnyValuePublisher<Failure: Error>: Publisher {
+    public typealias Output = Value
+    public let base: any Publisher<Value, Failure>
+
+    public init(_ base: any Publisher<Value, Failure>) {
+        if let nested = base as? AnyValuePublisher<Failure> {
+            self.base = nested.base
+        } else {
+            self.base = base
+        }
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Failure {
+        base.receive(subscriber: subscriber)
+    }
+}
+
+/// Wraps a concrete engine publisher of `Value`s.
+public func erase<P: Publisher>(_ publisher: P) -> AnyScriptPublisher where P.Output == Value {
+    if let never = publisher as? any Publisher<Value, Never> { return .never(AnyValuePublisher(never)) }
+    if let failing = publisher as? any Publisher<Value, ScriptFailure> { return .failing(AnyValuePublisher(failing)) }
+    return .failing(AnyValuePublisher(publisher.mapError { ScriptFailure(.string(String(describing: $0))) }))
+}
+
+/// A publisher as a script value.
+public final class PublisherValue: NativeValue {
+    public let publisher: AnyScriptPublisher
+
+    init(_ publisher: AnyScriptPublisher, type: TypeInfo) {
+        self.publisher = publisher
+        super.init(typeInfo: type)
+    }
+
+    public override var description: String { Self.familyName(of: publisher.base) }
+
+    public override var identity: AnyObject {
+        if let object = publisher.base as? AnyObject, type(of: publisher.base) is AnyClass { return object }
+        return self
+    }
+
+    public override func isEqual(to other: NativeValue) -> Bool? {
+        guard let other = other as? PublisherValue else { return false }
+        return identity === other.identity
+    }
+
+    /// `Publishers.Map` for `Publishers.Map<Publishers.Sequence<[Value], Never>, Value>`.
+    static func familyName(of publisher: Any) -> String {
+        var name = String(reflecting: type(of: publisher))
+        if let genericStart = name.firstIndex(of: "<") { name = String(name[..<genericStart]) }
+        for prefix in ["OpenCombine.", "UndercurrentStreams.", "Swift."] where name.hasPrefix(prefix) {
+            name.removeFirst(prefix.count)
+        }
+        return name
+    }
+}
+
+extension StreamBridge {
+    /// A script value for an engine publisher.
+    public func publisherValue(_ publisher: AnyScriptPublisher, family: String? = nil) -> Value {
+        let name = family ?? PublisherValue.familyName(of: publisher.base)
+        var conformances = ["Publisher"]
+        if publisher.base is any ConnectablePublisher { conformances.append("ConnectablePublisher") }
+        return .native(PublisherValue(publisher, type: types.family(name, conformances: conformances)))
+    }
+
+    public func publisherValue<P: Publisher>(_ publisher: P) -> Value where P.Output == Value {
+        publisherValue(erase(publisher))
+    }
+
+    /// The publisher a script value stands for: an engine publisher, or a script type
+    /// conforming to `Publisher`.
+    public func publisher(from value: Value, at location: SourceLocation) throws -> AnyScriptPublisher {
+        switch value.loaded {
+        case .native(let native as PublisherValue):
+            return native.publisher
+        case .structValue, .object, .enumValue:
+            let type = interpreter.typeInfo(of: value)
+            guard conforms(type, to: "Publisher") else { break }
+            if failureIsNever(of: type) {
+                return .never(AnyValuePublisher(ScriptPublisher<Never>(value: value, bridge: self)))
+            }
+            return .failing(AnyValuePublisher(ScriptPublisher<ScriptFailure>(value: value, bridge: self)))
+        default:
+            break
+        }
+        throw ScriptError.runtime("\(Formatter.typeName(of: value)) is not a Publisher", at: location)
+    }
+
+    func conforms(_ type: TypeInfo, to protocolName: String) -> Bool {
+        type.conforms(to: protocolName) || interpreter.allConformances(of: type).contains { $0.name == protocolName }
+    }
+
+    /// True when a script type says `typealias Failure = Never`.
+    func failureIsNever(of type: TypeInfo) -> Bool {
+        var current: TypeInfo? = type
+        while let candidate = current {
+            if let failure = candidate.typeAliases["Failure"] { return failure.qualifiedName == "Never" }
+            current = candidate.superclass
+        }
+        return false
+    }
+}

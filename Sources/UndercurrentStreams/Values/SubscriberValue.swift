@@ -1,0 +1,126 @@
+import OpenCombine
+import UndercurrentInterpreter
+
+/// An engine subscriber handed to script code (the `subscriber` of a script publisher's
+/// `receive(subscriber:)`). Calls are checked first: OpenCombine stops the process on a
+/// value or completion before a subscription, which a script must never cause.
+public final class SubscriberValue: NativeValue {
+    public enum Wrapped {
+        case never(AnySubscriber<Value, Never>)
+        case failing(AnySubscriber<Value, ScriptFailure>)
+
+        var combineIdentifier: CombineIdentifier {
+            switch self {
+            case .never(let subscriber): return subscriber.combineIdentifier
+            case .failing(let subscriber): return subscriber.combineIdentifier
+            }
+        }
+    }
+
+    public let wrapped: Wrapped
+    let bridge: StreamBridge
+    private(set) var hasSubscription = false
+    private(set) var hasCompleted = false
+    private let name: String
+
+    init(_ wrapped: Wrapped, name: String, bridge: StreamBridge) {
+        self.wrapped = wrapped
+        self.bridge = bridge
+        self.name = name
+        super.init(typeInfo: bridge.types.nativeSubscriber)
+    }
+
+    public override var description: String { name }
+
+    public override func isEqual(to other: NativeValue) -> Bool? {
+        guard let other = other as? SubscriberValue else { return false }
+        return wrapped.combineIdentifier == other.wrapped.combineIdentifier
+    }
+
+    public override func hash(into hasher: inout Hasher) { hasher.combine(wrapped.combineIdentifier) }
+
+    func receive(subscription: Subscription) {
+        hasSubscription = true
+        switch wrapped {
+        case .never(let subscriber): subscriber.receive(subscription: subscription)
+        case .failing(let subscriber): subscriber.receive(subscription: subscription)
+        }
+    }
+
+    func receive(_ input: Value, at location: SourceLocation) throws -> Subscribers.Demand {
+        guard hasSubscription else {
+            throw ScriptError.runtime("a value was sent to \(name) before it received a subscription", at: location,
+                                      notes: ["Call subscriber.receive(subscription:) first; Combine stops the program otherwise."])
+        }
+        guard !hasCompleted else {
+            throw ScriptError.runtime("a value was sent to \(name) after it completed", at: location,
+                                      notes: ["Once a subscriber has received a completion, nothing may follow it."])
+        }
+        switch wrapped {
+        case .never(let subscriber): return subscriber.receive(input)
+        case .failing(let subscriber): return subscriber.receive(input)
+        }
+    }
+
+    func receive(completion value: Value, at location: SourceLocation) throws {
+        guard hasSubscription else {
+            throw ScriptError.runtime("a completion was sent to \(name) before it received a subscription", at: location,
+                                      notes: ["Call subscriber.receive(subscription:) first; Combine stops the program otherwise."])
+        }
+        guard !hasCompleted else {
+            throw ScriptError.runtime("a second completion was sent to \(name)", at: location,
+                                      notes: ["A publisher completes at most once."])
+        }
+        hasCompleted = true
+        switch wrapped {
+        case .never(let subscriber):
+            subscriber.receive(completion: try bridge.completion(from: value, as: Never.self, at: location))
+        case .failing(let subscriber):
+            subscriber.receive(completion: try bridge.completion(from: value, as: ScriptFailure.self, at: location))
+        }
+    }
+}
+
+extension StreamBridge {
+    /// The script's view of an engine subscriber: the script object itself when the engine
+    /// handed back one of ours, otherwise a checked wrapper.
+    func subscriberValue<S: Subscriber>(for subscriber: S) -> Value where S.Input == Value {
+        if let backed = subscriber as? ScriptBacked { return backed.scriptValue }
+        let name = String(describing: subscriber)
+        if let never = subscriber as? any Subscriber<Value, Never> {
+            return .native(SubscriberValue(.never(AnySubscriber(never)), name: name, bridge: self))
+        }
+        if let failing = subscriber as? any Subscriber<Value, ScriptFailure> {
+            return .native(SubscriberValue(.failing(AnySubscriber(failing)), name: name, bridge: self))
+        }
+        return .void
+    }
+
+    func installSubscriberMembers() {
+        let type = types.nativeSubscriber
+        type.addNativeMethod(NativeFunction("receive(subscription:)") { [unowned self] arguments in
+            guard case .native(let subscriber as SubscriberValue)? = arguments.receiver else { return .void }
+            subscriber.receive(subscription: try self.subscription(from: arguments[0], at: arguments.location))
+            try self.interpreter.throwPendingError()
+            return .void
+        })
+        type.addNativeMethod(NativeFunction("receive(_:)") { [unowned self] arguments in
+            guard case .native(let subscriber as SubscriberValue)? = arguments.receiver else { return .void }
+            let demand = try subscriber.receive(arguments[0], at: arguments.location)
+            try self.interpreter.throwPendingError()
+            return self.demandValue(demand)
+        })
+        type.addNativeMethod(NativeFunction("receive(completion:)", types: [.named(["Subscribers", "Completion"], [])]) {
+            [unowned self] arguments in
+            guard case .native(let subscriber as SubscriberValue)? = arguments.receiver else { return .void }
+            try subscriber.receive(completion: arguments[0], at: arguments.location)
+            try self.interpreter.throwPendingError()
+            return .void
+        })
+        type.addNativeMethod(NativeFunction("receive()") { [unowned self] arguments in
+            guard case .native(let subscriber as SubscriberValue)? = arguments.receiver else { return .void }
+            let demand = try subscriber.receive(.void, at: arguments.location)
+            return self.demandValue(demand)
+        })
+    }
+}

@@ -1,0 +1,75 @@
+import OpenCombine
+import UndercurrentInterpreter
+
+/// An engine subscription handed to script code. `request(.none)` and negative demands
+/// are refused here: OpenCombine would stop the process.
+public final class SubscriptionValue: NativeValue {
+    public let subscription: Subscription
+
+    init(_ subscription: Subscription, type: TypeInfo) {
+        self.subscription = subscription
+        super.init(typeInfo: type)
+    }
+
+    public override var description: String { String(describing: subscription) }
+
+    public override func isEqual(to other: NativeValue) -> Bool? {
+        guard let other = other as? SubscriptionValue else { return false }
+        return subscription.combineIdentifier == other.subscription.combineIdentifier
+    }
+
+    public override func hash(into hasher: inout Hasher) { hasher.combine(subscription.combineIdentifier) }
+}
+
+extension StreamBridge {
+    func subscriptionValue(for subscription: Subscription) -> Value {
+        if let backed = subscription as? ScriptBacked { return backed.scriptValue }
+        return .native(SubscriptionValue(subscription, type: types.nativeSubscription))
+    }
+
+    /// The engine subscription a script value stands for.
+    func subscription(from value: Value, at location: SourceLocation) throws -> Subscription {
+        switch value.loaded {
+        case .native(let native as SubscriptionValue):
+            return native.subscription
+        case .object, .structValue:
+            let type = interpreter.typeInfo(of: value)
+            guard conforms(type, to: "Subscription") else { break }
+            return ScriptSubscription(value: value, bridge: self)
+        default:
+            break
+        }
+        throw ScriptError.runtime("\(Formatter.typeName(of: value)) is not a Subscription", at: location)
+    }
+
+    func installSubscriptionMembers() {
+        let type = types.nativeSubscription
+        type.addNativeMethod(NativeFunction("request(_:)", types: [.named(["Subscribers", "Demand"], [])]) {
+            [unowned self] arguments in
+            guard case .native(let native as SubscriptionValue)? = arguments.receiver else { return .void }
+            let demand = try self.demand(from: arguments[0], at: arguments.location)
+            guard demand > .none else {
+                throw ScriptError.runtime("request(.none) is not allowed", at: arguments.location, notes: [
+                    "A subscriber asks for at least one value; to ask for nothing, do not call request.",
+                    "Combine stops the program on request(.none) (Reactive Streams §3.9).",
+                ])
+            }
+            native.subscription.request(demand)
+            try self.interpreter.throwPendingError()
+            return .void
+        })
+        type.addNativeMethod(NativeFunction("cancel()") { [unowned self] arguments in
+            guard case .native(let native as SubscriptionValue)? = arguments.receiver else { return .void }
+            native.subscription.cancel()
+            try self.interpreter.throwPendingError()
+            return .void
+        })
+        type.addNativeProperty("combineIdentifier", NativeProperty { _, value in
+            guard case .native(let native as SubscriptionValue) = value else { return .void }
+            return .string("\(native.subscription.combineIdentifier)")
+        })
+        types.subscriptions.addNativeProperty("empty", isStatic: true, NativeProperty { [unowned self] _, _ in
+            .native(SubscriptionValue(Subscriptions.empty, type: self.types.nativeSubscription))
+        })
+    }
+}
