@@ -1,0 +1,31 @@
+SWIFT ?= swift
+# Arguments for `make run`, e.g. make run ARGS="run lesson.swift"
+ARGS ?=
+
+.PHONY: deps build release run test clean
+
+# libedit comes from the system (Debian: libedit-dev, found through pkg-config).
+deps:
+	@if ! pkg-config --exists libedit 2>/dev/null; then \
+		if [ "$$(id -u)" -eq 0 ]; then sudo=""; \
+		elif command -v sudo >/dev/null 2>&1; then sudo="sudo"; \
+		else echo "libedit-dev is missing; install it as root (apt-get install libedit-dev pkg-config)" >&2; exit 1; fi; \
+		echo "Installing libedit-dev and pkg-config..."; \
+		$$sudo apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q libedit-dev pkg-config; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+run: build
+	exec .build/debug/undercurrent $(ARGS)
+
+test: deps
+	$(SWIFT) test 2>&1
+
+clean:
+	$(SWIFT) package clean
