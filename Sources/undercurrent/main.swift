@@ -1,16 +1,7 @@
 import Foundation
-import UndercurrentInterpreter
-import UndercurrentStreams
 
-let arguments = CommandLine.arguments
-if arguments.count >= 3, arguments[1] == "run" {
-    let source = try String(contentsOfFile: arguments[2], encoding: .utf8)
-    let interpreter = Interpreter()
-    interpreter.install(StreamBridge(interpreter: interpreter))
-    do {
-        try interpreter.run(source: source, fileName: arguments[2])
-    } catch {
-        FileHandle.standardError.write("\(error)\n".data(using: .utf8)!)
-        exit(1)
-    }
+// Evaluation recurses on the native stack; a large stack lets deep (but finite)
+// script recursion reach the interpreter's own depth limit instead of overflowing.
+runOnLargeStack {
+    Undercurrent.main()
 }

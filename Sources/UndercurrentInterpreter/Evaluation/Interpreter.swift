@@ -62,6 +62,8 @@ public final class Interpreter {
     public var afterTopLevelHooks: [(Interpreter) throws -> Void] = []
     /// Observers notified of every value `print` writes (the tracer records them).
     public var outputObservers: [(String) -> Void] = []
+    /// Observers told when a script object's `deinit` is about to run.
+    public var deinitObservers: [(ScriptObject) -> Void] = []
 
     public init(output: @escaping (String) -> Void = { Swift.print($0, terminator: "") }) {
         self.output = output

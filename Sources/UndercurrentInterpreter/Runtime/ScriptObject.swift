@@ -3,23 +3,27 @@
 public final class ScriptObject {
     public let type: TypeInfo
     public var fields: [Value]
-    /// A stand-in built only to run `deinit`; it must not run `deinit` again.
-    private let isDeinitStandIn: Bool
+    /// Set on a stand-in built only to run `deinit` (which must not run `deinit` again):
+    /// the identity of the object going away.
+    public let standInFor: ObjectIdentifier?
 
     public init(type: TypeInfo, fields: [Value]) {
         self.type = type
         self.fields = fields
-        self.isDeinitStandIn = false
+        self.standInFor = nil
     }
 
     private init(standInFor object: ScriptObject) {
         self.type = object.type
         self.fields = object.fields
-        self.isDeinitStandIn = true
+        self.standInFor = ObjectIdentifier(object)
     }
 
+    /// The identity of the object this is, or stands in for.
+    public var identity: ObjectIdentifier { standInFor ?? ObjectIdentifier(self) }
+
     deinit {
-        guard !isDeinitStandIn, let interpreter = type.interpreter else { return }
+        guard standInFor == nil, let interpreter = type.interpreter else { return }
         // `self` cannot escape a Swift deinit, but the script's deinit may store `self`
         // somewhere; it runs on a stand-in with the same fields instead.
         var current: TypeInfo? = type

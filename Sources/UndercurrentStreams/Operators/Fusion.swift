@@ -58,10 +58,10 @@ extension Just: FusableJust where Output == Value {
 }
 
 /// Reaches the concrete publisher inside an `AnyValuePublisher`, whatever its Failure.
-protocol AnyValuePublisherBase {
+public protocol AnyValuePublisherBase {
     var basePublisher: Any { get }
 }
 
 extension AnyValuePublisher: AnyValuePublisherBase {
-    var basePublisher: Any { base }
+    public var basePublisher: Any { base }
 }

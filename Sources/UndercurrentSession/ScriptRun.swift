@@ -1,0 +1,47 @@
+import Foundation
+import UndercurrentInterpreter
+import UndercurrentTrace
+
+/// `undercurrent run FILE`: the program's output goes straight to standard output, as
+/// the compiled program's would; the trace and any error are kept for standard error.
+public final class ScriptRun {
+    public let source: String
+    public let fileName: String
+    public let trace: Bool
+    public private(set) var renderedTrace: String?
+    public private(set) var diagnostic: String?
+    public private(set) var events: [TraceEvent] = []
+    private let writeOutput: (String) -> Void
+
+    public init(source: String, fileName: String, trace: Bool,
+                writeOutput: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) {
+        self.source = source
+        self.fileName = fileName
+        self.trace = trace
+        self.writeOutput = writeOutput
+    }
+
+    public func run() {
+        let tracer = Tracer()
+        let environment = ScriptEnvironment { [trace, writeOutput] text in
+            writeOutput(text)
+            if trace { tracer.recordOutput(text) }
+        }
+        if trace {
+            environment.interpreter.deinitObservers.append { tracer.recordDeinit(of: $0) }
+            tracer.start()
+        }
+        do {
+            try environment.interpreter.run(source: source, fileName: fileName)
+        } catch let error as ScriptError {
+            diagnostic = DiagnosticFormatter.format(error, source: source, fileName: fileName)
+        } catch {
+            diagnostic = "\(fileName): error: \(error)\n"
+        }
+        tracer.stop()
+        if trace {
+            events = tracer.events
+            renderedTrace = TraceRenderer().render(events).joined(separator: "\n") + "\n"
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import UndercurrentInterpreter
+import UndercurrentStreams
+import UndercurrentTrace
+
+/// A REPL session with no terminal attached: it takes inputs (Swift code or colon
+/// commands) and writes what the learner should see. The CLI wraps it in a line editor;
+/// tests drive it directly.
+public final class Session {
+    public enum Action { case `continue`, quit }
+
+    public private(set) var environment: ScriptEnvironment
+    public let tracer = Tracer()
+    public var traceEnabled = true
+    public var useColor: Bool
+    /// Receives everything the session shows: program output, traces, messages.
+    private let write: (String) -> Void
+    private var inputCount = 0
+    private var lastEvents: [TraceEvent] = []
+    /// True while the current input prints; the tracer collects its lines in place.
+    private var outputBuffer: [String] = []
+
+    public init(useColor: Bool = false, write: @escaping (String) -> Void) {
+        self.useColor = useColor
+        self.write = write
+        environment = ScriptEnvironment { _ in }
+        environment = makeEnvironment()
+    }
+
+    private func makeEnvironment() -> ScriptEnvironment {
+        let environment = ScriptEnvironment { [unowned self] text in self.programPrinted(text) }
+        environment.interpreter.deinitObservers.append { [unowned self] object in self.tracer.recordDeinit(of: object) }
+        return environment
+    }
+
+    private func programPrinted(_ text: String) {
+        if traceEnabled {
+            tracer.recordOutput(text)
+            outputBuffer.append(text)
+        } else {
+            write(text)
+        }
+    }
+
+    // MARK: - Inputs
+
+    public func handle(_ input: String) -> Action {
+        let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return .continue }
+        if trimmed.hasPrefix(":") { return runCommand(trimmed) }
+        evaluate(input, fileName: nextInputName())
+        return .continue
+    }
+
+    private func nextInputName() -> String {
+        inputCount += 1
+        return "<input \(inputCount)>"
+    }
+
+    /// Runs Swift code in the session; declarations stay for later inputs.
+    public func evaluate(_ source: String, fileName: String) {
+        outputBuffer.removeAll()
+        tracer.clearEvents()
+        if traceEnabled { tracer.start() }
+        var failure: ScriptError?
+        do {
+            try environment.interpreter.run(source: source, fileName: fileName)
+        } catch let error as ScriptError {
+            failure = error
+        } catch {
+            failure = ScriptError.runtime("\(error)")
+        }
+        tracer.stop()
+        if traceEnabled {
+            lastEvents = tracer.events
+            showOutputOrTrace()
+        }
+        if let failure {
+            write(DiagnosticFormatter.format(failure, source: source, fileName: fileName))
+        }
+    }
+
+    /// With tracing on, an input that made protocol calls shows its trace (the program's
+    /// lines appear in it, in place); one that made none shows its output plainly.
+    private func showOutputOrTrace() {
+        let hasCalls = lastEvents.contains { $0.kind != .output }
+        if !hasCalls {
+            write(outputBuffer.joined())
+            return
+        }
+        write(renderTrace(lastEvents))
+    }
+
+    func renderTrace(_ events: [TraceEvent]) -> String {
+        var renderer = TraceRenderer(useColor: useColor)
+        renderer.showTime = events.contains { $0.time != nil }
+        var text = renderer.render(events).joined(separator: "\n") + "\n"
+        if tracer.droppedCount > 0 {
+            text = "(\(tracer.droppedCount) earlier events were dropped to bound memory)\n" + text
+        }
+        return text
+    }
+
+    // MARK: - Commands
+
+    private func runCommand(_ line: String) -> Action {
+        let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+        let command = parts[0]
+        let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+        switch command {
+        case ":quit", ":q", ":exit":
+            return .quit
+        case ":help", ":h", ":?":
+            write(Self.helpText)
+        case ":reset":
+            environment = makeEnvironment()
+            tracer.reset()
+            lastEvents = []
+            write("Declarations forgotten; a fresh session starts.\n")
+        case ":trace":
+            switch argument {
+            case "on":
+                traceEnabled = true
+                write("Tracing is on: inputs that make Combine calls show them.\n")
+            case "off":
+                traceEnabled = false
+                write("Tracing is off.\n")
+            case "":
+                if lastEvents.contains(where: { $0.kind != .output }) {
+                    write(renderTrace(lastEvents))
+                } else {
+                    write("No trace yet: the last input made no Combine calls.\n")
+                }
+            default:
+                write("usage: :trace [on|off]\n")
+            }
+        case ":load":
+            guard !argument.isEmpty else {
+                write("usage: :load FILE\n")
+                return .continue
+            }
+            load(argument)
+        default:
+            write("Unknown command \(command). Type :help for the list.\n")
+        }
+        return .continue
+    }
+
+    private func load(_ path: String) {
+        let expanded = (path as NSString).expandingTildeInPath
+        guard let source = try? String(contentsOfFile: expanded, encoding: .utf8) else {
+            write("Cannot read \(path).\n")
+            return
+        }
+        evaluate(source, fileName: path)
+    }
+
+    public static let helpText = """
+    Type Swift: declarations stay for later inputs; open braces continue on the next line.
+    With tracing on, every Combine call an input makes is shown as a tree, with the
+    outstanding demand of the subscription after each call.
+
+      :help             this list
+      :trace [on|off]   show the last trace again, or turn tracing on or off
+      :load FILE        run a Swift file in this session
+      :reset            forget every declaration and start afresh
+      :quit             leave (Ctrl-D works too)
+
+    Ctrl-C stops a running input (an endless loop, an unlimited publisher) and keeps the session.
+
+    """
+}

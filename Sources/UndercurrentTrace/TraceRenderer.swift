@@ -1,0 +1,121 @@
+/// Draws a trace as a call tree, one line per event:
+///
+///     #3   │  └─ MySubscription#1.request(.max(3))              demand 0 → 3
+///
+/// Lines the program printed appear in place, marked with `»`.
+public struct TraceRenderer {
+    public var useColor: Bool
+    /// Column where the demand column starts.
+    public var demandColumn = 64
+    public var showTime = false
+
+    public init(useColor: Bool = false) {
+        self.useColor = useColor
+    }
+
+    public func render(_ events: [TraceEvent]) -> [String] {
+        var lines: [String] = []
+        lines.reserveCapacity(events.count)
+        for (index, event) in events.enumerated() {
+            let guides = treeGuides(events, index)
+            var line = ""
+            if event.kind == .output {
+                line = "      " + guides.continuation + dim("» " + event.argument)
+                lines.append(line)
+                continue
+            }
+            let number = "#\(event.sequence)"
+            line = number.padding(toLength: max(6, number.count + 1), withPad: " ", startingAt: 0)
+            if showTime, let time = event.time {
+                line += "[\(Self.formatTime(time))] "
+            }
+            line += guides.branch + call(event)
+            if let ledger = event.ledger {
+                let visible = Self.visibleWidth(line)
+                let padding = max(2, demandColumn - visible)
+                line += String(repeating: " ", count: padding)
+                line += dim("demand \(ledger.before) → \(ledger.after)")
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// The call as Swift source would write it.
+    func call(_ event: TraceEvent) -> String {
+        switch event.kind {
+        case .subscribe:
+            return "\(bold(event.target)).receive(subscriber: \(event.argument))"
+        case .receiveSubscription:
+            return "\(bold(event.target)).receive(subscription: \(event.argument))"
+        case .request:
+            return "\(bold(event.target)).request(\(event.argument))"
+        case .receiveValue:
+            let returned = event.returnedDemand.map { " → \($0)" } ?? ""
+            return "\(bold(event.target)).receive(\(event.argument))\(returned)"
+        case .receiveCompletion:
+            return "\(bold(event.target)).receive(completion: \(event.argument))"
+        case .cancel:
+            return "\(bold(event.target)).cancel()"
+        case .deinitialize:
+            return "\(bold(event.target)).deinit"
+        case .output:
+            return event.argument
+        }
+    }
+
+    private struct Guides {
+        var branch: String
+        var continuation: String
+    }
+
+    /// `├─`/`└─` for the event itself, and `│ ` for every enclosing call that has more to
+    /// come. Calls the script made itself (depth 0) start at the margin.
+    private func treeGuides(_ events: [TraceEvent], _ index: Int) -> Guides {
+        let depth = events[index].depth
+        var prefix = ""
+        if depth >= 1 {
+            for level in 1..<depth {
+                prefix += hasLaterSibling(events, index, atDepth: level) ? "│  " : "   "
+            }
+        }
+        if events[index].kind == .output || depth == 0 {
+            return Guides(branch: prefix, continuation: prefix)
+        }
+        let branch = hasLaterSibling(events, index, atDepth: depth) ? "├─ " : "└─ "
+        return Guides(branch: prefix + branch, continuation: prefix)
+    }
+
+    /// True when a later event at `depth` comes before the trace returns above `depth`.
+    private func hasLaterSibling(_ events: [TraceEvent], _ index: Int, atDepth depth: Int) -> Bool {
+        var next = index + 1
+        while next < events.count {
+            let event = events[next]
+            if event.kind != .output || event.depth < depth {
+                if event.depth < depth { return false }
+                if event.depth == depth { return true }
+            }
+            next += 1
+        }
+        return false
+    }
+
+    private func bold(_ text: String) -> String { useColor ? "\u{1B}[1m\(text)\u{1B}[22m" : text }
+    private func dim(_ text: String) -> String { useColor ? "\u{1B}[2m\(text)\u{1B}[22m" : text }
+
+    static func visibleWidth(_ text: String) -> Int {
+        var width = 0
+        var inEscape = false
+        for character in text {
+            if character == "\u{1B}" { inEscape = true; continue }
+            if inEscape { if character == "m" { inEscape = false }; continue }
+            width += 1
+        }
+        return width
+    }
+
+    static func formatTime(_ milliseconds: Double) -> String {
+        if milliseconds == milliseconds.rounded() { return "\(Int(milliseconds))ms" }
+        return "\(milliseconds)ms"
+    }
+}
