@@ -28,7 +28,7 @@ public final class ScriptRun {
             if trace { tracer.recordOutput(text) }
         }
         if trace {
-            environment.interpreter.deinitObservers.append { tracer.recordDeinit(of: $0) }
+            environment.interpreter.deinitObservers.append { tracer.recordDeinit(of: $0, type: $1) }
             tracer.start()
         }
         do {

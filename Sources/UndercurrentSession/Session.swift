@@ -29,7 +29,7 @@ public final class Session {
 
     private func makeEnvironment() -> ScriptEnvironment {
         let environment = ScriptEnvironment { [unowned self] text in self.programPrinted(text) }
-        environment.interpreter.deinitObservers.append { [unowned self] object in self.tracer.recordDeinit(of: object) }
+        environment.interpreter.deinitObservers.append { [unowned self] in self.tracer.recordDeinit(of: $0, type: $1) }
         return environment
     }
 
@@ -88,13 +88,21 @@ public final class Session {
             write(outputBuffer.joined())
             return
         }
-        write(renderTrace(lastEvents))
+        write(renderTrace(lastEvents, maxLines: 400))
     }
 
-    func renderTrace(_ events: [TraceEvent]) -> String {
+    /// The trace as text; a long one shows its beginning and end around a count of the rest.
+    func renderTrace(_ events: [TraceEvent], maxLines: Int) -> String {
         var renderer = TraceRenderer(useColor: useColor)
         renderer.showTime = events.contains { $0.time != nil }
-        var text = renderer.render(events).joined(separator: "\n") + "\n"
+        var lines = renderer.render(events)
+        if lines.count > maxLines {
+            let head = maxLines * 3 / 4
+            let tail = maxLines - head
+            let hidden = lines.count - head - tail
+            lines = Array(lines[..<head]) + ["      … \(hidden) more lines …"] + Array(lines[(lines.count - tail)...])
+        }
+        var text = lines.joined(separator: "\n") + "\n"
         if tracer.droppedCount > 0 {
             text = "(\(tracer.droppedCount) earlier events were dropped to bound memory)\n" + text
         }
@@ -127,7 +135,7 @@ public final class Session {
                 write("Tracing is off.\n")
             case "":
                 if lastEvents.contains(where: { $0.kind != .output }) {
-                    write(renderTrace(lastEvents))
+                    write(renderTrace(lastEvents, maxLines: 4000))
                 } else {
                     write("No trace yet: the last input made no Combine calls.\n")
                 }

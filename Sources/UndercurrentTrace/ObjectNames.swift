@@ -41,9 +41,14 @@ final class ObjectNames {
              allowDeadEntry: object.standInFor != nil)
     }
 
+    /// The name of an object in its `deinit` (no longer reachable through a weak reference).
+    func name(ofDeinitializing identity: ObjectIdentifier, typeName: String) -> String {
+        name(forKey: identity, typeName: typeName, object: nil, allowDeadEntry: true)
+    }
+
     /// Forgets an object that went away, so a new one at the same address gets a new number.
-    func forget(_ object: ScriptObject) {
-        entries[AnyHashable(object.identity)] = nil
+    func forget(_ identity: ObjectIdentifier) {
+        entries[AnyHashable(identity)] = nil
     }
 
     private func name(forKey key: AnyHashable, typeName: String, object: AnyObject?,

@@ -14,10 +14,11 @@ public struct TraceRenderer {
     }
 
     public func render(_ events: [TraceEvent]) -> [String] {
+        let later = laterSiblings(events)
         var lines: [String] = []
         lines.reserveCapacity(events.count)
         for (index, event) in events.enumerated() {
-            let guides = treeGuides(events, index)
+            let guides = treeGuides(event, later[index])
             var line = ""
             if event.kind == .output {
                 line = "      " + guides.continuation + dim("» " + event.argument)
@@ -71,33 +72,37 @@ public struct TraceRenderer {
 
     /// `├─`/`└─` for the event itself, and `│ ` for every enclosing call that has more to
     /// come. Calls the script made itself (depth 0) start at the margin.
-    private func treeGuides(_ events: [TraceEvent], _ index: Int) -> Guides {
-        let depth = events[index].depth
+    private func treeGuides(_ event: TraceEvent, _ later: [Bool]) -> Guides {
+        let depth = event.depth
         var prefix = ""
         if depth >= 1 {
             for level in 1..<depth {
-                prefix += hasLaterSibling(events, index, atDepth: level) ? "│  " : "   "
+                prefix += later[level] ? "│  " : "   "
             }
         }
-        if events[index].kind == .output || depth == 0 {
+        if event.kind == .output || depth == 0 {
             return Guides(branch: prefix, continuation: prefix)
         }
-        let branch = hasLaterSibling(events, index, atDepth: depth) ? "├─ " : "└─ "
+        let branch = later[depth] ? "├─ " : "└─ "
         return Guides(branch: prefix + branch, continuation: prefix)
     }
 
-    /// True when a later event at `depth` comes before the trace returns above `depth`.
-    private func hasLaterSibling(_ events: [TraceEvent], _ index: Int, atDepth depth: Int) -> Bool {
-        var next = index + 1
-        while next < events.count {
-            let event = events[next]
-            if event.kind != .output || event.depth < depth {
-                if event.depth < depth { return false }
-                if event.depth == depth { return true }
-            }
-            next += 1
+    /// For every event, and every level up to its depth: does a later call sit at that level
+    /// before the trace returns above it? One backward pass, so long traces render in linear time.
+    private func laterSiblings(_ events: [TraceEvent]) -> [[Bool]] {
+        var result = Array(repeating: [Bool](), count: events.count)
+        var seen: [Bool] = []
+        for index in events.indices.reversed() {
+            let event = events[index]
+            let depth = event.depth
+            if seen.count <= depth { seen += Array(repeating: false, count: depth + 1 - seen.count) }
+            result[index] = Array(seen[0...depth])
+            // Printed lines are not calls: they neither count as siblings nor close levels.
+            if event.kind == .output { continue }
+            seen[depth] = true
+            for level in (depth + 1)..<seen.count { seen[level] = false }
         }
-        return false
+        return result
     }
 
     private func bold(_ text: String) -> String { useColor ? "\u{1B}[1m\(text)\u{1B}[22m" : text }

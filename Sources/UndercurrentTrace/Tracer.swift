@@ -107,10 +107,11 @@ public final class Tracer: _Introspection {
         }
     }
 
-    public func recordDeinit(of object: ScriptObject) {
+    /// Records that a script object went away (its `deinit` runs next).
+    public func recordDeinit(of identity: ObjectIdentifier, type: TypeInfo) {
         guard onOwnerThread else { return }
-        record(.deinitialize, target: names.name(ofScriptObject: object), argument: "")
-        names.forget(object)
+        record(.deinitialize, target: names.name(ofDeinitializing: identity, typeName: type.name), argument: "")
+        names.forget(identity)
     }
 
     // MARK: - _Introspection

@@ -1,7 +1,6 @@
-import Foundation
+import UndercurrentSession
 
-// Evaluation recurses on the native stack; a large stack lets deep (but finite)
-// script recursion reach the interpreter's own depth limit instead of overflowing.
-runOnLargeStack {
+// Evaluation recurses on the native stack: run everything on a thread with room for it.
+LargeStack.run {
     Undercurrent.main()
 }

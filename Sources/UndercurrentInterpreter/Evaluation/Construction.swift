@@ -169,7 +169,6 @@ extension Interpreter {
 
     /// Runs the script `deinit`s of an object going away, subclass first.
     func runDeinitializers(of object: ScriptObject) {
-        for observer in deinitObservers { observer(object) }
         var current: TypeInfo? = object.type
         let selfCell = Cell(.object(object))
         while let type = current {

@@ -62,8 +62,13 @@ public final class Interpreter {
     public var afterTopLevelHooks: [(Interpreter) throws -> Void] = []
     /// Observers notified of every value `print` writes (the tracer records them).
     public var outputObservers: [(String) -> Void] = []
-    /// Observers told when a script object's `deinit` is about to run.
-    public var deinitObservers: [(ScriptObject) -> Void] = []
+    /// Observers told when a script object is about to go away (its identity and type;
+    /// the object itself is already deinitializing and must not be retained).
+    public var deinitObservers: [(ObjectIdentifier, TypeInfo) -> Void] = []
+
+    func objectWillDeinitialize(_ identity: ObjectIdentifier, type: TypeInfo) {
+        for observer in deinitObservers { observer(identity, type) }
+    }
 
     public init(output: @escaping (String) -> Void = { Swift.print($0, terminator: "") }) {
         self.output = output
@@ -154,7 +159,7 @@ public final class Interpreter {
 
     func checkInterrupt(_ location: SourceLocation) throws {
         if uc_take_interrupt() != 0 {
-            throw ScriptError(.interrupted, "interrupted (Ctrl-C)", at: location)
+            throw ScriptError(.interrupted, "Ctrl-C stopped this input; earlier declarations are kept", at: location)
         }
         if steps > limits.maxSteps {
             throw ScriptError(.interrupted, "stopped after \(limits.maxSteps) evaluation steps: is there an endless loop?",

@@ -24,6 +24,7 @@ public final class ScriptObject {
 
     deinit {
         guard standInFor == nil, let interpreter = type.interpreter else { return }
+        interpreter.objectWillDeinitialize(ObjectIdentifier(self), type: type)
         // `self` cannot escape a Swift deinit, but the script's deinit may store `self`
         // somewhere; it runs on a stand-in with the same fields instead.
         var current: TypeInfo? = type

@@ -1,0 +1,76 @@
+import Testing
+
+/// A learner's mistake stops the current input with an explanation; the session and its
+/// earlier declarations carry on.
+@Suite struct ErrorPathTests {
+    /// Runs `failing` after a declaration, then checks the declaration is still there.
+    func expectError(_ failing: String, contains message: String) {
+        let shown = runSession(["let kept = 41", failing, "print(kept + 1)"])
+        #expect(shown[1].contains(message), "got: \(shown[1])")
+        #expect(shown[2] == "42\n", "the session must go on with earlier declarations intact")
+    }
+
+    @Test func parseErrorsShowLineColumnAndTheLine() {
+        let shown = runSession(["let a = 1\nlet b = (2 +\nprint(a)"])
+        #expect(shown[0].contains("<input 1>:"))
+        #expect(shown[0].contains("syntax error"))
+        expectError("let = 5", contains: "syntax error")
+    }
+
+    @Test func unsupportedSwiftIsNamed() {
+        expectError("actor Counter { var n = 0 }", contains: "`actor` is not supported yet")
+        expectError("func f() async {}", contains: "`async` functions is not supported yet")
+    }
+
+    @Test func nilUnwrapStopsTheInput() {
+        expectError("let x: Int? = nil\nprint(x!)", contains: "unexpectedly found nil while unwrapping an Optional value")
+    }
+
+    @Test func indexOutOfRange() {
+        expectError("let a = [1, 2]\nprint(a[5])", contains: "index out of range")
+    }
+
+    @Test func negativeDemandIsCaughtBeforeOpenCombineTraps() {
+        expectError("import Combine\nlet d = Subscribers.Demand.max(-1)", contains: "demand cannot be negative")
+    }
+
+    @Test func requestNoneIsRefused() {
+        expectError("""
+        import Combine
+        final class Asker: Subscriber {
+            typealias Input = Int
+            typealias Failure = Never
+            func receive(subscription: Subscription) { subscription.request(.none) }
+            func receive(_ input: Int) -> Subscribers.Demand { .none }
+            func receive(completion: Subscribers.Completion<Never>) {}
+        }
+        [1, 2].publisher.subscribe(Asker())
+        """, contains: "request(.none) is not allowed")
+    }
+
+    @Test func valueBeforeSubscriptionIsRefused() {
+        expectError("""
+        import Combine
+        struct Eager: Publisher {
+            typealias Output = Int
+            typealias Failure = Never
+            func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+                _ = subscriber.receive(1)
+            }
+        }
+        let c = Eager().map { $0 }.sink { print($0) }
+        """, contains: "before it received a subscription")
+    }
+
+    @Test func uiFrameworksAreNotAvailable() {
+        expectError("import SwiftUI", contains: "`import SwiftUI` is not available here")
+    }
+
+    @Test func endlessRecursionHitsTheDepthLimit() {
+        expectError("func down(_ n: Int) -> Int { down(n + 1) }\nprint(down(0))", contains: "nested more than")
+    }
+
+    @Test func divisionByZero() {
+        expectError("let zero = 0\nprint(10 / zero)", contains: "division by zero")
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Paths the tests read: the repository, the shared reference corpus beside it, and the
+/// project's own oracle-backed snippets.
+enum TestPaths {
+    static let repository: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        // Tests/UndercurrentTests/Support/TestPaths.swift → repository root
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        return url
+    }()
+
+    static let sharedCorpus = repository.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    static let snippets = repository.appendingPathComponent("Tests/UndercurrentTests/Snippets")
+    static let mustPassList = repository.appendingPathComponent("Tests/UndercurrentTests/corpus-must-pass.txt")
+
+    /// `NAME.swift` files that have a `NAME.out` beside them.
+    static func snippetPairs(in directory: URL) -> [(name: String, source: URL, expected: URL)] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return files.filter { $0.hasSuffix(".swift") }.sorted().compactMap { file in
+            let name = String(file.dropLast(".swift".count))
+            let expected = directory.appendingPathComponent(name + ".out")
+            guard FileManager.default.fileExists(atPath: expected.path) else { return nil }
+            return (name, directory.appendingPathComponent(file), expected)
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Testing
+import UndercurrentSession
+import UndercurrentTrace
+
+/// The recorded events for a hand-written publisher, subscription and subscriber are
+/// exactly the calls Combine makes, with the subscription's demand after each.
+@Suite struct TraceTests {
+    static let customTrio = """
+    import Combine
+
+    struct Numbers: Publisher {
+        typealias Output = Int
+        typealias Failure = Never
+        func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
+            subscriber.receive(subscription: NumbersSubscription(subscriber: subscriber))
+        }
+    }
+
+    final class NumbersSubscription<S: Subscriber>: Subscription where S.Input == Int {
+        private var subscriber: S?
+        private var next = 1
+        init(subscriber: S) { self.subscriber = subscriber }
+        func request(_ demand: Subscribers.Demand) {
+            var remaining = demand
+            while remaining > .none, next <= 5, let subscriber {
+                remaining -= 1
+                remaining += subscriber.receive(next)
+                next += 1
+            }
+            if next > 5 { subscriber?.receive(completion: .finished); subscriber = nil }
+        }
+        func cancel() { subscriber = nil }
+    }
+
+    final class TakeThree: Subscriber {
+        typealias Input = Int
+        typealias Failure = Never
+        func receive(subscription: Subscription) { subscription.request(.max(3)) }
+        func receive(_ input: Int) -> Subscribers.Demand { .none }
+        func receive(completion: Subscribers.Completion<Never>) {}
+    }
+
+    Numbers().subscribe(TakeThree())
+    """
+
+    static func trace(_ source: String) -> (events: [TraceEvent], diagnostic: String?) {
+        LargeStack.run {
+            let run = ScriptRun(source: source, fileName: "trace.swift", trace: true) { _ in }
+            run.run()
+            return (run.events, run.diagnostic)
+        }
+    }
+
+    @Test func customTrioWithMaxThreeRecordsEveryCallAndItsDemand() {
+        let (events, diagnostic) = Self.trace(Self.customTrio)
+        #expect(diagnostic == nil)
+        let calls = events.map { event in
+            "\(event.depth) \(event.kind.rawValue) \(event.target) \(event.argument)"
+                + (event.returnedDemand.map { " -> \($0)" } ?? "")
+                + (event.ledger.map { " [\($0.before)→\($0.after)]" } ?? "")
+        }
+        #expect(calls == [
+            "0 subscribe Numbers TakeThree#1",
+            "1 receiveSubscription TakeThree#1 NumbersSubscription#1",
+            "2 request NumbersSubscription#1 .max(3) [0→3]",
+            "3 receiveValue TakeThree#1 1 -> .none [3→2]",
+            "3 receiveValue TakeThree#1 2 -> .none [2→1]",
+            "3 receiveValue TakeThree#1 3 -> .none [1→0]",
+            "1 deinitialize NumbersSubscription#1 ",
+            "0 deinitialize TakeThree#1 ",
+        ])
+    }
+
+    @Test func demandReturnedFromReceiveIsCreditedToTheSubscription() {
+        let source = Self.customTrio.replacingOccurrences(
+            of: "func receive(_ input: Int) -> Subscribers.Demand { .none }",
+            with: "func receive(_ input: Int) -> Subscribers.Demand { input == 1 ? .max(2) : .none }")
+        let (events, _) = Self.trace(source)
+        let ledgers = events.compactMap { $0.ledger.map { "\($0.before)→\($0.after)" } }
+        #expect(ledgers == ["0→3", "3→4", "4→3", "3→2", "2→1", "1→0"])
+        #expect(events.contains { $0.kind == .receiveCompletion && $0.argument == ".finished" })
+    }
+
+    @Test func demandTravelsUpstreamThroughMap() {
+        let (events, _) = Self.trace("""
+        import Combine
+        final class TakeTwo: Subscriber {
+            typealias Input = Int
+            typealias Failure = Never
+            func receive(subscription: Subscription) { subscription.request(.max(2)) }
+            func receive(_ input: Int) -> Subscribers.Demand { .none }
+            func receive(completion: Subscribers.Completion<Never>) {}
+        }
+        [1, 2, 3, 4].publisher.eraseToAnyPublisher().map { $0 * 10 }.subscribe(TakeTwo())
+        """)
+        // Map hands the upstream subscription down unchanged: the request reaches the sequence.
+        let requests = events.filter { $0.kind == .request }.map { "\($0.target) \($0.argument)" }
+        #expect(requests == ["Sequence.Inner#1 .max(2)"])
+        let values = events.filter { $0.kind == .receiveValue }.map { "\($0.target) \($0.argument)" }
+        #expect(values == ["Map.Inner#1 1", "TakeTwo#1 10", "Map.Inner#1 2", "TakeTwo#1 20"])
+        // Only the sequence's direct subscriber consumes demand; the value passing through map does not.
+        let ledgers = events.filter { $0.kind == .receiveValue }.map { $0.ledger.map { "\($0.before)→\($0.after)" } ?? "-" }
+        #expect(ledgers == ["2→1", "-", "1→0", "-"])
+    }
+
+    @Test func prefixCancelsItsUpstream() {
+        let (events, _) = Self.trace("""
+        import Combine
+        let c = [1, 2, 3, 4].publisher.eraseToAnyPublisher().prefix(2).sink { _ in }
+        """)
+        let kinds = events.filter { $0.kind != .output }.map { "\($0.kind.rawValue) \($0.target)" }
+        #expect(kinds.contains("cancel Sequence.Inner#1"))
+        #expect(events.filter { $0.kind == .receiveValue && $0.target == "Sink#1" }.map(\.argument) == ["1", "2"])
+    }
+
+    @Test func rendererDrawsTheCallTreeWithTheDemandColumn() {
+        let (events, _) = Self.trace(Self.customTrio)
+        let lines = TraceRenderer().render(events)
+        #expect(lines[0].hasPrefix("#1    Numbers.receive(subscriber: TakeThree#1)"))
+        #expect(lines[1].hasPrefix("#2    ├─ TakeThree#1.receive(subscription: NumbersSubscription#1)"))
+        #expect(lines[2].contains("└─ NumbersSubscription#1.request(.max(3))"))
+        #expect(lines[2].hasSuffix("demand 0 → 3"))
+        #expect(lines[3].contains("├─ TakeThree#1.receive(1) → .none"))
+        #expect(lines[3].hasSuffix("demand 3 → 2"))
+        #expect(lines[5].contains("└─ TakeThree#1.receive(3) → .none"))
+        #expect(lines[6].hasPrefix("#7    └─ NumbersSubscription#1.deinit"))
+        #expect(lines[7] == "#8    TakeThree#1.deinit")
+    }
+
+    @Test func printedLinesAppearInPlaceWithoutNumbers() {
+        let (events, _) = Self.trace("""
+        import Combine
+        let c = Just(1).sink { print("got", $0) }
+        """)
+        let index = events.firstIndex { $0.kind == .output }
+        #expect(index != nil)
+        if let index {
+            #expect(events[index].argument == "got 1")
+            #expect(events[index - 1].kind == .receiveValue)
+            #expect(events[index].sequence == 0)
+        }
+    }
+}
