@@ -53,13 +53,29 @@ let package = Package(
             name: "UndercurrentSession",
             dependencies: ["UndercurrentInterpreter", "UndercurrentStreams", "UndercurrentTrace"]
         ),
+        // Lessons on top of the session: lesson files, steps, exercises and their checks, progress.
+        .target(
+            name: "UndercurrentLessons",
+            dependencies: ["UndercurrentInterpreter", "UndercurrentTrace", "UndercurrentSession"]
+        ),
         .target(name: "UndercurrentLineEditor", dependencies: ["CLibEdit", "CUndercurrentSupport"]),
+        // Measurement: `undercurrent bench` (native vs interpreted) and `undercurrent fuzz`.
+        .target(
+            name: "UndercurrentHarness",
+            dependencies: [
+                "CUndercurrentSupport", "UndercurrentInterpreter", "UndercurrentStreams", "UndercurrentTrace",
+                "UndercurrentSession",
+                .product(name: "OpenCombine", package: "OpenCombine"),
+            ]
+        ),
         .executableTarget(
             name: "undercurrent",
             dependencies: [
                 "UndercurrentInterpreter",
                 "UndercurrentStreams",
                 "UndercurrentSession",
+                "UndercurrentLessons",
+                "UndercurrentHarness",
                 "UndercurrentLineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -68,9 +84,11 @@ let package = Package(
             name: "UndercurrentTests",
             dependencies: [
                 "UndercurrentInterpreter", "UndercurrentStreams", "UndercurrentTrace",
-                "UndercurrentSession",
+                "UndercurrentSession", "UndercurrentLessons", "UndercurrentHarness", "undercurrent",
                 .product(name: "OpenCombine", package: "OpenCombine"),
-            ]
+            ],
+            // Oracle-backed snippets are read at run time, not compiled into the tests.
+            exclude: ["Snippets", "corpus-must-pass.txt"]
         ),
     ]
 )

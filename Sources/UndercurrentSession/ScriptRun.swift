@@ -11,6 +11,10 @@ public final class ScriptRun {
     public private(set) var renderedTrace: String?
     public private(set) var diagnostic: String?
     public private(set) var events: [TraceEvent] = []
+    /// Records the calls (and checks the contract) when `trace` is on.
+    public let tracer = Tracer()
+    /// With `trace` on: also draw the trace into `renderedTrace` (off for `--check` alone).
+    public var rendersTrace = true
     private let writeOutput: (String) -> Void
 
     public init(source: String, fileName: String, trace: Bool,
@@ -22,13 +26,14 @@ public final class ScriptRun {
     }
 
     public func run() {
-        let tracer = Tracer()
+        let tracer = self.tracer
         let environment = ScriptEnvironment { [trace, writeOutput] text in
             writeOutput(text)
             if trace { tracer.recordOutput(text) }
         }
         if trace {
             environment.interpreter.deinitObservers.append { tracer.recordDeinit(of: $0, type: $1) }
+            tracer.clock = { [weak environment] in environment?.bridge.clock.nowMilliseconds }
             tracer.start()
         }
         do {
@@ -41,7 +46,11 @@ public final class ScriptRun {
         tracer.stop()
         if trace {
             events = tracer.events
-            renderedTrace = TraceRenderer().render(events).joined(separator: "\n") + "\n"
+            if rendersTrace {
+                var renderer = TraceRenderer()
+                renderer.showTime = TraceRenderer.timeVaries(in: events)
+                renderedTrace = renderer.render(events).joined(separator: "\n") + "\n"
+            }
         }
     }
 }

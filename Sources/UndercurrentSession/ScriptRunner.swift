@@ -12,6 +12,13 @@ public final class ScriptEnvironment {
         interpreter.install(bridge)
     }
 
+    /// Subscriptions held by the script's globals are cancelled as the interpreter goes
+    /// (stored properties are released after this, the interpreter first): the bridge must
+    /// not call into it from then on.
+    deinit {
+        bridge.shutDown()
+    }
+
     /// Runs a whole script and returns what it printed, and the error that stopped it, if any.
     public static func run(_ source: String, fileName: String = "main.swift") -> (output: String, error: ScriptError?) {
         var output = ""

@@ -13,10 +13,14 @@ public final class Session {
     public let tracer = Tracer()
     public var traceEnabled = true
     public var useColor: Bool
+    /// Adds commands and answers of its own (the lessons); see `SessionExtension`.
+    public var sessionExtension: (any SessionExtension)?
+    /// Labels, step-through and paging for inspecting traces (TraceCommands.swift).
+    public let inspection = TraceInspection()
     /// Receives everything the session shows: program output, traces, messages.
-    private let write: (String) -> Void
+    let write: (String) -> Void
     private var inputCount = 0
-    private var lastEvents: [TraceEvent] = []
+    var lastEvents: [TraceEvent] = []
     /// True while the current input prints; the tracer collects its lines in place.
     private var outputBuffer: [String] = []
 
@@ -25,6 +29,8 @@ public final class Session {
         self.write = write
         environment = ScriptEnvironment { _ in }
         environment = makeEnvironment()
+        // Calls carry the virtual time of the session's clock (`:marbles` aligns on it).
+        tracer.clock = { [unowned self] in self.environment.bridge.clock.nowMilliseconds }
     }
 
     private func makeEnvironment() -> ScriptEnvironment {
@@ -46,6 +52,8 @@ public final class Session {
 
     public func handle(_ input: String) -> Action {
         let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let action = answerStepThrough(input) { return action }
+        if let action = sessionExtension?.intercept(input, in: self) { return action }
         if trimmed.isEmpty { return .continue }
         if trimmed.hasPrefix(":") { return runCommand(trimmed) }
         evaluate(input, fileName: nextInputName())
@@ -61,7 +69,8 @@ public final class Session {
     public func evaluate(_ source: String, fileName: String) {
         outputBuffer.removeAll()
         tracer.clearEvents()
-        if traceEnabled { tracer.start() }
+        // The contract checker runs with the tracer, also when the trace is not shown.
+        if traceEnabled || tracer.checksContract { tracer.start() }
         var failure: ScriptError?
         do {
             try environment.interpreter.run(source: source, fileName: fileName)
@@ -74,10 +83,14 @@ public final class Session {
         if traceEnabled {
             lastEvents = tracer.events
             showOutputOrTrace()
+        } else if tracer.checksContract {
+            lastEvents = tracer.events
+            write(contractSummaryText())
         }
         if let failure {
             write(DiagnosticFormatter.format(failure, source: source, fileName: fileName))
         }
+        sessionExtension?.didEvaluate(source, error: failure, in: self)
     }
 
     /// With tracing on, an input that made protocol calls shows its trace (the program's
@@ -91,22 +104,10 @@ public final class Session {
         write(renderTrace(lastEvents, maxLines: 400))
     }
 
-    /// The trace as text; a long one shows its beginning and end around a count of the rest.
+    /// The trace as text; a long one shows its beginning and end around a count of the rest,
+    /// and the contract checker's findings follow it (TraceCommands.swift).
     func renderTrace(_ events: [TraceEvent], maxLines: Int) -> String {
-        var renderer = TraceRenderer(useColor: useColor)
-        renderer.showTime = events.contains { $0.time != nil }
-        var lines = renderer.render(events)
-        if lines.count > maxLines {
-            let head = maxLines * 3 / 4
-            let tail = maxLines - head
-            let hidden = lines.count - head - tail
-            lines = Array(lines[..<head]) + ["      … \(hidden) more lines …"] + Array(lines[(lines.count - tail)...])
-        }
-        var text = lines.joined(separator: "\n") + "\n"
-        if tracer.droppedCount > 0 {
-            text = "(\(tracer.droppedCount) earlier events were dropped to bound memory)\n" + text
-        }
-        return text
+        traceText(events, maxLines: maxLines)
     }
 
     // MARK: - Commands
@@ -119,10 +120,11 @@ public final class Session {
         case ":quit", ":q", ":exit":
             return .quit
         case ":help", ":h", ":?":
-            write(Self.helpText)
+            write(Self.helpText + Self.inspectionHelp + (sessionExtension?.helpText ?? ""))
         case ":reset":
             environment = makeEnvironment()
             tracer.reset()
+            inspection.reset()
             lastEvents = []
             write("Declarations forgotten; a fresh session starts.\n")
         case ":trace":
@@ -140,7 +142,7 @@ public final class Session {
                     write("No trace yet: the last input made no Combine calls.\n")
                 }
             default:
-                write("usage: :trace [on|off]\n")
+                runTraceOptions(argument)
             }
         case ":load":
             guard !argument.isEmpty else {
@@ -149,6 +151,8 @@ public final class Session {
             }
             load(argument)
         default:
+            if let action = runInspectionCommand(command, argument: argument) { return action }
+            if let action = sessionExtension?.runCommand(command, argument: argument, in: self) { return action }
             write("Unknown command \(command). Type :help for the list.\n")
         }
         return .continue

@@ -7,6 +7,9 @@ import UndercurrentInterpreter
 public final class StreamBridge: InterpreterLibrary {
     public unowned let interpreter: Interpreter
     public let types = StreamTypes()
+    /// Virtual time: every scheduler a script names runs on this clock (Scheduling/).
+    public let clock = VirtualClock()
+    let timeTypes = TimeTypes()
 
     public init(interpreter: Interpreter) {
         self.interpreter = interpreter
@@ -19,6 +22,7 @@ public final class StreamBridge: InterpreterLibrary {
         installCancellables()
         installPublisherConstructors()
         installSubjects()
+        installObservation()
         installOperators()
         installSubscribing()
         types.register(in: interpreter)
@@ -29,12 +33,20 @@ public final class StreamBridge: InterpreterLibrary {
         ]
     }
 
+    /// Set when the environment goes away: the interpreter is about to be released, and
+    /// subscriptions that its globals held may still call back (a `cancel()`, a
+    /// `handleEvents(receiveCancel:)`) while they are torn down. From then on, every
+    /// callback returns at once without touching the interpreter.
+    public private(set) var isShutDown = false
+
+    public func shutDown() { isShutDown = true }
+
     /// Runs script code called by the Combine engine. The engine cannot see Swift errors,
     /// so a failure is recorded for the interpreter to report once control returns, and
     /// every later callback returns at once.
     @discardableResult
     func fromEngine<T>(_ fallback: T, _ body: () throws -> T) -> T {
-        guard !interpreter.isAborting else { return fallback }
+        guard !isShutDown, !interpreter.isAborting else { return fallback }
         do {
             return try body()
         } catch {

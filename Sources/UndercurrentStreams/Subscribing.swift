@@ -147,11 +147,12 @@ struct NeverFailingPublisher: Publisher {
         upstream.subscribe(Forward(downstream: subscriber))
     }
 
-    private struct Forward<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+    private struct Forward<Downstream: Subscriber>: Subscriber, CustomStringConvertible, ForwardingSubscriber
         where Downstream.Input == Value, Downstream.Failure == ScriptFailure {
         typealias Input = Value
         typealias Failure = Never
         let downstream: Downstream
+        var downstreamSubscriber: Any { downstream }
         var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
         var description: String { String(describing: downstream) }
         func receive(subscription: Subscription) { downstream.receive(subscription: subscription) }

@@ -13,6 +13,8 @@ final class ObjectNames {
 
     private var entries: [AnyHashable: Entry] = [:]
     private var counters: [String: Int] = [:]
+    /// Readable type names by type: working one out takes longer than the rest of a call's tracing.
+    private var typeNames: [ObjectIdentifier: String] = [:]
 
     func reset() {
         entries.removeAll()
@@ -21,11 +23,20 @@ final class ObjectNames {
 
     /// The name of a subscriber, subscription or publisher as the engine hands it over.
     func name(of thing: Any) -> String {
+        if let forwarding = thing as? ForwardingSubscriber { return name(of: forwarding.forwardedSubscriber) }
         if let backed = thing as? ScriptBacked {
             if let object = backed.scriptObject { return name(ofScriptObject: object) }
             return Formatter.typeName(of: backed.scriptValue)
         }
-        let typeName = Self.readableTypeName(of: thing)
+        let typeName: String
+        if let labelled = thing as? TraceLabelled {
+            typeName = labelled.traceLabel
+        } else if let known = typeNames[ObjectIdentifier(type(of: thing))] {
+            typeName = known
+        } else {
+            typeName = Self.readableTypeName(of: thing)
+            typeNames[ObjectIdentifier(type(of: thing))] = typeName
+        }
         if type(of: thing) is AnyClass {
             let object = thing as AnyObject
             return name(forKey: ObjectIdentifier(object), typeName: typeName, object: object)
@@ -75,6 +86,8 @@ final class ObjectNames {
             if character == ">" || character == ")" { depth -= 1; continue }
             if depth == 0 { result.append(character) }
         }
+        // `(extension in OpenCombine):Swift.Result.OCombine.Inner` leaves a colon in front.
+        if result.hasPrefix(":") { result.removeFirst() }
         var parts = result.split(separator: ".", omittingEmptySubsequences: true).map(String.init)
         parts.removeAll { ["OpenCombine", "UndercurrentStreams", "Publishers", "Subscribers", "Swift"].contains($0) }
         if parts.first == "Optional", parts.dropFirst().first == "OCombine" { parts = ["Optional"] + parts.dropFirst(2) }

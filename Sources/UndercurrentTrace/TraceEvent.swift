@@ -29,9 +29,15 @@ public struct TraceEvent: Sendable, Equatable {
     public var ledger: LedgerChange?
     /// Virtual time in milliseconds, when the call happened on the virtual clock.
     public var time: Double?
+    /// The subscription the call concerns: the one requested from or cancelled, the one
+    /// handed over, or the one the receiving subscriber holds (values, completions).
+    public var subscription: String?
+    /// Contract rules this call broke (see `ContractChecker`).
+    public var violations: [ContractViolation]
 
     public init(sequence: Int, kind: Kind, depth: Int, target: String, argument: String,
-                returnedDemand: String? = nil, ledger: LedgerChange? = nil, time: Double? = nil) {
+                returnedDemand: String? = nil, ledger: LedgerChange? = nil, time: Double? = nil,
+                subscription: String? = nil, violations: [ContractViolation] = []) {
         self.sequence = sequence
         self.kind = kind
         self.depth = depth
@@ -40,7 +46,22 @@ public struct TraceEvent: Sendable, Equatable {
         self.returnedDemand = returnedDemand
         self.ledger = ledger
         self.time = time
+        self.subscription = subscription
+        self.violations = violations
     }
+
+    /// The object's type as the trace names it: `Map.Inner` for `Map.Inner#1`.
+    public var targetType: String { TraceEvent.typeName(of: target) }
+
+    /// `Map.Inner` for `Map.Inner#1`; a name without a number is its own type.
+    public static func typeName(of name: String) -> String {
+        guard let hash = name.lastIndex(of: "#"), name[name.index(after: hash)...].allSatisfy(\.isNumber),
+              name.index(after: hash) < name.endIndex else { return name }
+        return String(name[..<hash])
+    }
+
+    /// True for protocol calls; false for printed lines.
+    public var isCall: Bool { kind != .output }
 }
 
 /// A subscription's outstanding demand before and after a call.
@@ -48,6 +69,12 @@ public struct LedgerChange: Sendable, Equatable {
     public var subscription: String
     public var before: DemandCount
     public var after: DemandCount
+
+    public init(subscription: String, before: DemandCount, after: DemandCount) {
+        self.subscription = subscription
+        self.before = before
+        self.after = after
+    }
 }
 
 /// Outstanding demand: a count or unlimited. Unlike `Subscribers.Demand` it may be shown
@@ -65,14 +92,17 @@ public enum DemandCount: Sendable, Equatable, CustomStringConvertible {
 
     static func + (lhs: DemandCount, rhs: DemandCount) -> DemandCount {
         switch (lhs, rhs) {
-        case (.count(let a), .count(let b)): return .count(a + b)
+        case (.count(let a), .count(let b)):
+            // As Subscribers.Demand does, a sum too large to count is unlimited.
+            let (sum, overflow) = a.addingReportingOverflow(b)
+            return overflow ? (b > 0 ? .unlimited : .count(Int.min)) : .count(sum)
         default: return .unlimited
         }
     }
 
     func consumingOne() -> DemandCount {
         switch self {
-        case .count(let count): return .count(count - 1)
+        case .count(let count): return .count(count == Int.min ? count : count - 1)
         case .unlimited: return .unlimited
         }
     }

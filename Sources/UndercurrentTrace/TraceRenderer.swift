@@ -14,21 +14,34 @@ public struct TraceRenderer {
     }
 
     public func render(_ events: [TraceEvent]) -> [String] {
+        render(events, range: events.indices)
+    }
+
+    /// Draws only the events in `range` (the tree's guides still account for all of them):
+    /// a page of a long trace costs the page, not the whole trace.
+    public func render(_ events: [TraceEvent], range: Range<Int>) -> [String] {
         let later = laterSiblings(events)
+        // Times are padded to one width so the tree's guides stay in their columns.
+        let timeWidth = showTime ? events.reduce(0) { width, event in
+            max(width, event.time.map { Self.formatTime($0).count + 3 } ?? 0)
+        } : 0
+        let margin = "      " + String(repeating: " ", count: timeWidth)
         var lines: [String] = []
-        lines.reserveCapacity(events.count)
-        for (index, event) in events.enumerated() {
+        lines.reserveCapacity(range.count)
+        for index in range {
+            let event = events[index]
             let guides = treeGuides(event, later[index])
             var line = ""
             if event.kind == .output {
-                line = "      " + guides.continuation + dim("» " + event.argument)
+                line = margin + guides.continuation + dim("» " + event.argument)
                 lines.append(line)
                 continue
             }
             let number = "#\(event.sequence)"
             line = number.padding(toLength: max(6, number.count + 1), withPad: " ", startingAt: 0)
-            if showTime, let time = event.time {
-                line += "[\(Self.formatTime(time))] "
+            if showTime {
+                let stamp = event.time.map { "[\(Self.formatTime($0))] " } ?? ""
+                line += stamp.padding(toLength: timeWidth, withPad: " ", startingAt: 0)
             }
             line += guides.branch + call(event)
             if let ledger = event.ledger {
@@ -38,12 +51,32 @@ public struct TraceRenderer {
                 line += dim("demand \(ledger.before) → \(ledger.after)")
             }
             lines.append(line)
+            // A broken contract rule is shown under the call that broke it.
+            for violation in event.violations {
+                let continuation = (1...max(1, event.depth)).map { level in
+                    level <= event.depth && later[index].indices.contains(level) && later[index][level] ? "│  " : "   "
+                }.joined()
+                let guides = event.depth == 0 ? "" : continuation
+                lines.append(margin + guides + flag(violation))
+            }
         }
         return lines
     }
 
+    /// `✗ §1.1 more values than requested: …` (an error) or `⚠ …` (a warning).
+    func flag(_ violation: ContractViolation) -> String {
+        switch violation.severity {
+        case .error: return colored("✗ " + violation.headline, "31")
+        case .warning: return colored("⚠ " + violation.headline, "33")
+        }
+    }
+
+    private func colored(_ text: String, _ code: String) -> String {
+        useColor ? "\u{1B}[\(code)m\(text)\u{1B}[39m" : text
+    }
+
     /// The call as Swift source would write it.
-    func call(_ event: TraceEvent) -> String {
+    public func call(_ event: TraceEvent) -> String {
         switch event.kind {
         case .subscribe:
             return "\(bold(event.target)).receive(subscriber: \(event.argument))"
@@ -107,6 +140,18 @@ public struct TraceRenderer {
 
     private func bold(_ text: String) -> String { useColor ? "\u{1B}[1m\(text)\u{1B}[22m" : text }
     private func dim(_ text: String) -> String { useColor ? "\u{1B}[2m\(text)\u{1B}[22m" : text }
+
+    /// True when the events happened at more than one virtual instant: only then is a
+    /// time column worth its width.
+    public static func timeVaries(in events: [TraceEvent]) -> Bool {
+        var first: Double?
+        for event in events {
+            guard let time = event.time else { continue }
+            if let first, first != time { return true }
+            first = first ?? time
+        }
+        return false
+    }
 
     static func visibleWidth(_ text: String) -> Int {
         var width = 0

@@ -11,24 +11,36 @@ import UndercurrentStreams
 public final class Tracer: _Introspection {
     public private(set) var events: [TraceEvent] = []
     /// Events beyond this are dropped (the oldest first) and counted in `droppedCount`.
-    public var capacity = 200_000
+    public var capacity = 200_000 {
+        didSet { capacity = max(10, capacity) }
+    }
     public private(set) var droppedCount = 0
     /// Where virtual time comes from, when the session has a clock.
     public var clock: (() -> Double?)?
+    /// Contract violations found since the events were last cleared (the first
+    /// `violationCapacity` of them; `violationCount` counts them all).
+    public private(set) var violations: [ContractViolation] = []
+    public private(set) var violationCount = 0
+    public var violationCapacity = 1_000
+    /// Checks the Publisher/Subscriber contract at every call (on by default).
+    public var checksContract: Bool {
+        get { checker.isEnabled }
+        set { checker.isEnabled = newValue }
+    }
+    /// Nested `request(_:)` calls on one subscription beyond this are reported (§3.3).
+    public var reentrancyLimit: Int {
+        get { checker.reentrancyLimit }
+        set { checker.reentrancyLimit = max(1, newValue) }
+    }
 
     private let names = ObjectNames()
     private var depth = 0
     private var sequence = 0
     private var ownerThread: pthread_t?
-    /// Outstanding demand per subscription (keyed by combine identifier).
-    private var ledger: [CombineIdentifier: DemandCount] = [:]
-    private var ledgerNames: [CombineIdentifier: String] = [:]
-    /// The subscription each subscriber received, and whether it was that subscription's
-    /// first (direct) subscriber: only deliveries to the direct one consume demand.
-    private var subscriptionOf: [CombineIdentifier: (subscription: CombineIdentifier, isDirect: Bool)] = [:]
-    private var directSubscriber: [CombineIdentifier: CombineIdentifier] = [:]
-    /// Indices of value events waiting for their returned demand.
-    private var pendingValues: [Int] = []
+    /// The demand of every subscription, and the contract's state.
+    private let checker = ContractChecker()
+    /// The calls in progress.
+    private var stack = CallStack()
     private var isRecording = false
     private var partialLine = ""
 
@@ -53,17 +65,16 @@ public final class Tracer: _Introspection {
         droppedCount = 0
         sequence = 0
         depth = 0
-        pendingValues.removeAll()
+        stack.removeAll()
+        violations.removeAll()
+        violationCount = 0
     }
 
     /// Forgets everything, names included (`:reset`).
     public func reset() {
         clearEvents()
         names.reset()
-        ledger.removeAll()
-        ledgerNames.removeAll()
-        subscriptionOf.removeAll()
-        directSubscriber.removeAll()
+        checker.reset()
     }
 
     private var onOwnerThread: Bool {
@@ -71,21 +82,60 @@ public final class Tracer: _Introspection {
         return pthread_equal(ownerThread, pthread_self()) != 0
     }
 
+    /// Records an event and returns its absolute position (dropped events included).
     @discardableResult
     private func record(_ kind: TraceEvent.Kind, target: String, argument: String,
-                        ledger change: LedgerChange? = nil) -> Int {
+                        ledger change: LedgerChange? = nil, subscription: String? = nil,
+                        violations found: [ContractViolation] = []) -> Int {
         // Printed lines are shown in place but are not calls: they take no number.
         if kind != .output { sequence += 1 }
-        let event = TraceEvent(sequence: kind == .output ? 0 : sequence, kind: kind, depth: depth, target: target, argument: argument,
-                               ledger: change, time: clock?())
+        let number = kind == .output ? 0 : sequence
+        var found = found
+        for index in found.indices { found[index].sequence = number }
+        let event = TraceEvent(sequence: number, kind: kind, depth: depth, target: target, argument: argument,
+                               ledger: change, time: clock?(), subscription: subscription, violations: found)
         if events.count >= capacity {
-            let drop = max(1, capacity / 10)
+            let drop = min(events.count, max(1, capacity / 10))
             events.removeFirst(drop)
             droppedCount += drop
-            pendingValues = pendingValues.map { $0 - drop }.filter { $0 >= 0 }
         }
         events.append(event)
-        return events.count - 1
+        note(found)
+        return droppedCount + events.count - 1
+    }
+
+    private func note(_ found: [ContractViolation]) {
+        for violation in found {
+            violationCount += 1
+            if violations.count < violationCapacity { violations.append(violation) }
+        }
+    }
+
+    /// The stored event at an absolute position, if it was not dropped.
+    private func update(at position: Int?, _ change: (inout TraceEvent) -> Void) {
+        guard let position else { return }
+        let index = position - droppedCount
+        guard events.indices.contains(index) else { return }
+        change(&events[index])
+    }
+
+    private func attach(_ found: [ContractViolation], at frame: CallStack.Frame) {
+        guard !found.isEmpty else { return }
+        var found = found
+        for index in found.indices { found[index].sequence = frame.sequence }
+        update(at: frame.position) { $0.violations += found }
+        note(found)
+    }
+
+    private func push(_ kind: TraceEvent.Kind, position: Int?, configure: (inout CallStack.Frame) -> Void = { _ in }) {
+        _ = stack.push(kind, position: position, sequence: sequence, configure: configure)
+        depth = stack.recordedDepth
+    }
+
+    private func pop() -> CallStack.Frame? {
+        let frame = stack.pop()
+        depth = stack.recordedDepth
+        return frame
     }
 
     // MARK: - Hooks the interpreter calls
@@ -110,7 +160,9 @@ public final class Tracer: _Introspection {
     /// Records that a script object went away (its `deinit` runs next).
     public func recordDeinit(of identity: ObjectIdentifier, type: TypeInfo) {
         guard onOwnerThread else { return }
-        record(.deinitialize, target: names.name(ofDeinitializing: identity, typeName: type.name), argument: "")
+        let name = names.name(ofDeinitializing: identity, typeName: type.name)
+        record(.deinitialize, target: name, argument: "")
+        checker.didDeinitialize(name)
         names.forget(identity)
     }
 
@@ -119,101 +171,135 @@ public final class Tracer: _Introspection {
     public func willReceive<Upstream: Publisher, Downstream: Subscriber>(publisher: Upstream, subscriber: Downstream)
         where Upstream.Failure == Downstream.Failure, Upstream.Output == Downstream.Input {
         guard onOwnerThread else { return }
-        record(.subscribe, target: publisherName(publisher), argument: names.name(of: subscriber))
-        depth += 1
+        // A bridge adapter that only converts types is no stage: the publisher it adapts reports.
+        if publisher is StagelessAdapter {
+            push(.subscribe, position: nil) { $0.transparent = true }
+            return
+        }
+        let subscriberName = names.name(of: subscriber)
+        checker.willSubscribe(subscriberName)
+        let position = record(.subscribe, target: publisherName(publisher), argument: subscriberName)
+        push(.subscribe, position: position)
     }
 
     public func didReceive<Upstream: Publisher, Downstream: Subscriber>(publisher: Upstream, subscriber: Downstream)
         where Upstream.Failure == Downstream.Failure, Upstream.Output == Downstream.Input {
         guard onOwnerThread else { return }
-        depth = max(0, depth - 1)
+        _ = pop()
     }
 
     public func willReceive<Downstream: Subscriber>(subscriber: Downstream, subscription: Subscription) {
         guard onOwnerThread else { return }
-        let subscriptionID = subscription.combineIdentifier
-        let subscriberID = subscriber.combineIdentifier
-        let isDirect = directSubscriber[subscriptionID] == nil
-        if isDirect { directSubscriber[subscriptionID] = subscriberID }
-        subscriptionOf[subscriberID] = (subscriptionID, isDirect || directSubscriber[subscriptionID] == subscriberID)
         let subscriptionName = names.name(of: subscription)
-        ledgerNames[subscriptionID] = subscriptionName
-        if ledger[subscriptionID] == nil { ledger[subscriptionID] = .count(0) }
-        record(.receiveSubscription, target: names.name(of: subscriber), argument: subscriptionName)
-        depth += 1
+        if stack.isForwarding(.receiveSubscription, to: subscriber.combineIdentifier, subscription: subscriptionName) {
+            push(.receiveSubscription, position: nil) { $0.transparent = true }
+            return
+        }
+        let subscriberName = names.name(of: subscriber)
+        let previous = checker.willReceive(subscription: subscriptionName, isScript: subscription is ScriptBacked,
+                                           subscriber: subscriberName, subscriber)
+        let position = record(.receiveSubscription, target: subscriberName, argument: subscriptionName,
+                              subscription: subscriptionName)
+        push(.receiveSubscription, position: position) {
+            $0.subscriber = subscriberName
+            $0.subscriberID = subscriber.combineIdentifier
+            $0.subscription = subscriptionName
+            $0.previousSubscription = previous
+        }
     }
 
     public func didReceive<Downstream: Subscriber>(subscriber: Downstream, subscription: Subscription) {
-        guard onOwnerThread else { return }
-        depth = max(0, depth - 1)
+        guard onOwnerThread, let frame = pop(), !frame.transparent,
+              let subscriberName = frame.subscriber, let subscriptionName = frame.subscription else { return }
+        attach(checker.didReceive(subscription: subscriptionName, subscriber: subscriberName,
+                                  previous: frame.previousSubscription, sequence: frame.sequence), at: frame)
     }
 
     public func willReceive<Downstream: Subscriber>(subscriber: Downstream, input: Downstream.Input) {
         guard onOwnerThread else { return }
-        let index = record(.receiveValue, target: names.name(of: subscriber), argument: Self.describe(input))
-        pendingValues.append(index)
-        depth += 1
+        if stack.isForwarding(.receiveValue, to: subscriber.combineIdentifier) {
+            push(.receiveValue, position: nil) { $0.transparent = true }
+            return
+        }
+        let subscriberName = names.name(of: subscriber)
+        let value = Self.describe(input)
+        let checked = checker.willReceiveValue(subscriber: subscriberName, value: value, sequence: sequence + 1,
+                                               stack: stack)
+        let position = record(.receiveValue, target: subscriberName, argument: value,
+                              subscription: checked.subscription, violations: checked.violations)
+        push(.receiveValue, position: position) {
+            $0.subscriber = subscriberName
+            $0.subscriberID = subscriber.combineIdentifier
+            $0.subscription = checked.subscription
+            $0.demandBefore = checked.demandBefore
+        }
     }
 
     public func didReceive<Downstream: Subscriber>(subscriber: Downstream, input: Downstream.Input,
                                                   resultingDemand: Subscribers.Demand) {
-        guard onOwnerThread else { return }
-        depth = max(0, depth - 1)
-        guard let index = pendingValues.popLast(), events.indices.contains(index) else { return }
-        events[index].returnedDemand = Self.source(resultingDemand)
-        if let (subscriptionID, isDirect) = subscriptionOf[subscriber.combineIdentifier], isDirect {
-            let before = ledger[subscriptionID] ?? .count(0)
-            let after = before.consumingOne() + DemandCount(resultingDemand)
-            ledger[subscriptionID] = after
-            events[index].ledger = LedgerChange(subscription: ledgerNames[subscriptionID] ?? "", before: before, after: after)
+        guard onOwnerThread, let frame = pop(), !frame.transparent, let subscriberName = frame.subscriber else { return }
+        let change = checker.didReceiveValue(subscriber: subscriberName, subscription: frame.subscription,
+                                             demandBefore: frame.demandBefore, returned: resultingDemand)
+        update(at: frame.position) {
+            $0.returnedDemand = Self.source(resultingDemand)
+            $0.ledger = change
         }
     }
 
     public func willReceive<Downstream: Subscriber>(subscriber: Downstream,
                                                     completion: Subscribers.Completion<Downstream.Failure>) {
         guard onOwnerThread else { return }
+        if stack.isForwarding(.receiveCompletion, to: subscriber.combineIdentifier) {
+            push(.receiveCompletion, position: nil) { $0.transparent = true }
+            return
+        }
         let text: String
         switch completion {
         case .finished: text = ".finished"
         case .failure(let error): text = ".failure(\(String(reflecting: error)))"
         }
-        record(.receiveCompletion, target: names.name(of: subscriber), argument: text)
-        depth += 1
+        let subscriberName = names.name(of: subscriber)
+        let checked = checker.willReceiveCompletion(subscriber: subscriberName, sequence: sequence + 1, stack: stack)
+        let position = record(.receiveCompletion, target: subscriberName, argument: text,
+                              subscription: checked.subscription, violations: checked.violations)
+        push(.receiveCompletion, position: position) {
+            $0.subscriber = subscriberName
+            $0.subscriberID = subscriber.combineIdentifier
+            $0.subscription = checked.subscription
+        }
     }
 
     public func didReceive<Downstream: Subscriber>(subscriber: Downstream,
                                                    completion: Subscribers.Completion<Downstream.Failure>) {
         guard onOwnerThread else { return }
-        depth = max(0, depth - 1)
+        _ = pop()
     }
 
     public func willRequest(subscription: Subscription, _ demand: Subscribers.Demand) {
         guard onOwnerThread else { return }
-        let id = subscription.combineIdentifier
-        let before = ledger[id] ?? .count(0)
-        let after = before + DemandCount(demand)
-        ledger[id] = after
         let name = names.name(of: subscription)
-        ledgerNames[id] = name
-        record(.request, target: name, argument: Self.source(demand),
-               ledger: LedgerChange(subscription: name, before: before, after: after))
-        depth += 1
+        let checked = checker.willRequest(demand, subscription: name, sequence: sequence + 1, stack: stack)
+        let position = record(.request, target: name, argument: Self.source(demand), ledger: checked.change,
+                              subscription: name, violations: checked.violations)
+        push(.request, position: position) { $0.subscription = name }
     }
 
     public func didRequest(subscription: Subscription, _ demand: Subscribers.Demand) {
         guard onOwnerThread else { return }
-        depth = max(0, depth - 1)
+        _ = pop()
     }
 
     public func willCancel(subscription: Subscription) {
         guard onOwnerThread else { return }
-        record(.cancel, target: names.name(of: subscription), argument: "")
-        depth += 1
+        let name = names.name(of: subscription)
+        let position = record(.cancel, target: name, argument: "", subscription: name)
+        push(.cancel, position: position) { $0.subscription = name }
+        checker.willCancel(subscription: name, sequence: sequence, stack: stack)
     }
 
     public func didCancel(subscription: Subscription) {
-        guard onOwnerThread else { return }
-        depth = max(0, depth - 1)
+        guard onOwnerThread, let frame = pop(), let name = frame.subscription else { return }
+        attach(checker.didCancel(subscription, name: name, sequence: frame.sequence), at: frame)
     }
 
     // MARK: - Text

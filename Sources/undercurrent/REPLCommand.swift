@@ -10,6 +10,9 @@ struct REPLCommand: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Do not colour the output.")
     var noColor = false
 
+    @Option(help: "Open this lesson first: its number (see `undercurrent lessons`) or a lesson file.")
+    var lesson: String?
+
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let editor = LineEditor(historyFile: LineEditor.defaultHistoryPath(environment: environment))
@@ -21,8 +24,9 @@ struct REPLCommand: ParsableCommand {
         if editor.isInteractive {
             print("Undercurrent — Combine, traced. Type :help for commands, :quit to leave.")
         }
+        LessonREPL.attach(to: session, startingWith: lesson)
         loop: while true {
-            switch editor.readInput(prompt: "undercurrent> ", continuationPrompt: "          ...> ",
+            switch editor.readInput(prompt: session.prompt, continuationPrompt: "          ...> ",
                                     isComplete: InputCompleteness.isComplete) {
             case .line(let input):
                 if session.handle(input) == .quit { break loop }

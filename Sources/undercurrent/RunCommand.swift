@@ -1,11 +1,16 @@
 import ArgumentParser
 import Foundation
 import UndercurrentSession
+import UndercurrentTrace
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run a Swift file as a script: its output is what the compiled program prints.")
+        abstract: "Run a Swift file as a script: its output is what the compiled program prints.",
+        discussion: """
+        Exit status: 0 on success, 1 when the script stopped on an error, 2 with --check when \
+        the contract checker found an error (warnings are listed but do not fail).
+        """)
 
     @Argument(help: "The Swift file to run.")
     var file: String
@@ -13,18 +18,66 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Also write the trace of every Combine call to standard error.")
     var trace = false
 
+    @Flag(help: "Check the Publisher/Subscriber contract; list violations on standard error and exit with status 2 on an error.")
+    var check = false
+
+    @Option(name: .customLong("trace-out"), help: ArgumentHelp(
+        "Write the trace to this file (.json, .mmd for Mermaid, .chrome.json for Perfetto).", valueName: "file"))
+    var traceOut: String?
+
+    @Option(name: .customLong("trace-format"), help: "The format of --trace-out: json, mermaid or chrome (default: by the file's name).")
+    var traceFormat: TraceExport.Format?
+
+    @Option(name: .customLong("trace-cap"), help: "Keep at most this many events (the oldest are dropped).")
+    var traceCap: Int?
+
+    func validate() throws {
+        if traceFormat != nil, traceOut == nil { throw ValidationError("--trace-format needs --trace-out FILE") }
+        if let traceOut, traceFormat == nil, TraceExport.Format(fileName: traceOut) == nil {
+            throw ValidationError("cannot tell the format of \(traceOut): name it .json, .mmd or .chrome.json, or give --trace-format")
+        }
+        if let traceCap, traceCap < 10 { throw ValidationError("--trace-cap is at least 10") }
+    }
+
     func run() throws {
         guard let source = try? String(contentsOfFile: file, encoding: .utf8) else {
             throw ValidationError("cannot read \(file)")
         }
-        let runner = ScriptRun(source: source, fileName: file, trace: trace)
+        let records = trace || check || traceOut != nil
+        let runner = ScriptRun(source: source, fileName: file, trace: records)
+        runner.rendersTrace = trace
+        if let traceCap { runner.tracer.capacity = traceCap }
         runner.run()
         if let trace = runner.renderedTrace {
-            FileHandle.standardError.write(Data(trace.utf8))
+            if runner.tracer.droppedCount > 0 {
+                standardError("(\(runner.tracer.droppedCount) earlier events were dropped to bound memory; --trace-cap N keeps more)\n")
+            }
+            standardError(trace)
+        }
+        if let traceOut {
+            if let error = TraceExport.write(runner.events, to: traceOut, format: traceFormat,
+                                             droppedCount: runner.tracer.droppedCount) {
+                standardError(error + "\n")
+            }
+        }
+        let summary = ContractSummary.render(runner.tracer.violations, total: runner.tracer.violationCount)
+        if trace || check, !summary.isEmpty {
+            standardError(summary.joined(separator: "\n") + "\n")
+        } else if check {
+            standardError(ContractSummary.clean + "\n")
         }
         if let diagnostic = runner.diagnostic {
-            FileHandle.standardError.write(Data(diagnostic.utf8))
+            standardError(diagnostic)
             throw ExitCode(1)
         }
+        if check, ContractSummary.counts(runner.tracer.violations).errors > 0 {
+            throw ExitCode(2)
+        }
+    }
+
+    private func standardError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
     }
 }
+
+extension TraceExport.Format: ExpressibleByArgument {}

@@ -11,6 +11,8 @@ public indirect enum TypeRef: Hashable, Sendable, CustomStringConvertible {
     case array(TypeRef)
     case dictionary(TypeRef, TypeRef)
     case tuple([TypeRef])
+    /// A tuple type with element labels, `(min: Int, max: Int)`: values stored as it get the labels.
+    case labeledTuple([String?], [TypeRef])
     case function([TypeRef], TypeRef)
     /// `some P` / `any P` / `P & Q`: only the constraint names are kept.
     case existential([String])
@@ -64,6 +66,9 @@ public indirect enum TypeRef: Hashable, Sendable, CustomStringConvertible {
         case .array(let element): return "[\(element)]"
         case .dictionary(let key, let value): return "[\(key): \(value)]"
         case .tuple(let elements): return "(\(elements.map(\.description).joined(separator: ", ")))"
+        case .labeledTuple(let labels, let elements):
+            let parts = zip(labels, elements).map { label, element in (label.map { $0 + ": " } ?? "") + element.description }
+            return "(\(parts.joined(separator: ", ")))"
         case .function(let parameters, let result):
             return "(\(parameters.map(\.description).joined(separator: ", "))) -> \(result)"
         case .existential(let names): return names.joined(separator: " & ")

@@ -141,6 +141,13 @@ extension Interpreter {
             throw ScriptError.runtime("cannot assign to '\(name)' of type '\(metatype.type.name)'", at: location)
         }
         let type = typeInfo(of: base)
+        // `$property = …` on a wrapped property (the write-back of `assign(to: &$property)`):
+        // like OpenCombine's `Published.projectedValue` setter, the wrapper keeps its publisher.
+        if name.hasPrefix("$"), instanceEntries(of: type, name).isEmpty,
+           let index = type.fieldIndex[String(name.dropFirst())],
+           let wrapperName = type.storedProperties[index].declaration?.wrapper, propertyWrappers[wrapperName] != nil {
+            return
+        }
         guard let entry = instanceEntries(of: type, name).first else {
             throw ScriptError.runtime("value of type \(Formatter.typeName(of: base)) has no member '\(name)'",
                                       at: location)
@@ -158,7 +165,17 @@ extension Interpreter {
                                                                               interpreter: self))
                 } else {
                     let owner: ScriptObject? = { if case .object(let object) = base { return object } else { return nil } }()
+                    // willSet/didSet of a wrapped property run around the wrapper's setter.
+                    let declaration = property.declaration
+                    let observed = !inInitializer && (declaration?.willSet != nil || declaration?.didSet != nil)
+                    let oldValue = observed ? try provider.read(old, interpreter: self) : .void
+                    if observed, let willSet = declaration?.willSet {
+                        _ = try callScript(willSet, captures: [], selfCell: Cell(base), arguments: [value], at: location)
+                    }
                     try provider.write(old, newValue: value, owner: owner, interpreter: self)
+                    if observed, let didSet = declaration?.didSet {
+                        _ = try callScript(didSet, captures: [], selfCell: Cell(base), arguments: [oldValue], at: location)
+                    }
                 }
                 return
             }
@@ -211,7 +228,9 @@ extension Interpreter {
             structValue.fields[index] = value
             base = .structValue(structValue)
         case .object(let object):
-            object.fields[index] = value
+            // The old value goes after the write: its deinit may run script code that reads the field.
+            var replaced = value
+            swap(&object.fields[index], &replaced)
         default:
             break
         }

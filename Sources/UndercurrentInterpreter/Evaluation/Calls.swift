@@ -7,6 +7,14 @@ extension Interpreter {
             if case .superReference = baseExpr {
                 return try callSuper(name, arguments, in: frame, at: location)
             }
+            if let cell = storageCell(of: baseExpr, in: frame),
+               let result = try callMutatingInPlace(cell, name, arguments, in: frame, at: location) {
+                return result
+            }
+            if case .member(let ownerExpr, let field, _) = baseExpr,
+               let result = try callMutatingOnField(ownerExpr, field, name, arguments, in: frame, at: location) {
+                return result
+            }
             let base = try evaluate(baseExpr, in: frame)
             return try callMember(of: base, baseExpr: baseExpr, name, arguments, in: frame, at: location)
 
@@ -23,6 +31,10 @@ extension Interpreter {
 
         case .name(let reference, let name, let nameLocation):
             if case .dynamic = reference {
+                if name.hasPrefix("Swift."), let functions = globalFunctions[String(name.dropFirst("Swift.".count))] {
+                    return try invokeOverloads(functions, name: String(name.dropFirst("Swift.".count)), receiver: nil,
+                                               receiverCell: nil, selfType: nil, arguments, in: frame, at: location)
+                }
                 if let cell = frame.selfCell, frame.function.selfSlot != nil, !name.first!.isUppercase,
                    hasMember(of: cell.load(), name) {
                     return try callMember(of: cell.load(), baseExpr: .selfReference(nameLocation), name, arguments,
@@ -39,6 +51,129 @@ extension Interpreter {
         default:
             let value = try evaluate(callee, in: frame)
             return try callValue(value, arguments, in: frame, expected: expected, at: location)
+        }
+    }
+
+    /// The variable an expression names, when it is one (`items` in `items.append(x)`).
+    func storageCell(of expr: Expr, in frame: Frame) -> Cell? {
+        switch expr {
+        case .name(let reference, let name, _):
+            if let cell = frame.cell(reference) { return cell }
+            if let selfCell = frame.selfCell, frame.function.selfSlot != nil, hasMember(of: selfCell.load(), name) {
+                return nil
+            }
+            // A `let` global takes the general path, which refuses to change it.
+            guard let global = globals[name], !global.isConstant else { return nil }
+            return global.cell
+        case .selfReference:
+            return frame.selfCell
+        default:
+            return nil
+        }
+    }
+
+    /// A mutating method called on a variable of value type changes the variable in place,
+    /// so no copy of the value is held while it runs (`append` stays O(1)). Returns nil when
+    /// the call is not of that kind.
+    func callMutatingInPlace(_ cell: Cell, _ name: String, _ arguments: [Argument], in frame: Frame,
+                             at location: SourceLocation) throws -> Value? {
+        guard let (callable, assignment) = mutatingOverload(on: cell.value, name, arguments) else { return nil }
+        let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
+        let result = try invoke(callable, receiver: nil, receiverCell: cell, values: values, inoutCells: inoutCells,
+                                at: location)
+        try writeBack(inoutCells, arguments, assignment, in: frame)
+        return result
+    }
+
+    /// The mutating method a call names on a value type, if that is what it is.
+    private func mutatingOverload(on value: Value, _ name: String, _ arguments: [Argument]) -> (Callable, [[Int]])? {
+        switch value {
+        case .array, .dictionary, .set, .string, .structValue, .enumValue, .optional, .int, .double:
+            break
+        default:
+            return nil
+        }
+        let callables = instanceCallables(of: typeInfo(of: value), name)
+        guard let match = selectOverload(callables, for: arguments), match.0.isMutatingMethod else { return nil }
+        return match
+    }
+
+    /// `self.items.append(x)`: a mutating method on a plain stored property of an object or
+    /// of a struct variable takes the property's value out while it runs, so the change
+    /// happens without copying. Properties with observers or wrappers take the general path.
+    func callMutatingOnField(_ ownerExpr: Expr, _ field: String, _ name: String, _ arguments: [Argument],
+                             in frame: Frame, at location: SourceLocation) throws -> Value? {
+        let ownerCell: Cell
+        if let cell = storageCell(of: ownerExpr, in: frame) {
+            ownerCell = cell
+        } else if case .member = ownerExpr {
+            return nil
+        } else {
+            let owner = try evaluate(ownerExpr, in: frame)
+            guard case .object = owner else { return nil }
+            ownerCell = Cell(owner)
+        }
+        let ownerType: TypeInfo
+        switch ownerCell.value {
+        case .object(let object): ownerType = object.type
+        case .structValue(let structValue): ownerType = structValue.type
+        default: return nil
+        }
+        guard let index = ownerType.fieldIndex[field] else { return nil }
+        let declaration = ownerType.storedProperties[index].declaration
+        guard declaration?.wrapper == nil, declaration?.willSet == nil, declaration?.didSet == nil,
+              declaration?.isLazy != true, declaration?.isWeak != true else { return nil }
+        // Only a borrowed look at the property here: holding a copy would make the change copy.
+        let overload: (Callable, [[Int]])?
+        switch ownerCell.value {
+        case .object(let object): overload = mutatingOverload(on: object.fields[index], name, arguments)
+        case .structValue(let structValue): overload = mutatingOverload(on: structValue.fields[index], name, arguments)
+        default: overload = nil
+        }
+        guard let (callable, assignment) = overload else { return nil }
+        // Arguments are evaluated before the property is taken out (`items.append(items.count)`).
+        let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
+        let fieldCell = Cell(takeField(index, from: ownerCell))
+        let result: Value
+        do {
+            result = try invoke(callable, receiver: nil, receiverCell: fieldCell, values: values,
+                                inoutCells: inoutCells, at: location)
+        } catch {
+            putField(index, fieldCell.value, into: ownerCell)
+            throw error
+        }
+        putField(index, fieldCell.value, into: ownerCell)
+        try writeBack(inoutCells, arguments, assignment, in: frame)
+        return result
+    }
+
+    private func takeField(_ index: Int, from cell: Cell) -> Value {
+        switch cell.value {
+        case .object(let object):
+            let value = object.fields[index]
+            object.fields[index] = .void
+            return value
+        case .structValue(var structValue):
+            cell.value = .void
+            let value = structValue.fields[index]
+            structValue.fields[index] = .void
+            cell.value = .structValue(structValue)
+            return value
+        default:
+            return .void
+        }
+    }
+
+    private func putField(_ index: Int, _ value: Value, into cell: Cell) {
+        switch cell.value {
+        case .object(let object):
+            object.fields[index] = value
+        case .structValue(var structValue):
+            cell.value = .void
+            structValue.fields[index] = value
+            cell.value = .structValue(structValue)
+        default:
+            break
         }
     }
 
@@ -82,6 +217,8 @@ extension Interpreter {
 
     /// Calls a function value from native code (a `map` closure, a `sink` handler).
     public func call(_ function: Value, _ arguments: [Value], at location: SourceLocation = .unknown) throws -> Value {
+        // Engine loops (`retry`, a subject sending in a loop of the engine's own) count against the step budget too.
+        try tick(location)
         guard case .function(let functionValue) = function else {
             throw ScriptError.runtime("cannot call a value of type \(Formatter.typeName(of: function))", at: location)
         }
@@ -246,7 +383,10 @@ extension Interpreter {
                 inoutCells: [Int: Cell], at location: SourceLocation) throws -> Value {
         switch callable {
         case .native(let function):
-            var native = NativeArguments(interpreter: self, receiver: receiverCell?.value ?? receiver,
+            // A mutating native works on `receiverCell`; holding a copy of the value as well
+            // would make every change copy the whole collection.
+            let nativeReceiver = function.isMutating && receiverCell != nil ? receiver : (receiverCell?.value ?? receiver)
+            var native = NativeArguments(interpreter: self, receiver: nativeReceiver,
                                          receiverCell: receiverCell, values: values, inoutCells: inoutCells,
                                          location: location)
             // Literals passed to natives take the parameter's declared type.
@@ -283,11 +423,7 @@ extension Interpreter {
                     inoutCells: [Int: Cell] = [:], at location: SourceLocation) throws -> Value {
         callDepth += 1
         defer { callDepth -= 1 }
-        if callDepth > limits.maxCallDepth {
-            throw ScriptError(.interrupted,
-                              "stopped: calls nested more than \(limits.maxCallDepth) deep (endless recursion?)",
-                              at: location)
-        }
+        try checkCallDepth(at: location)
         let frame = Frame(function: decl, captures: captures)
         if let slot = decl.selfSlot { frame.slots[slot] = selfCell ?? Cell(.void) }
         var values = arguments

@@ -53,6 +53,11 @@ extension Interpreter {
                 return .tuple(tuple)
             }
             return value
+        case .labeledTuple(let labels, let types):
+            guard case .tuple = value else { return value }
+            guard case .tuple(var tuple) = try coerce(value, to: .tuple(types), at: location) else { return value }
+            tuple.labels = labels
+            return .tuple(tuple)
         default:
             return value
         }
@@ -60,7 +65,7 @@ extension Interpreter {
 
     private func needsCoercion(_ type: TypeRef) -> Bool {
         switch type {
-        case .optional, .implicitlyUnwrapped, .array, .dictionary, .tuple: return true
+        case .optional, .implicitlyUnwrapped, .array, .dictionary, .tuple, .labeledTuple: return true
         case .named(let parts, _):
             return ["Double", "Float", "CGFloat", "TimeInterval", "Optional", "Character"].contains(parts.last ?? "")
                 || typeAliases[parts[0]] != nil
@@ -113,7 +118,7 @@ extension Interpreter {
         case .dictionary:
             if case .dictionary = subject { return true }
             return false
-        case .tuple(let types):
+        case .tuple(let types), .labeledTuple(_, let types):
             guard case .tuple(let tuple) = subject, tuple.elements.count == types.count else { return false }
             return try zip(tuple.elements, types).allSatisfy { try isInstance($0, of: $1, at: location) }
         case .function:

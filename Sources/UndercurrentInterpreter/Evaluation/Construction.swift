@@ -58,6 +58,9 @@ extension Interpreter {
         if type.kind == .protocolType {
             throw ScriptError.runtime("'\(type.name)' is a protocol and cannot be constructed", at: location)
         }
+        if let refused = Sandbox.error(forInitializerOf: type.name, labels: arguments.map(\.label), at: location) {
+            throw refused
+        }
         let candidates = try initializers(of: type, at: location)
         if candidates.isEmpty {
             throw ScriptError.runtime("'\(type.name)' has no initializer", at: location)
@@ -107,6 +110,7 @@ extension Interpreter {
         }
         callDepth += 1
         defer { callDepth -= 1 }
+        try checkCallDepth(at: location)
         let frame = Frame(function: decl, captures: [])
         if let slot = decl.selfSlot { frame.slots[slot] = selfCell }
         for (index, parameter) in decl.parameters.enumerated() {

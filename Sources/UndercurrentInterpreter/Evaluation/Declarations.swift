@@ -1,5 +1,8 @@
 extension Interpreter {
     func declare(_ declaration: Declaration) throws {
+        // Declarations add types, protocols and conformances: cached conformance lists go.
+        conformanceCache.removeAll()
+        defer { conformanceCache.removeAll() }
         switch declaration {
         case .type(let decl):
             _ = try declareType(decl, enclosing: nil)
@@ -11,7 +14,8 @@ extension Interpreter {
             existing.insert(.script(decl), at: 0)
             globalFunctions[decl.name] = existing
             // A new function hides a global variable of the same name from earlier inputs.
-            globals[decl.name] = nil
+            let hidden = globals.removeValue(forKey: decl.name)
+            withExtendedLifetime(hidden) {}   // released after the update (see `.global`)
         case .typeAlias(let name, let type):
             if let target = try? metatype(for: type, at: .unknown) {
                 types[name] = target.type
@@ -92,7 +96,7 @@ extension Interpreter {
             }
             if rawType != nil { addRawValueMembers(to: info) }
             if info.conformances.contains("CaseIterable") {
-                info.addStaticMember("allCases", .nativeProperty(NativeProperty { _, _ in
+                info.addStaticMember("allCases", .nativeProperty(NativeProperty { [unowned info] _, _ in
                     .array(info.cases.indices.map { .enumValue(EnumValue(type: info, caseIndex: $0, payload: [])) })
                 }))
             }
@@ -101,8 +105,11 @@ extension Interpreter {
             info.initializers.append(.native(memberwiseInitializer(for: info)))
         }
         if kind == .classType, decl.initializers.isEmpty, info.superclass == nil {
-            info.initializers.append(.native(NativeFunction("init()") { arguments in
-                try arguments.interpreter.makeInstance(of: info, at: arguments.location)
+            info.initializers.append(.native(NativeFunction("init()") { [unowned info] arguments in
+                // A subclass without initializers inherits this one: build the subclass.
+                var type = info
+                if case .metatype(let metatype)? = arguments.receiver { type = metatype.type }
+                return try arguments.interpreter.makeInstance(of: type, at: arguments.location)
             }))
         }
         return info
@@ -191,16 +198,15 @@ extension Interpreter {
             guard case .enumValue(let enumValue) = value else { return .void }
             return enumValue.caseInfo.rawValue ?? .void
         })
-        info.initializers.append(.native(NativeFunction("init(rawValue:)") { arguments in
+        info.initializers.append(.native(NativeFunction("init(rawValue:)") { [unowned info] arguments in
             let raw = arguments[0]
-            for (index, info) in info.cases.enumerated() {
-                if let candidate = info.rawValue, ValueEquality.structurallyEqual(candidate, raw) {
-                    return .optional(.enumValue(EnumValue(type: arguments.interpreter.types[info.name] ?? infoType(), caseIndex: index, payload: [])))
+            for (index, enumCase) in info.cases.enumerated() {
+                if let candidate = enumCase.rawValue, ValueEquality.structurallyEqual(candidate, raw) {
+                    return .optional(.enumValue(EnumValue(type: info, caseIndex: index, payload: [])))
                 }
             }
             return .optional(nil)
         }))
-        func infoType() -> TypeInfo { info }
     }
 
     /// Swift's memberwise initializer: every stored `var`, and every `let` without a value.
@@ -212,7 +218,7 @@ extension Interpreter {
         let defaults = Set(parameters.filter { $0.declaration?.initializerFunction != nil
                                                 || ($0.declaration?.type?.isOptional ?? false) }.map(\.name))
         let fullName = "init(\(parameters.map { "\($0.name):" }.joined()))"
-        return NativeFunction(fullName, defaults: defaults, types: parameters.map(\.type)) { arguments in
+        return NativeFunction(fullName, defaults: defaults, types: parameters.map(\.type)) { [unowned info] arguments in
             let interpreter = arguments.interpreter
             var instance = try interpreter.makeInstance(of: info, at: arguments.location)
             for (position, property) in parameters.enumerated() {

@@ -28,6 +28,7 @@ extension Interpreter {
                 case .interpolation(let inner):
                     result += try Formatter.describe(evaluate(inner, in: frame), debug: false, interpreter: self)
                 }
+                try checkSize(result.utf8.count, "a string", at: expr.location)
             }
             return .string(result)
 
@@ -104,8 +105,18 @@ extension Interpreter {
             return .void
 
         case .compoundAssign(let op, let target, let valueExpr, let location):
-            let current = try evaluate(target, in: frame)
-            let rhs = try evaluate(valueExpr, in: frame, expected: nil, context: current)
+            // Swift reads the target after the right side (`pending += receive(x)` sees what
+            // `receive` changed); only an implicit member (`demand += .max(1)`) needs it first.
+            let current: Value
+            let rhs: Value
+            switch valueExpr {
+            case .implicitMember, .call(.implicitMember, _, _):
+                current = try evaluate(target, in: frame)
+                rhs = try evaluate(valueExpr, in: frame, expected: nil, context: current)
+            default:
+                rhs = try evaluate(valueExpr, in: frame)
+                current = try evaluate(target, in: frame)
+            }
             let result = try applyBinary(op, current, rhs, at: location)
             try assign(result, to: target, in: frame)
             return .void
@@ -188,6 +199,7 @@ extension Interpreter {
         case .tuple(let labels, let elements, _):
             var elementTypes: [TypeRef?] = Array(repeating: nil, count: elements.count)
             if case .tuple(let types)? = expected, types.count == elements.count { elementTypes = types }
+            if case .labeledTuple(_, let types)? = expected, types.count == elements.count { elementTypes = types }
             var values: [Value] = []
             for (element, type) in zip(elements, elementTypes) {
                 var value = try evaluate(element, in: frame, expected: type)

@@ -43,7 +43,11 @@ extension Interpreter {
                 value = .void
             }
             if binding.isWeak { value = .weakReference(WeakReference(value.objectForWeakStorage)) }
-            globals[name] = GlobalVariable(cell: Cell(value), type: binding.type, isConstant: binding.isConstant)
+            // A redeclared global's old value goes only after the dictionary is updated: its
+            // deinit (a cancelled subscription's handler) may run script code that reads globals.
+            let replaced = globals.updateValue(
+                GlobalVariable(cell: Cell(value), type: binding.type, isConstant: binding.isConstant), forKey: name)
+            withExtendedLifetime(replaced) {}
             return .normal
 
         case .localFunction(let slot, let decl):

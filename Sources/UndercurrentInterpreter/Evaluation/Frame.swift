@@ -1,6 +1,8 @@
 /// The storage of one running function: a cell per slot, plus the cells it captured.
 final class Frame {
-    var slots: ContiguousArray<Cell?>
+    /// Unchecked: read on every variable access; writes replace a cell, and script code run
+    /// by a released value's deinit uses a frame of its own.
+    @exclusivity(unchecked) var slots: ContiguousArray<Cell?>
     let captures: [Cell]
     let function: FunctionDecl
 

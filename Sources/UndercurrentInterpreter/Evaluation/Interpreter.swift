@@ -27,6 +27,9 @@ public struct ResourceLimits {
     public var maxCallDepth = 2_000
     public var maxSteps = 200_000_000
     public var maxOutputBytes = 16 << 20
+    /// The most elements an array, or UTF-8 bytes a string, may grow to (doubling a string
+    /// in a loop would otherwise exhaust memory long before the step budget runs out).
+    public var maxCollectionSize = 4_000_000
 
     public init() {}
 }
@@ -51,8 +54,10 @@ public final class Interpreter {
     var staticInitializers: [ObjectIdentifier: FunctionDecl] = [:]
     /// The type each method was declared in, for `super`.
     var methodOwners: [ObjectIdentifier: TypeInfo] = [:]
-    var callDepth = 0
-    var steps = 0
+    @exclusivity(unchecked) var callDepth = 0
+    @exclusivity(unchecked) var steps = 0
+    /// `allConformances(of:)` by type, valid until the next declaration (Limits.swift).
+    var conformanceCache: [ObjectIdentifier: (type: TypeInfo, conformances: [TypeInfo])] = [:]
     var outputBytes = 0
     /// Set when script code called from the Combine engine fails: the engine cannot
     /// propagate a Swift error, so every later callback returns at once and the error
@@ -84,6 +89,7 @@ public final class Interpreter {
     // MARK: - Registration (used by libraries)
 
     public func registerType(_ type: TypeInfo, as name: String? = nil) {
+        conformanceCache.removeAll()
         type.interpreter = self
         types[name ?? type.name] = type
     }
@@ -114,6 +120,7 @@ public final class Interpreter {
         pendingError = nil
         steps = 0
         callDepth = 0
+        outputBytes = 0
         for declaration in input.declarations {
             try declare(declaration)
         }

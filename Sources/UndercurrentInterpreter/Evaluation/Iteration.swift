@@ -52,6 +52,8 @@ extension Interpreter {
             throw ScriptError.runtime("this range cannot be iterated", at: location)
         case .optional(let wrapped?):
             return try makeIterator(wrapped, at: location)
+        case .native(let native as IterableNativeValue):
+            return try native.makeIterator(interpreter: self, at: location)
         default:
             // A script type that provides `makeIterator()` / `next()`.
             let type = typeInfo(of: sequence)
@@ -99,6 +101,11 @@ extension Interpreter {
             let signature = "\(name)(\(wanted.map { "\($0):" }.joined()))"
             throw ScriptError.runtime("\(Formatter.typeName(of: receiver)) has no method '\(signature)'", at: location)
         }
+        // The engine calling script types can recurse through native code alone (a Publisher
+        // without its own `receive(subscriber:)` gets the one that subscribes it again).
+        callDepth += 1
+        defer { callDepth -= 1 }
+        try checkCallDepth(at: location)
         return try invoke(callable, receiver: receiver, receiverCell: nil, values: arguments, inoutCells: [:],
                           at: location)
     }

@@ -27,7 +27,10 @@ extension Interpreter {
 
     /// A `TypeRef` naming the value's type, for implicit member lookups.
     func typeRef(of value: Value) -> TypeRef {
-        .named(typeInfo(of: value).name.split(separator: ".").map(String.init), [])
+        let name = typeInfo(of: value).name
+        // Every assignment asks this (the expected type of its value): skip the split when it is one word.
+        if !name.utf8.contains(UInt8(ascii: ".")) { return .named([name], []) }
+        return .named(name.split(separator: ".").map(String.init), [])
     }
 
     func isReferenceValue(_ value: Value) -> Bool {
@@ -41,6 +44,14 @@ extension Interpreter {
 
     /// Every protocol a type conforms to, through protocol inheritance.
     public func allConformances(of type: TypeInfo) -> [TypeInfo] {
+        // Method lookup asks this on every call of a protocol-extension member (`send`, `sink`).
+        if let cached = conformanceCache[ObjectIdentifier(type)], cached.type === type { return cached.conformances }
+        let result = computeAllConformances(of: type)
+        conformanceCache[ObjectIdentifier(type)] = (type, result)
+        return result
+    }
+
+    private func computeAllConformances(of type: TypeInfo) -> [TypeInfo] {
         var result: [TypeInfo] = []
         var seen: Set<String> = []
         var pending = type.conformances
@@ -124,7 +135,7 @@ extension Interpreter {
                 }
                 return try callScript(getter, captures: [], selfCell: Cell(base), arguments: [], at: location)
             case .nativeProperty(let property):
-                return try property.get(self, base)
+                return try locating(location) { try property.get(self, base) }
             case .method:
                 let callables = entries.compactMap { entry -> Callable? in
                     if case .method(let callable) = entry { return callable }
@@ -147,6 +158,16 @@ extension Interpreter {
                 at: location, notes: ["use `?.\(name)` to chain, or `!` if it can never be nil"])
         }
         throw ScriptError.runtime("value of type \(Formatter.typeName(of: base)) has no member '\(name)'", at: location)
+    }
+
+    /// Runs native code that has no source location, and gives its errors this one.
+    func locating<T>(_ location: SourceLocation, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch var error as ScriptError where error.location == .unknown {
+            error.location = location
+            throw error
+        }
     }
 
     func rawField(of base: Value, _ index: Int) throws -> Value {
@@ -202,7 +223,7 @@ extension Interpreter {
                 }
                 return cell.load()
             case .nativeProperty(let property):
-                return try property.get(self, .metatype(metatype))
+                return try locating(location) { try property.get(self, .metatype(metatype)) }
             case .computed(let property):
                 guard let getter = property.getter else { break }
                 return try callScript(getter, captures: [], selfCell: Cell(.metatype(metatype)), arguments: [],
@@ -230,6 +251,10 @@ extension Interpreter {
                 if name == "none" || name == "some" { return builtins.optional }
                 return try implicitMemberType(expected: wrapped, member: name, at: location)
             }
+            if case .named(let parts, _) = expected, types[parts[0]] == nil,
+               let refused = Sandbox.error(for: parts[0], at: location) {
+                throw refused
+            }
             if let type = try? metatype(for: expected, at: location).type,
                type.caseIndex[name] != nil || !staticEntries(of: type, name).isEmpty || type.nestedTypes[name] != nil
                 || (name == "init") {
@@ -255,7 +280,7 @@ extension Interpreter {
     }
 
     func implicitMember(_ name: String, expected: TypeRef?, at location: SourceLocation) throws -> Value {
-        if let wrapped = expected?.optionalWrapped, name == "none" { _ = wrapped; return .optional(nil) }
+        if expected?.optionalWrapped != nil, name == "none" { return .optional(nil) }
         guard let type = try implicitMemberType(expected: expected, member: name, at: location) else {
             throw ScriptError.runtime("cannot infer the type of '.\(name)' here; write the type name", at: location)
         }
@@ -267,6 +292,14 @@ extension Interpreter {
     // MARK: - Names
 
     func lookupName(_ name: String, in frame: Frame, at location: SourceLocation) throws -> Value {
+        if name.hasPrefix("Swift.") {
+            let bare = String(name.dropFirst("Swift.".count))
+            if let functions = globalFunctions[bare] {
+                return .function(FunctionValue(.overloads(functions, receiver: nil, selfType: nil)))
+            }
+            if let type = types[bare] { return .metatype(Metatype(type: type)) }
+            throw ScriptError.runtime("cannot find '\(name)' in scope", at: location)
+        }
         if let cell = frame.selfCell, !name.first!.isUppercase {
             let selfValue = cell.load()
             if hasMember(of: selfValue, name) { return try member(of: selfValue, name, at: location) }
@@ -285,6 +318,13 @@ extension Interpreter {
             }
             if let nested = typeInfo(of: selfValue).nestedTypes[name] { return .metatype(Metatype(type: nested)) }
         }
+        // An operator used as a function value: `scan(0, +)`, `sorted(by: <)`.
+        if let first = name.unicodeScalars.first, "+-*/%<>=!&|^~".unicodeScalars.contains(first) {
+            return FunctionValue.native(NativeFunction("\(name)(_:_:)") { [unowned self] arguments in
+                try self.applyBinary(name, arguments[0], arguments[1], at: arguments.location)
+            })
+        }
+        if let refused = Sandbox.error(for: name, at: location) { throw refused }
         throw ScriptError.runtime("cannot find '\(name)' in scope", at: location)
     }
 
@@ -309,6 +349,7 @@ extension Interpreter {
                 }
             }
             guard let resolved else {
+                if let refused = Sandbox.error(for: parts[0], at: location) { throw refused }
                 throw ScriptError.runtime("cannot find type '\(parts.joined(separator: "."))' in scope", at: location)
             }
             return Metatype(type: resolved, genericArguments: arguments)

@@ -1,14 +1,15 @@
 extension Interpreter {
     func evaluateBinary(_ op: String, _ lhsExpr: Expr, _ rhsExpr: Expr, in frame: Frame,
                         at location: SourceLocation) throws -> Value {
-        switch op {
-        case "&&":
+        let code = OperatorCode.of(op)
+        switch code {
+        case OperatorCode.and:
             guard try truth(evaluate(lhsExpr, in: frame), at: lhsExpr.location) else { return .bool(false) }
             return .bool(try truth(evaluate(rhsExpr, in: frame), at: rhsExpr.location))
-        case "||":
+        case OperatorCode.or:
             if try truth(evaluate(lhsExpr, in: frame), at: lhsExpr.location) { return .bool(true) }
             return .bool(try truth(evaluate(rhsExpr, in: frame), at: rhsExpr.location))
-        case "??":
+        case OperatorCode.nilCoalescing:
             let lhs = try evaluate(lhsExpr, in: frame)
             if case .optional(let wrapped) = lhs {
                 if let wrapped { return wrapped }
@@ -50,7 +51,9 @@ extension Interpreter {
             return try doubleOperation(op, a, Double(b), at: location)
         case (.string(let a), .string(let b)):
             switch op {
-            case "+": return .string(a + b)
+            case "+":
+                try checkSize(a.utf8.count + b.utf8.count, "a string", at: location)
+                return .string(a + b)
             case "==": return .bool(a == b)
             case "!=": return .bool(a != b)
             case "<": return .bool(a < b)
@@ -66,6 +69,7 @@ extension Interpreter {
             default: break
             }
         case (.array(let a), .array(let b)) where op == "+":
+            try checkSize(a.count + b.count, "an array", at: location)
             return .array(a + b)
         default:
             break
@@ -199,42 +203,42 @@ extension Interpreter {
         func overflow() -> ScriptError {
             ScriptError.runtime("arithmetic overflow: \(a) \(op) \(b) does not fit in Int", at: location)
         }
-        switch op {
-        case "+":
+        switch OperatorCode.of(op) {
+        case OperatorCode.plus:
             let (result, overflowed) = a.addingReportingOverflow(b)
             if overflowed { throw overflow() }
             return .int(result)
-        case "-":
+        case OperatorCode.minus:
             let (result, overflowed) = a.subtractingReportingOverflow(b)
             if overflowed { throw overflow() }
             return .int(result)
-        case "*":
+        case OperatorCode.times:
             let (result, overflowed) = a.multipliedReportingOverflow(by: b)
             if overflowed { throw overflow() }
             return .int(result)
-        case "/":
+        case OperatorCode.divide:
             if b == 0 { throw ScriptError.runtime("division by zero", at: location) }
             if a == .min && b == -1 { throw overflow() }
             return .int(a / b)
-        case "%":
+        case OperatorCode.remainder:
             if b == 0 { throw ScriptError.runtime("division by zero in remainder operation", at: location) }
             if a == .min && b == -1 { return .int(0) }
             return .int(a % b)
-        case "&+": return .int(a &+ b)
-        case "&-": return .int(a &- b)
-        case "&*": return .int(a &* b)
-        case "&": return .int(a & b)
-        case "|": return .int(a | b)
-        case "^": return .int(a ^ b)
-        case "<<": return .int(a << b)
-        case ">>": return .int(a >> b)
-        case "==": return .bool(a == b)
-        case "!=": return .bool(a != b)
-        case "<": return .bool(a < b)
-        case ">": return .bool(a > b)
-        case "<=": return .bool(a <= b)
-        case ">=": return .bool(a >= b)
-        case "...", "..<":
+        case OperatorCode.wrappingPlus: return .int(a &+ b)
+        case OperatorCode.wrappingMinus: return .int(a &- b)
+        case OperatorCode.wrappingTimes: return .int(a &* b)
+        case OperatorCode.bitAnd: return .int(a & b)
+        case OperatorCode.bitOr: return .int(a | b)
+        case OperatorCode.bitXor: return .int(a ^ b)
+        case OperatorCode.shiftLeft: return .int(a << b)
+        case OperatorCode.shiftRight: return .int(a >> b)
+        case OperatorCode.equal: return .bool(a == b)
+        case OperatorCode.notEqual: return .bool(a != b)
+        case OperatorCode.less: return .bool(a < b)
+        case OperatorCode.greater: return .bool(a > b)
+        case OperatorCode.lessOrEqual: return .bool(a <= b)
+        case OperatorCode.greaterOrEqual: return .bool(a >= b)
+        case OperatorCode.closedRange, OperatorCode.halfOpenRange:
             if op == "..." && a > b || op == "..<" && a > b {
                 throw ScriptError.runtime("Range requires lowerBound <= upperBound (\(a)\(op)\(b))", at: location)
             }

@@ -40,7 +40,10 @@ public enum Formatter {
         case .array(let elements):
             try writeList(elements, interpreter: interpreter, to: &output)
         case .set(let set):
+            // A nested or debug-printed Set names itself: `Set([1, 2])`.
+            if debug { output += "Set(" }
             try writeList(set.elements, interpreter: interpreter, to: &output)
+            if debug { output += ")" }
         case .dictionary(let dictionary):
             if dictionary.isEmpty {
                 output += "[:]"
@@ -108,7 +111,11 @@ public enum Formatter {
         case .function:
             output += "(Function)"
         case .metatype(let metatype):
-            output += debug ? metatype.type.qualifiedName : metatype.type.name
+            if let spelling = metatype.spelling {
+                output += debug ? spelling.qualified : spelling.plain
+            } else {
+                output += debug ? metatype.type.qualifiedName : metatype.type.name
+            }
         case .native(let native):
             output += debug ? native.debugDescription : native.description
         case .weakReference:
@@ -168,7 +175,6 @@ public enum Formatter {
                 if case .string(let text) = result { return text }
             }
         }
-        if conformances.contains("LocalizedError") || conformances.contains("Error") { return nil }
         return nil
     }
 

@@ -61,6 +61,12 @@ extension Lowerer {
             if name == "self" {
                 return try lowerExpr(base, chainBase: true)
             }
+            // `Swift.print`: the standard library's name, never a member of `self` (code in a
+            // Publisher type must write it so, as `print` there is the operator).
+            if let module = base.as(DeclReferenceExprSyntax.self), module.baseName.text == "Swift",
+               scope.resolve("Swift") == nil {
+                return .name(.dynamic("Swift." + name), "Swift." + name, loc)
+            }
             return .member(try lowerExpr(base, chainBase: true), name, loc)
         case .functionCallExpr(let node):
             return try lowerCall(node)
@@ -243,7 +249,13 @@ extension Lowerer {
     }
 
     func lowerCall(_ node: FunctionCallExprSyntax) throws -> Expr {
-        let callee = try lowerExpr(node.calledExpression, chainBase: true)
+        var callee = try lowerExpr(node.calledExpression, chainBase: true)
+        // `[Int]()`, `[String: Int]()`: a collection literal that is called names a type.
+        if node.calledExpression.is(ArrayExprSyntax.self) || node.calledExpression.is(DictionaryExprSyntax.self) {
+            var parser = Parser(node.calledExpression.trimmedDescription)
+            let type = TypeSyntax.parse(from: &parser)
+            if !type.hasError { callee = .typeExpr(try lowerType(type), location(node.calledExpression)) }
+        }
         var arguments = try lowerArguments(node.arguments)
         if let trailing = node.trailingClosure {
             arguments.append(Argument(label: nil, value: .closure(try lowerClosure(trailing), location(trailing)),

@@ -21,7 +21,10 @@ extension Lowerer {
             return .dictionary(try lowerType(node.key), try lowerType(node.value))
         case .tupleType(let node):
             if node.elements.count == 1, let only = node.elements.first { return try lowerType(only.type) }
-            return .tuple(try node.elements.map { try lowerType($0.type) })
+            let types = try node.elements.map { try lowerType($0.type) }
+            let labels = node.elements.map { element in element.firstName.map(\.text).flatMap { $0 == "_" ? nil : $0 } }
+            if labels.contains(where: { $0 != nil }) { return .labeledTuple(labels, types) }
+            return .tuple(types)
         case .functionType(let node):
             return .function(try node.parameters.map { try lowerType($0.type) }, try lowerType(node.returnClause.type))
         case .attributedType(let node):

@@ -140,6 +140,9 @@ public final class WeakReference {
 public final class Metatype {
     public let type: TypeInfo
     public let genericArguments: [TypeRef]
+    /// How `print` and `debugPrint` spell this type when it is known in full: `type(of:)`
+    /// of `[1]` prints `Array<Int>` (and `Swift.Array<Swift.Int>`).
+    public var spelling: (plain: String, qualified: String)?
 
     public init(type: TypeInfo, genericArguments: [TypeRef] = []) {
         self.type = type
@@ -150,7 +153,10 @@ public final class Metatype {
 /// A variable's storage. Locals, globals and captured variables all live in cells so
 /// that a closure shares exactly the variables it names, and nothing else.
 public final class Cell {
-    public var value: Value
+    /// Unchecked: every variable read and write goes through here, and no access to it is
+    /// long-lived (mutating members copy the value out and back; stores swap the old value
+    /// out before it is released).
+    @exclusivity(unchecked) public var value: Value
 
     public init(_ value: Value) {
         self.value = value
@@ -167,7 +173,10 @@ public final class Cell {
                 value = .weakReference(WeakReference(newValue.objectForWeakStorage, isUnowned: old.isUnowned))
             }
         } else {
-            value = newValue
+            // The old value goes after the write: its deinit (a cancelled subscription's
+            // handler) may run script code that reads this variable.
+            var replaced = newValue
+            swap(&value, &replaced)
         }
     }
 }

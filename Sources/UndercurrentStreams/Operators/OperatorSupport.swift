@@ -4,9 +4,11 @@ import UndercurrentInterpreter
 extension StreamBridge {
     /// Registers an operator on the `Publisher` protocol, so every publisher (and every
     /// script type conforming to `Publisher`) has it.
-    func addOperator(_ fullName: String, defaults: Set<String> = [], types parameterTypes: [TypeRef?] = [],
+    func addOperator(_ fullName: String, defaults: Set<String> = [], variadic: String? = nil,
+                     types parameterTypes: [TypeRef?] = [],
                      _ body: @escaping (AnyScriptPublisher, NativeArguments) throws -> Value) {
-        types.publisher.addNativeMethod(NativeFunction(fullName, defaults: defaults, types: parameterTypes) {
+        types.publisher.addNativeMethod(NativeFunction(fullName, defaults: defaults, variadic: variadic,
+                                                       types: parameterTypes) {
             [unowned self] arguments in
             let upstream = try self.publisher(from: arguments.receiver ?? .void, at: arguments.location)
             let result = try body(upstream, arguments)
@@ -32,5 +34,15 @@ extension StreamBridge {
         case .never(let upstream): return NeverFailingPublisher(upstream: upstream.base)
         case .failing(let upstream): return upstream
         }
+    }
+
+    /// A publisher with the given Failure: one that cannot fail is promoted to one that can;
+    /// one that can fail where `Never` is required is a script error.
+    func publisher<Failure: Error>(_ publisher: AnyScriptPublisher, as failureType: Failure.Type,
+                                   at location: SourceLocation) throws -> AnyValuePublisher<Failure> {
+        if let matching = publisher.base as? any Publisher<Value, Failure> { return AnyValuePublisher(matching) }
+        if let promoted = failing(publisher) as? any Publisher<Value, Failure> { return AnyValuePublisher(promoted) }
+        throw ScriptError.runtime("this publisher can fail, where one whose Failure is Never was expected", at: location,
+                                  notes: ["use replaceError(with:) or catch to handle its errors first"])
     }
 }

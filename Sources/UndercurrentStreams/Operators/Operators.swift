@@ -6,6 +6,21 @@ extension StreamBridge {
         installTransformingOperators()
         installFilteringOperators()
         installDebuggingOperators()
+        installReducingOperators()
+        installErrorHandlingOperators()
+        installFlatteningOperators()
+        installReplacingOperators()
+        installThrowingFilterOperators()
+        installConcatenatingOperators()
+        installUntilOutputOperators()
+        installZipOperators()
+        installSharingOperators()
+        installBufferingOperators()
+        installRecord()
+        installOperatorPublisherInitializers()
+        installCombiningOperators()
+        installTraceOperator()
+        installTiming()
     }
 
     func installProtocols() {

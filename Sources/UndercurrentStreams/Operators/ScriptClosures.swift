@@ -41,7 +41,7 @@ extension StreamBridge {
     /// For `try` operators: a script `throw` becomes the stream's failure.
     func throwingTransform(_ function: Value, at location: SourceLocation) -> (Value) throws -> Value {
         { [unowned self] input in
-            guard !self.interpreter.isAborting else { return .void }
+            guard !self.isShutDown, !self.interpreter.isAborting else { return .void }
             do {
                 return try self.interpreter.call(function, [input], at: location)
             } catch let thrown as ThrownValue {
@@ -96,11 +96,12 @@ struct ScriptFailurePublisher<Upstream: Publisher>: Publisher where Upstream.Out
         upstream.subscribe(Forward(downstream: subscriber))
     }
 
-    private struct Forward<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+    private struct Forward<Downstream: Subscriber>: Subscriber, CustomStringConvertible, ForwardingSubscriber
         where Downstream.Input == Value, Downstream.Failure == ScriptFailure {
         typealias Input = Value
         typealias Failure = Error
         let downstream: Downstream
+        var downstreamSubscriber: Any { downstream }
         var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
         var description: String { String(describing: downstream) }
         func receive(subscription: Subscription) { downstream.receive(subscription: subscription) }

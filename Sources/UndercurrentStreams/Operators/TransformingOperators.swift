@@ -12,29 +12,37 @@ extension StreamBridge {
                 }
                 return upstream.with({ self.map($0, read) }, { self.map($0, read) })
             }
-            return upstream.with({ self.map($0, transform) }, { self.map($0, transform) })
+            let mapped = self.fused(upstream, .map(transform))
+                ?? upstream.with({ self.map($0, transform) }, { self.map($0, transform) })
+            if case .native(let native as PublisherValue) = mapped { native.sourceClosure = arguments[0] }
+            return mapped
         }
         addOperator("tryMap(_:)") { [unowned self] upstream, arguments in
             let transform = self.throwingTransform(arguments[0], at: arguments.location)
+            if let fused = self.fused(upstream, .tryMap(transform)) { return fused }
             return upstream.with({ self.publisherValue(ScriptFailurePublisher(upstream: $0.tryMap(transform))) },
                                  { self.publisherValue(ScriptFailurePublisher(upstream: $0.tryMap(transform))) })
         }
         addOperator("compactMap(_:)") { [unowned self] upstream, arguments in
             let transform = self.optionalTransform(arguments[0], at: arguments.location)
+            if let fused = self.fused(upstream, .compactMap(transform)) { return fused }
             return upstream.with({ self.compactMap($0, transform) }, { self.compactMap($0, transform) })
         }
         addOperator("scan(_:_:)") { [unowned self] upstream, arguments in
             let next = self.accumulator(arguments[1], at: arguments.location)
+            if let fused = self.fused(upstream, .scan(arguments[0], next)) { return fused }
             return upstream.with({ self.scan($0, arguments[0], next) }, { self.scan($0, arguments[0], next) })
         }
         addOperator("mapError(_:)") { [unowned self] upstream, arguments in
             let transform = self.transform(arguments[0], at: arguments.location)
+            if let fused = self.fused(upstream, .mapError(transform)) { return fused }
             return upstream.with({ self.publisherValue($0.setFailureType(to: ScriptFailure.self)) },
                                  { self.publisherValue($0.mapError { ScriptFailure(transform($0.value)) }) })
         }
         addOperator("setFailureType(to:)") { [unowned self] upstream, _ in
-            upstream.with({ self.publisherValue($0.setFailureType(to: ScriptFailure.self)) },
-                          { self.publisherValue($0) })
+            if !upstream.canFail, let fused = self.fused(upstream, .setFailureType) { return fused }
+            return upstream.with({ self.publisherValue($0.setFailureType(to: ScriptFailure.self)) },
+                                 { self.publisherValue($0) })
         }
         addOperator("eraseToAnyPublisher()") { [unowned self] upstream, _ in
             upstream.with({ self.publisherValue($0.eraseToAnyPublisher()) },

@@ -41,7 +41,6 @@ extension StreamBridge {
                 self.publisherValue(Fail<Value, ScriptFailure>(error: ScriptFailure(arguments[1])))
             }),
         ]
-        let resultType = TypeRef.named(["Result"], [])
         let future = types.family("Future")
         future.initializers = [.native(NativeFunction("init(_:)") { [unowned self] arguments in
             let body = arguments[0]
@@ -64,7 +63,6 @@ extension StreamBridge {
             try self.interpreter.throwPendingError()
             return self.publisherValue(future)
         })]
-        _ = resultType
         let deferred = types.family("Deferred")
         deferred.initializers = [.native(NativeFunction("init(createPublisher:)") { [unowned self] arguments in
             let factory = arguments[0]

@@ -23,7 +23,7 @@ public struct RangeSequence: Sequence, CustomStringConvertible {
         var finished = false
 
         public mutating func next() -> Value? {
-            guard !finished, !interpreter.isAborting else { return nil }
+            guard !finished, interpreter.countIterationStep() else { return nil }
             if let upper, current > upper { return nil }
             let value = current
             if current == Int.max { finished = true } else { current += 1 }
@@ -58,6 +58,14 @@ extension StreamBridge {
         builtins.range.addNativeProperty("publisher", NativeProperty { [unowned self] _, value in
             guard case .range(let range) = value, let bounds = range.integerBounds else {
                 throw ScriptError.runtime("only ranges of Int have a publisher here", at: .unknown)
+            }
+            // A range too large to hold as an array is a sequence: a collection's operators
+            // (`collect()`, a fused `map`) would allocate all of it at once.
+            if let upper = bounds.upper, case let (span, overflow) = upper.subtractingReportingOverflow(bounds.lower),
+               !overflow, span < self.interpreter.limits.maxCollectionSize {
+                let collection = RangeCollection(lower: bounds.lower, upper: upper, text: value.description,
+                                                 interpreter: self.interpreter)
+                return self.publisherValue(Publishers.Sequence<RangeCollection, Never>(sequence: collection))
             }
             let sequence = RangeSequence(lower: bounds.lower, upper: bounds.upper, text: value.description,
                                          interpreter: self.interpreter)

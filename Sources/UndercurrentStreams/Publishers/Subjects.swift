@@ -68,9 +68,11 @@ extension StreamBridge {
         let passthrough = types.family("PassthroughSubject", conformances: ["Subject", "Publisher"])
         passthrough.initializers = [.native(NativeFunction("init()") { [unowned self] arguments in
             if self.failsNever(self.genericArguments(of: arguments.receiver), failureIndex: 1) {
-                return self.publisherValue(.never(AnyValuePublisher(PassthroughSubject<Value, Never>())), family: "PassthroughSubject")
+                return self.subjectValue(.never(AnyValuePublisher(PassthroughSubject<Value, Never>())),
+                                         family: "PassthroughSubject", receiver: arguments.receiver)
             }
-            return self.publisherValue(.failing(AnyValuePublisher(PassthroughSubject<Value, ScriptFailure>())), family: "PassthroughSubject")
+            return self.subjectValue(.failing(AnyValuePublisher(PassthroughSubject<Value, ScriptFailure>())),
+                                     family: "PassthroughSubject", receiver: arguments.receiver)
         })]
         let currentValue = types.family("CurrentValueSubject", conformances: ["Subject", "Publisher"])
         currentValue.initializers = [.native(NativeFunction("init(_:)") { [unowned self] arguments in
@@ -79,10 +81,11 @@ extension StreamBridge {
                 initial = try self.interpreter.coerce(initial, to: outputType, at: arguments.location)
             }
             if self.failsNever(self.genericArguments(of: arguments.receiver), failureIndex: 1) {
-                return self.publisherValue(.never(AnyValuePublisher(CurrentValueSubject<Value, Never>(initial))), family: "CurrentValueSubject")
+                return self.subjectValue(.never(AnyValuePublisher(CurrentValueSubject<Value, Never>(initial))),
+                                         family: "CurrentValueSubject", receiver: arguments.receiver)
             }
-            return self.publisherValue(.failing(AnyValuePublisher(CurrentValueSubject<Value, ScriptFailure>(initial))),
-                                       family: "CurrentValueSubject")
+            return self.subjectValue(.failing(AnyValuePublisher(CurrentValueSubject<Value, ScriptFailure>(initial))),
+                                     family: "CurrentValueSubject", receiver: arguments.receiver)
         })]
         currentValue.addNativeProperty("value", NativeProperty(get: { _, value in
             guard case .native(let native as PublisherValue) = value,
@@ -91,12 +94,13 @@ extension StreamBridge {
         }, set: { [unowned self] _, value, newValue in
             guard case .native(let native as PublisherValue) = value,
                   let subject = native.publisher.base as? ScriptValueSubject else { return }
-            subject.currentValue = newValue
+            subject.currentValue = try self.asOutput(newValue, of: value, at: .unknown)
             try self.interpreter.throwPendingError()
         }))
         let subjectProtocol = types.subject
         subjectProtocol.addNativeMethod(NativeFunction("send(_:)") { [unowned self] arguments in
-            try self.subject(of: arguments).sendValue(arguments[0])
+            try self.subject(of: arguments).sendValue(self.asOutput(arguments[0], of: arguments.receiver,
+                                                                    at: arguments.location))
             try self.interpreter.throwPendingError()
             return .void
         })
@@ -111,6 +115,19 @@ extension StreamBridge {
             try self.interpreter.throwPendingError()
             return .void
         })
+    }
+
+    /// A new subject as a script value that remembers its written Output type.
+    private func subjectValue(_ subject: AnyScriptPublisher, family: String, receiver: Value?) -> Value {
+        let value = publisherValue(subject, family: family)
+        if case .native(let native as PublisherValue) = value { native.outputType = genericArguments(of: receiver).first }
+        return value
+    }
+
+    /// A value sent to a subject, converted to the subject's written Output type.
+    private func asOutput(_ value: Value, of subject: Value?, at location: SourceLocation) throws -> Value {
+        guard case .native(let native as PublisherValue)? = subject, let outputType = native.outputType else { return value }
+        return try interpreter.coerce(value, to: outputType, at: location)
     }
 
     private func subject(of arguments: NativeArguments) throws -> ScriptSubject {

@@ -59,6 +59,12 @@ public func erase<P: Publisher>(_ publisher: P) -> AnyScriptPublisher where P.Ou
 /// A publisher as a script value.
 public final class PublisherValue: NativeValue {
     public let publisher: AnyScriptPublisher
+    /// The script closure of the `map` that made this publisher: `switchToLatest` reads
+    /// from it whether the publishers it outputs can fail.
+    var sourceClosure: Value?
+    /// A subject's written Output type (`CurrentValueSubject<Double, Never>`): what it is
+    /// sent is converted to it, as Swift converts `send(25)` to `25.0`.
+    var outputType: TypeRef?
 
     init(_ publisher: AnyScriptPublisher, type: TypeInfo) {
         self.publisher = publisher
@@ -79,8 +85,14 @@ public final class PublisherValue: NativeValue {
 
     /// `Publishers.Map` for `Publishers.Map<Publishers.Sequence<[Value], Never>, Value>`.
     static func familyName(of publisher: Any) -> String {
+        if let adapter = publisher as? StagelessAdapter { return familyName(of: adapter.adaptedPublisher) }
+        if let erased = publisher as? AnyValuePublisherBase { return familyName(of: erased.basePublisher) }
         var name = String(reflecting: type(of: publisher))
         if let genericStart = name.firstIndex(of: "<") { name = String(name[..<genericStart]) }
+        // `(extension in UndercurrentStreams):OpenCombine.Publishers.Merge` (Combining/).
+        if name.hasPrefix("(extension in "), let colon = name.firstIndex(of: ":") {
+            name = String(name[name.index(after: colon)...])
+        }
         for prefix in ["OpenCombine.", "UndercurrentStreams.", "Swift."] where name.hasPrefix(prefix) {
             name.removeFirst(prefix.count)
         }

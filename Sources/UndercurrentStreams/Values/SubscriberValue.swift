@@ -22,6 +22,9 @@ public final class SubscriberValue: NativeValue {
     private(set) var hasSubscription = false
     private(set) var hasCompleted = false
     private let name: String
+    /// True when the subscriber is a script type: calls the engine would stop on are made
+    /// (the script runs them, as compiled code would) and the contract checker reports them.
+    var endsInScript = false
 
     init(_ wrapped: Wrapped, name: String, bridge: StreamBridge) {
         self.wrapped = wrapped
@@ -48,11 +51,11 @@ public final class SubscriberValue: NativeValue {
     }
 
     func receive(_ input: Value, at location: SourceLocation) throws -> Subscribers.Demand {
-        guard hasSubscription else {
+        guard hasSubscription || endsInScript else {
             throw ScriptError.runtime("a value was sent to \(name) before it received a subscription", at: location,
                                       notes: ["Call subscriber.receive(subscription:) first; Combine stops the program otherwise."])
         }
-        guard !hasCompleted else {
+        guard !hasCompleted || endsInScript else {
             throw ScriptError.runtime("a value was sent to \(name) after it completed", at: location,
                                       notes: ["Once a subscriber has received a completion, nothing may follow it."])
         }
@@ -63,11 +66,11 @@ public final class SubscriberValue: NativeValue {
     }
 
     func receive(completion value: Value, at location: SourceLocation) throws {
-        guard hasSubscription else {
+        guard hasSubscription || endsInScript else {
             throw ScriptError.runtime("a completion was sent to \(name) before it received a subscription", at: location,
                                       notes: ["Call subscriber.receive(subscription:) first; Combine stops the program otherwise."])
         }
-        guard !hasCompleted else {
+        guard !hasCompleted || endsInScript else {
             throw ScriptError.runtime("a second completion was sent to \(name)", at: location,
                                       notes: ["A publisher completes at most once."])
         }
@@ -87,13 +90,17 @@ extension StreamBridge {
     func subscriberValue<S: Subscriber>(for subscriber: S) -> Value where S.Input == Value {
         if let backed = subscriber as? ScriptBacked { return backed.scriptValue }
         let name = String(describing: subscriber)
+        let wrapped: SubscriberValue.Wrapped
         if let never = subscriber as? any Subscriber<Value, Never> {
-            return .native(SubscriberValue(.never(AnySubscriber(never)), name: name, bridge: self))
+            wrapped = .never(AnySubscriber(never))
+        } else if let failing = subscriber as? any Subscriber<Value, ScriptFailure> {
+            wrapped = .failing(AnySubscriber(failing))
+        } else {
+            return .void
         }
-        if let failing = subscriber as? any Subscriber<Value, ScriptFailure> {
-            return .native(SubscriberValue(.failing(AnySubscriber(failing)), name: name, bridge: self))
-        }
-        return .void
+        let value = SubscriberValue(wrapped, name: name, bridge: self)
+        value.endsInScript = TapUnwrapping.endsInScript(subscriber)
+        return .native(value)
     }
 
     func installSubscriberMembers() {

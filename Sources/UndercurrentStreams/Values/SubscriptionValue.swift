@@ -48,7 +48,9 @@ extension StreamBridge {
             [unowned self] arguments in
             guard case .native(let native as SubscriptionValue)? = arguments.receiver else { return .void }
             let demand = try self.demand(from: arguments[0], at: arguments.location)
-            guard demand > .none else {
+            // A script subscription runs request(.none) as compiled code would (the contract
+            // checker reports it); an engine subscription would stop the process.
+            guard demand > .none || TapUnwrapping.endsInScript(native.subscription) else {
                 throw ScriptError.runtime("request(.none) is not allowed", at: arguments.location, notes: [
                     "A subscriber asks for at least one value; to ask for nothing, do not call request.",
                     "Combine stops the program on request(.none) (Reactive Streams §3.9).",

@@ -1,0 +1,66 @@
+extension Interpreter {
+    /// Stops endless recursion before it exhausts the native stack: every way into script
+    /// code (functions, closures, initializers, accessors) counts one level.
+    @inline(__always)
+    func checkCallDepth(at location: SourceLocation) throws {
+        if callDepth > limits.maxCallDepth {
+            throw ScriptError(.interrupted,
+                              "stopped: calls nested more than \(limits.maxCallDepth) deep (endless recursion?)",
+                              at: location)
+        }
+    }
+}
+
+extension Interpreter {
+    /// Stops a string or array from growing past `limits.maxCollectionSize` (elements, or
+    /// UTF-8 bytes for a string) before the machine runs out of memory.
+    func checkSize(_ count: Int, _ what: String, at location: SourceLocation) throws {
+        if count > limits.maxCollectionSize {
+            throw ScriptError(.interrupted,
+                              "stopped: \(what) would grow past \(limits.maxCollectionSize) \(what == "a string" ? "bytes" : "elements") (a value doubling in a loop?)",
+                              at: location)
+        }
+    }
+}
+
+extension Interpreter {
+    /// For engine loops that may never enter script code (`Fail(...).retry(.max)`
+    /// resubscribing from inside the failure): counts evaluation steps and one level of
+    /// nesting, and runs `body` unless the step budget, the depth limit or Ctrl-C says
+    /// stop - then the error is recorded as pending for the interpreter to report.
+    public func engineNestedStep(_ body: () -> Void) {
+        callDepth += 1
+        defer { callDepth -= 1 }
+        do {
+            // A resubscription costs about as much as 64 evaluation steps (measured in a
+            // debug build: ~50 µs against ~0.7 µs), so it counts as that many.
+            steps &+= 64
+            try checkInterrupt(.unknown)
+            if callDepth > limits.maxCallDepth {
+                throw ScriptError(.interrupted,
+                                  "stopped: subscriptions nested more than \(limits.maxCallDepth) deep (a publisher that fails at once, retried many times?)")
+            }
+        } catch {
+            recordPendingError(error)
+            return
+        }
+        body()
+    }
+}
+
+extension Interpreter {
+    /// For native iteration that runs no script code between elements (a range publisher's
+    /// elements copied into an array by a fused operator): counts one step and checks
+    /// Ctrl-C. False, with the error recorded as pending, when the iteration should stop.
+    public func countIterationStep() -> Bool {
+        steps &+= 1
+        if steps & 0x3FF == 0 {
+            do {
+                try checkInterrupt(.unknown)
+            } catch {
+                recordPendingError(error)
+            }
+        }
+        return !isAborting
+    }
+}

@@ -1,0 +1,165 @@
+import UndercurrentTrace
+
+/// One self-check: a statement about what the program did (its output, or the calls in
+/// its trace), never about the text of its code. The vocabulary is documented in
+/// lessons/README.md; `CheckParser` reads it.
+public struct Check: Sendable, Equatable {
+    /// The check as the lesson wrote it (without its note).
+    public var text: String
+    public var line: Int
+    /// The lesson's own words after `//`, shown when the check fails.
+    public var note: String?
+    public var rule: Rule
+
+    public init(text: String, line: Int, note: String? = nil, rule: Rule) {
+        self.text = text
+        self.line = line
+        self.note = note
+        self.rule = rule
+    }
+
+    public enum Rule: Sendable, Equatable {
+        case outputIs(String)
+        case outputContains(String)
+        case outputLacks(String)
+        case runsWithoutError
+        case errorContains(String)
+        /// `exactly 2 values to TakeTwo`, `no cancels`, `at least 1 deinit of Printer`.
+        case count(Quantity, CallKind, target: String?)
+        /// `call request(.max(2))`
+        case call(CallPattern)
+        /// `no call cancel()`
+        case noCall(CallPattern)
+        /// `in order: receive(subscription:), request(.max(1)), receive(1)`
+        case order([CallPattern])
+        /// No subscription delivers a value its subscriber did not ask for.
+        case demandHonoured(target: String?)
+        /// Some subscriber completes, and none completes twice.
+        case completesOnce
+        case noValuesAfterCompletion
+        case noValuesAfterCancel
+        case subscriptionBeforeValues
+        /// `values to Sink are 1, 2, 3`: exactly these values, in this order.
+        case values(target: String, [String])
+        /// `demand ends at 0 on CountdownSubscription`
+        case demandEndsAt(DemandCount, target: String?)
+        /// No call breaks a rule of the contract checker (errors; warnings are allowed).
+        case followsContract
+    }
+
+    public enum Quantity: Sendable, Equatable, CustomStringConvertible {
+        case exactly(Int), atLeast(Int), atMost(Int)
+
+        func admits(_ count: Int) -> Bool {
+            switch self {
+            case .exactly(let n): return count == n
+            case .atLeast(let n): return count >= n
+            case .atMost(let n): return count <= n
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .exactly(0): return "no"
+            case .exactly(let n): return "exactly \(n)"
+            case .atLeast(let n): return "at least \(n)"
+            case .atMost(let n): return "at most \(n)"
+            }
+        }
+    }
+
+    /// The kinds of call a count can count.
+    public enum CallKind: String, Sendable, CaseIterable {
+        case value, request, completion, failure, cancel, subscription, subscribe, `deinit`
+
+        /// How the lesson names it: singular and plural.
+        var words: (singular: String, plural: String) {
+            switch self {
+            case .value: return ("value", "values")
+            case .request: return ("request", "requests")
+            case .completion: return ("completion", "completions")
+            case .failure: return ("failure", "failures")
+            case .cancel: return ("cancel", "cancels")
+            case .subscription: return ("subscription", "subscriptions")
+            case .subscribe: return ("subscribe", "subscribes")
+            case .deinit: return ("deinit", "deinits")
+            }
+        }
+
+        func noun(_ count: Int) -> String { count == 1 ? words.singular : words.plural }
+
+        func matches(_ event: TraceEvent) -> Bool {
+            switch self {
+            case .value: return event.kind == .receiveValue
+            case .request: return event.kind == .request
+            case .completion: return event.kind == .receiveCompletion
+            case .failure: return event.kind == .receiveCompletion && event.argument.hasPrefix(".failure")
+            case .cancel: return event.kind == .cancel
+            case .subscription: return event.kind == .receiveSubscription
+            case .subscribe: return event.kind == .subscribe
+            case .deinit: return event.kind == .deinitialize
+            }
+        }
+
+        static func named(_ word: String) -> CallKind? {
+            let word = word.lowercased()
+            if word == "cancellation" || word == "cancellations" { return .cancel }
+            return allCases.first { $0.words.singular == word || $0.words.plural == word }
+        }
+    }
+}
+
+/// A call as a lesson writes it: `request(.max(2))`, `TakeTwo.receive(_:) -> .max(1)`,
+/// `receive(completion: .finished)`, `cancel()`, `Printer.deinit`.
+public struct CallPattern: Sendable, Equatable, CustomStringConvertible {
+    /// Who is called: a type name (`TakeTwo`) or one object (`TakeTwo#2`); nil for anyone.
+    public var target: String?
+    public var kind: TraceEvent.Kind
+    /// The argument as the trace shows it; nil for any. Completions match by prefix
+    /// (`.failure` matches every failure).
+    public var argument: String?
+    /// For values: the demand `receive(_:)` returned; nil for any.
+    public var returned: String?
+    /// The pattern as written.
+    public var text: String
+
+    public var description: String { text }
+
+    func matches(_ event: TraceEvent) -> Bool {
+        guard event.kind == kind else { return false }
+        if let target, !TraceNames.matches(event.target, target) { return false }
+        if let argument {
+            switch kind {
+            case .receiveCompletion:
+                if !event.argument.hasPrefix(argument) { return false }
+            case .request:
+                if CheckParser.normalizedDemand(event.argument) != argument { return false }
+            case .subscribe, .receiveSubscription:
+                if !TraceNames.matches(event.argument, argument) { return false }
+            default:
+                if CheckParser.squeezed(event.argument) != argument { return false }
+            }
+        }
+        if let returned {
+            guard let actual = event.returnedDemand, CheckParser.normalizedDemand(actual) == returned else { return false }
+        }
+        return true
+    }
+}
+
+/// How checks name objects of the trace.
+enum TraceNames {
+    /// `TakeTwo` matches `TakeTwo#1` and `TakeTwo#2`; `Inner` matches `Map.Inner#1`;
+    /// `TakeTwo#2` matches only that object.
+    static func matches(_ name: String, _ pattern: String) -> Bool {
+        if pattern.contains("#") { return name == pattern }
+        let base = baseName(name)
+        return base == pattern || base.hasSuffix("." + pattern)
+    }
+
+    /// `TakeTwo#1` → `TakeTwo`.
+    static func baseName(_ name: String) -> String {
+        guard let hash = name.lastIndex(of: "#") else { return name }
+        return String(name[..<hash])
+    }
+}

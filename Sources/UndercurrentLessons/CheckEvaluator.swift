@@ -1,0 +1,326 @@
+import Foundation
+import UndercurrentTrace
+
+/// The verdict on one check: passed or not, and what was expected beside what the
+/// learner's program did, in the lesson's terms.
+public struct CheckOutcome: Sendable {
+    public var check: Check
+    public var passed: Bool
+    public var expected: String
+    public var actual: String
+}
+
+/// Judges checks against a run: its output and its recorded calls.
+public enum CheckEvaluator {
+    /// Every check's outcome. A run that stopped with an error (or made so many calls the
+    /// trace overflowed) also fails an implicit `runs without error`, listed first, unless
+    /// the lesson expects an error with `error contains`.
+    public static func evaluate(_ checks: [Check], on run: RunResult) -> [CheckOutcome] {
+        var outcomes: [CheckOutcome] = []
+        let expectsError = checks.contains { if case .errorContains = $0.rule { return true } else { return false } }
+        let hasExplicit = checks.contains { $0.rule == .runsWithoutError }
+        if !expectsError, !hasExplicit, run.diagnostic != nil || run.droppedEvents > 0 {
+            let implicit = Check(text: "runs without error", line: 0, rule: .runsWithoutError)
+            outcomes.append(judge(implicit, run))
+        }
+        outcomes += checks.map { judge($0, run) }
+        return outcomes
+    }
+
+    static func judge(_ check: Check, _ run: RunResult) -> CheckOutcome {
+        let (passed, expected, actual) = verdict(check.rule, run)
+        return CheckOutcome(check: check, passed: passed, expected: expected, actual: actual)
+    }
+
+    // swiftlint:disable:next cyclomatic_complexity
+    private static func verdict(_ rule: Check.Rule, _ run: RunResult) -> (Bool, String, String) {
+        let calls = run.calls
+        switch rule {
+        case .outputIs(let expected):
+            let passed = trimmingOneNewline(run.output) == trimmingOneNewline(expected)
+            return (passed, trimmingOneNewline(expected), printed(run.output))
+
+        case .outputContains(let text):
+            return (run.output.contains(text), "output containing \(quoted(text))", "your program printed " + printedInline(run.output))
+
+        case .outputLacks(let text):
+            return (!run.output.contains(text), "output without \(quoted(text))", "your program printed " + printedInline(run.output))
+
+        case .runsWithoutError:
+            if run.droppedEvents > 0 {
+                return (false, "the program finishes",
+                        "your program made more than \(TracedRun.eventLimit) calls: is a subscription delivering values without end?")
+            }
+            if let diagnostic = run.diagnostic {
+                return (false, "the program runs to its end without an error", "it stopped: " + trimmingOneNewline(diagnostic))
+            }
+            return (true, "the program runs to its end without an error", "it did")
+
+        case .errorContains(let text):
+            guard let message = run.errorMessage else {
+                return (false, "an error mentioning \(quoted(text))", "your program ran without an error")
+            }
+            return (message.contains(text), "an error mentioning \(quoted(text))", "the error was: \(message)")
+
+        case .count(let quantity, let kind, let target):
+            let matching = calls.filter { call in
+                kind.matches(call) && (target.map { TraceNames.matches(call.target, $0) } ?? true)
+            }
+            let place = target.map { " \(preposition(kind)) \($0)" } ?? ""
+            let expected = "\(quantity) \(kind.noun(quantityNumber(quantity)))\(place)"
+            var actual = "\(matching.count) \(kind.noun(matching.count))\(place)"
+            if !matching.isEmpty { actual += ": " + list(matching) }
+            return (quantity.admits(matching.count), expected, actual)
+
+        case .call(let pattern):
+            if let found = calls.first(where: pattern.matches) {
+                return (true, "a call \(pattern)", describe(found))
+            }
+            return (false, "a call \(pattern)", nearMisses(pattern, calls))
+
+        case .noCall(let pattern):
+            let found = calls.filter(pattern.matches)
+            if found.isEmpty { return (true, "no call \(pattern)", "there was none") }
+            return (false, "no call \(pattern)", "your program made \(found.count == 1 ? "it" : "\(found.count) of them"): " + list(found))
+
+        case .order(let patterns):
+            return order(patterns, calls)
+
+        case .demandHonoured(let target):
+            return demandHonoured(target, calls)
+
+        case .completesOnce:
+            let completions = calls.filter { $0.kind == .receiveCompletion }
+            guard !completions.isEmpty else {
+                return (false, "a completion, exactly once", "no subscriber received receive(completion:)")
+            }
+            let byTarget = Dictionary(grouping: completions, by: \.target)
+            if let (target, repeated) = byTarget.first(where: { $0.value.count > 1 }) {
+                return (false, "each subscriber completes exactly once",
+                        "\(target) received receive(completion:) \(repeated.count) times: " + list(repeated))
+            }
+            return (true, "a completion, exactly once", list(completions))
+
+        case .noValuesAfterCompletion:
+            var completed: [String: TraceEvent] = [:]
+            for call in calls {
+                if call.kind == .receiveCompletion, completed[call.target] == nil { completed[call.target] = call }
+                if call.kind == .receiveValue, let completion = completed[call.target] {
+                    return (false, "no values after a subscriber's completion",
+                            "\(call.target) received receive(\(call.argument)) (#\(call.sequence)) after its completion (#\(completion.sequence))")
+                }
+            }
+            return (true, "no values after a subscriber's completion", "none came")
+
+        case .noValuesAfterCancel:
+            return noValuesAfterCancel(calls)
+
+        case .subscriptionBeforeValues:
+            var subscribed: Set<String> = []
+            for call in calls {
+                if call.kind == .receiveSubscription { subscribed.insert(call.target) }
+                if call.kind == .receiveValue, !subscribed.contains(call.target) {
+                    return (false, "every subscriber receives its subscription before any value",
+                            "\(call.target) received receive(\(call.argument)) (#\(call.sequence)) before any receive(subscription:)")
+                }
+            }
+            return (true, "every subscriber receives its subscription before any value", "it did")
+
+        case .values(let target, let expected):
+            let values = calls.filter { $0.kind == .receiveValue && TraceNames.matches($0.target, target) }
+                .map { CheckParser.squeezed($0.argument) }
+            let show: ([String]) -> String = { $0.isEmpty ? "no values" : $0.joined(separator: ", ") }
+            return (values == expected, "\(target) receives \(show(expected))", "\(target) received \(show(values))")
+
+        case .demandEndsAt(let demand, let target):
+            var last: [String: LedgerChange] = [:]
+            var order: [String] = []
+            for call in calls {
+                guard let ledger = call.ledger else { continue }
+                if let target, !TraceNames.matches(ledger.subscription, target) { continue }
+                if last[ledger.subscription] == nil { order.append(ledger.subscription) }
+                last[ledger.subscription] = ledger
+            }
+            let expected = "outstanding demand \(demand) at the end" + (target.map { " on \($0)" } ?? "")
+            guard !order.isEmpty else {
+                return (false, expected, "no subscription\(target.map { " named \($0)" } ?? "") had any demand")
+            }
+            let ends = order.map { "\($0) ends at \(last[$0]!.after)" }.joined(separator: "; ")
+            return (order.allSatisfy { last[$0]!.after == demand }, expected, ends)
+
+        case .followsContract:
+            let broken = run.events.flatMap(\.violations).filter { $0.severity == .error }
+            let expected = "no call breaks the Publisher/Subscriber contract"
+            guard let first = broken.first else { return (true, expected, "none did") }
+            let more = broken.count > 1 ? " (and \(broken.count - 1) more)" : ""
+            return (false, expected, "#\(first.sequence) \(first.headline)\(more)")
+        }
+    }
+
+    // MARK: - Demand
+
+    private static func demandHonoured(_ target: String?, _ calls: [TraceEvent]) -> (Bool, String, String) {
+        let expected = "no subscription delivers more values than its subscriber asked for"
+        // The first delivery made with no outstanding demand.
+        guard let violation = calls.first(where: { call in
+            guard call.kind == .receiveValue, let ledger = call.ledger else { return false }
+            if let target, !TraceNames.matches(ledger.subscription, target) { return false }
+            if case .count(let count) = ledger.before { return count <= 0 }
+            return false
+        }), let subscription = violation.ledger?.subscription else {
+            return (true, expected, "every value was asked for")
+        }
+        let ofSubscription = calls.filter { $0.ledger?.subscription == subscription }
+        let requests = ofSubscription.filter { $0.kind == .request }
+        let delivered = ofSubscription.filter { $0.kind == .receiveValue }.count
+        let returned = ofSubscription.filter { $0.kind == .receiveValue }
+            .compactMap { $0.returnedDemand.map(CheckParser.normalizedDemand) }
+            .filter { $0 != ".none" }
+        let asked = requests.map { CheckParser.normalizedDemand($0.argument) } + returned
+        let subject = "your subscription \(subscription)"
+        if requests.isEmpty {
+            return (false, "no values before the subscriber asks for any",
+                    "\(subject) delivered \(delivered) \(delivered == 1 ? "value" : "values") though nothing was requested")
+        }
+        if requests.count == 1, returned.isEmpty {
+            let demand = CheckParser.normalizedDemand(requests[0].argument)
+            return (false, "at most \(count(demand)) after a request for \(demand)",
+                    "\(subject) delivered \(delivered) \(delivered == 1 ? "value" : "values") after a request for \(demand)")
+        }
+        let total = asked.reduce(0) { $0 + (Int($1.dropFirst(5).dropLast()) ?? 0) }
+        let parts = requests.map { "request(\(CheckParser.normalizedDemand($0.argument)))" }
+            + returned.map { "\($0) returned from receive(_:)" }
+        return (false, "at most \(total) \(total == 1 ? "value" : "values"): " + parts.joined(separator: " + "),
+                "\(subject) delivered \(delivered) \(delivered == 1 ? "value" : "values"); the first one nobody asked for was receive(\(violation.argument)) (#\(violation.sequence))")
+    }
+
+    private static func count(_ demand: String) -> String {
+        if demand == ".none" { return "no values" }
+        let n = Int(demand.dropFirst(5).dropLast()) ?? 0
+        return n == 1 ? "1 value" : "\(n) values"
+    }
+
+    // MARK: - Cancellation
+
+    private static func noValuesAfterCancel(_ calls: [TraceEvent]) -> (Bool, String, String) {
+        let expected = "no values after cancel()"
+        var subscribers: [String: [String]] = [:]
+        var cancelled: [String: TraceEvent] = [:]   // subscriber → the cancel of its subscription
+        for call in calls {
+            switch call.kind {
+            case .receiveSubscription:
+                subscribers[call.argument, default: []].append(call.target)
+                cancelled[call.target] = nil
+            case .cancel:
+                for subscriber in subscribers[call.target] ?? [] where cancelled[subscriber] == nil {
+                    cancelled[subscriber] = call
+                }
+            case .receiveValue:
+                if let cancel = cancelled[call.target] {
+                    return (false, expected,
+                            "after \(cancel.target).cancel() (#\(cancel.sequence)), \(call.target) still received receive(\(call.argument)) (#\(call.sequence))")
+                }
+            default:
+                break
+            }
+        }
+        return (true, expected, cancelled.isEmpty ? "nothing was cancelled" : "no value came after cancel()")
+    }
+
+    // MARK: - Order
+
+    private static func order(_ patterns: [CallPattern], _ calls: [TraceEvent]) -> (Bool, String, String) {
+        let expected = patterns.map(\.text).joined(separator: " → ")
+        var found: [TraceEvent] = []
+        var index = calls.startIndex
+        for pattern in patterns {
+            guard let match = calls[index...].firstIndex(where: pattern.matches) else {
+                let before = found.isEmpty ? "" : "found " + found.map { "#\($0.sequence) \(short($0))" }.joined(separator: ", then ") + "; "
+                let anywhere = calls.first(where: pattern.matches)
+                let tail = anywhere.map { "\(pattern) happened only earlier, at #\($0.sequence)" } ?? "there was no call \(pattern)"
+                let after = found.isEmpty ? "" : " after that"
+                return (false, expected, before + (anywhere != nil && !found.isEmpty ? tail : tail + after))
+            }
+            found.append(calls[match])
+            index = calls.index(after: match)
+        }
+        return (true, expected, found.map { "#\($0.sequence)" }.joined(separator: " → "))
+    }
+
+    private static func nearMisses(_ pattern: CallPattern, _ calls: [TraceEvent]) -> String {
+        let sameKind = calls.filter { $0.kind == pattern.kind }
+        if sameKind.isEmpty { return "there was no \(methodName(pattern.kind)) call at all" }
+        return "the \(methodName(pattern.kind)) calls were: " + list(sameKind)
+    }
+
+    // MARK: - Text
+
+    /// A call as the trace writes it, with its number.
+    static func describe(_ event: TraceEvent) -> String { "#\(event.sequence) \(short(event))" }
+
+    static func short(_ event: TraceEvent) -> String {
+        switch event.kind {
+        case .subscribe: return "\(event.target).receive(subscriber: \(event.argument))"
+        case .receiveSubscription: return "\(event.target).receive(subscription: \(event.argument))"
+        case .request: return "\(event.target).request(\(event.argument))"
+        case .receiveValue: return "\(event.target).receive(\(event.argument))" + (event.returnedDemand.map { " → \($0)" } ?? "")
+        case .receiveCompletion: return "\(event.target).receive(completion: \(event.argument))"
+        case .cancel: return "\(event.target).cancel()"
+        case .deinitialize: return "\(event.target).deinit"
+        case .output: return "» \(event.argument)"
+        }
+    }
+
+    private static func list(_ events: [TraceEvent], limit: Int = 4) -> String {
+        var parts = events.prefix(limit).map(describe)
+        if events.count > limit { parts.append("… \(events.count - limit) more") }
+        return parts.joined(separator: ", ")
+    }
+
+    private static func methodName(_ kind: TraceEvent.Kind) -> String {
+        switch kind {
+        case .subscribe: return "receive(subscriber:)"
+        case .receiveSubscription: return "receive(subscription:)"
+        case .request: return "request(_:)"
+        case .receiveValue: return "receive(_:)"
+        case .receiveCompletion: return "receive(completion:)"
+        case .cancel: return "cancel()"
+        case .deinitialize: return "deinit"
+        case .output: return "print"
+        }
+    }
+
+    private static func preposition(_ kind: Check.CallKind) -> String {
+        switch kind {
+        case .request, .cancel, .subscribe: return "on"
+        case .deinit: return "of"
+        default: return "to"
+        }
+    }
+
+    private static func quantityNumber(_ quantity: Check.Quantity) -> Int {
+        switch quantity {
+        case .exactly(let n), .atLeast(let n), .atMost(let n): return n
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+            .replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    private static func trimmingOneNewline(_ text: String) -> String {
+        text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
+
+    private static func printed(_ output: String) -> String {
+        output.isEmpty ? "(nothing)" : trimmingOneNewline(output)
+    }
+
+    private static func printedInline(_ output: String) -> String {
+        if output.isEmpty { return "nothing" }
+        let lines = trimmingOneNewline(output).split(separator: "\n", omittingEmptySubsequences: false)
+        let shown = lines.prefix(6).joined(separator: "\n")
+        return quoted(shown + (lines.count > 6 ? "\n…" : ""))
+    }
+}

@@ -1,0 +1,385 @@
+import Foundation
+import UndercurrentSession
+import UndercurrentTrace
+
+/// Exercises: the learner's code, running it, judging it, hints and the solution.
+extension LessonController {
+    /// Separates the parts of an exercise file: what came before, then each declaration
+    /// typed at the prompt. A check runs the parts in order, as the prompt did.
+    static let typedMarker = "// ── typed at the prompt ──"
+
+    func exerciseText(_ exercise: Exercise, _ active: inout Active, _ renderer: LessonTextRenderer) -> [String] {
+        var lines = [""]
+        lines += renderer.heading("Exercise" + (exercise.title.isEmpty ? "" : ": " + exercise.title), level: 3)
+        let prompt = renderer.render(exercise.prompt)
+        if !prompt.isEmpty { lines += [""] + prompt }
+        if let given = exercise.given {
+            lines += ["", renderer.bold("Given") + renderer.dim(" (runs before your code):")] + renderer.code(given)
+        }
+        let code = exerciseCode(&active, active.index)
+        let isStarter = code == [exercise.starter.code]
+        lines += ["", renderer.bold(isStarter ? "Your code starts as" : "Your code so far") + renderer.dim(isStarter ? ":" : " (:code reset goes back to the starter):")]
+        lines += renderer.code(CodeBlock(language: "swift", code: Self.joined(code), line: 0))
+        if let runWith = exercise.runWith {
+            lines += ["", renderer.bold("Run with") + renderer.dim(" (runs after your code):")] + renderer.code(runWith)
+        }
+        lines += ["", renderer.bold(":check") + renderer.dim(" looks for:")]
+        for check in exercise.checks {
+            lines += renderer.wrap(check.text, first: "  - ", rest: "    ")
+            // `output is:` shows its block (the inline form already shows its text).
+            if check.text.hasSuffix(":"), case .outputIs(let text) = check.rule {
+                lines += text.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + renderer.dim(String($0)) }
+            }
+        }
+        let progress = store.progress(for: active.lesson.id)?.exercise(active.index + 1) ?? ExerciseProgress()
+        if progress.passed { lines += ["", renderer.green("✓ You passed this exercise.")] }
+        return lines
+    }
+
+    // MARK: - The learner's code
+
+    /// The learner's code for an exercise step: from memory, else the exercise file, else the starter.
+    func exerciseCode(_ active: inout Active, _ index: Int) -> [String] {
+        if let file = exerciseFile(active, index), let date = Self.modificationDate(file),
+           let text = try? String(contentsOf: file, encoding: .utf8) {
+            // A file changed outside the REPL (another editor) wins.
+            if active.exerciseCode[index] == nil || date > (active.exerciseFileDates[index] ?? .distantPast) {
+                active.exerciseCode[index] = Self.parts(of: text)
+                active.exerciseFileDates[index] = date
+            }
+        }
+        if let code = active.exerciseCode[index] { return code }
+        let starter = [active.lesson.steps[index].exercise?.starter.code ?? ""]
+        active.exerciseCode[index] = starter
+        return starter
+    }
+
+    static func parts(of text: String) -> [String] {
+        var parts: [[Substring]] = [[]]
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.trimmingCharacters(in: .whitespaces) == typedMarker { parts.append([]) } else { parts[parts.count - 1].append(line) }
+        }
+        let texts = parts.map { $0.joined(separator: "\n").trimmingCharacters(in: .newlines) }.filter { !$0.isEmpty }
+        return texts.isEmpty ? [""] : texts
+    }
+
+    static func joined(_ parts: [String]) -> String {
+        parts.joined(separator: "\n\n" + typedMarker + "\n")
+    }
+
+    static func modificationDate(_ url: URL) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
+    }
+
+    /// Exercise files live beside the progress: `…/undercurrent/exercises/LESSON/step-N.swift`.
+    func exerciseFolder() -> URL? {
+        if let directory = store.directory { return directory.appendingPathComponent("exercises") }
+        return nil
+    }
+
+    func exerciseFile(_ active: Active, _ index: Int) -> URL? {
+        exerciseFolder()?.appendingPathComponent(active.lesson.id).appendingPathComponent("step-\(index + 1).swift")
+    }
+
+    /// Writes the learner's current code to its file; returns the file, nil when it cannot be written.
+    @discardableResult
+    func saveExerciseFile(_ index: Int) -> URL? {
+        guard var current = active, let code = current.exerciseCode[index] else { return nil }
+        let file = exerciseFile(current, index)
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("undercurrent-\(current.lesson.id)-step-\(index + 1).swift")
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try (Self.joined(code) + "\n").write(to: file, atomically: true, encoding: .utf8)
+        } catch {
+            return nil
+        }
+        current.exerciseFileDates[index] = Self.modificationDate(file)
+        active = current
+        return file
+    }
+
+    func currentExercise() -> (Active, Exercise)? {
+        guard let current = requireActive() else { return nil }
+        guard let exercise = current.step.exercise else {
+            say("This step has no exercise." + (current.step.kind == .prediction ? " Type your answer to the question at the prompt." : ""))
+            return nil
+        }
+        return (current, exercise)
+    }
+
+    // MARK: - Commands
+
+    func runExercise(_ exercise: Exercise, in session: Session) {
+        guard var current = active else { return }
+        let code = exerciseCode(&current, current.index)
+        active = current
+        for piece in exercise.pieces(learnerCode: code) {
+            runVisibly(piece.source, name: "<\(piece.name)>", in: session)
+        }
+    }
+
+    /// `:code` shows the learner's code; `:code reset` goes back to the starter.
+    func code(_ argument: String, in session: Session) {
+        guard var (current, exercise) = currentExercise() else { return }
+        let renderer = renderer(session)
+        if argument == "reset" {
+            current.exerciseCode[current.index] = [exercise.starter.code]
+            active = current
+            saveExerciseFile(current.index)
+            _ = runQuietly(exercise.starter.code, name: "your code", in: session)
+            say("Your code is the starter code again.")
+            return
+        }
+        guard argument.isEmpty else {
+            say("usage: :code (show your code) or :code reset (start again from the starter code)")
+            return
+        }
+        let code = exerciseCode(&current, current.index)
+        active = current
+        var lines = [renderer.bold("Your code") + renderer.dim(code.count > 1 ? " (\(code.count) parts, run in order):" : ":")]
+        lines += renderer.code(CodeBlock(language: "swift", code: Self.joined(code), line: 0))
+        if let file = exerciseFile(current, current.index), FileManager.default.fileExists(atPath: file.path) {
+            lines.append(renderer.dim("It is kept in \(file.path)."))
+        }
+        say(lines)
+    }
+
+    func hint(in session: Session) {
+        guard let (current, exercise) = currentExercise() else { return }
+        let renderer = renderer(session)
+        guard !exercise.hints.isEmpty else {
+            say("This exercise has no hints. Its checks say what it looks for: :check shows which fail.")
+            return
+        }
+        let step = current.index + 1
+        let shown = store.progress(for: current.lesson.id)?.exercise(step).hintsShown ?? 0
+        if shown >= exercise.hints.count {
+            var lines = ["You have seen all \(exercise.hints.count) hints:"]
+            for (offset, hint) in exercise.hints.enumerated() {
+                lines += renderer.wrap(hint, first: "  \(offset + 1). ", rest: "     ")
+            }
+            if !(store.progress(for: current.lesson.id)?.exercise(step).passed ?? false) {
+                lines.append(renderer.dim(":solution opens after \(Self.checksBeforeSolution) failed checks."))
+            }
+            say(lines)
+            return
+        }
+        store.update(current.lesson.id) { $0.exercises[String(step), default: ExerciseProgress()].hintsShown = shown + 1 }
+        say(renderer.wrap(exercise.hints[shown], first: renderer.yellow("Hint \(shown + 1) of \(exercise.hints.count): "), rest: "  "))
+    }
+
+    func solution(in session: Session) {
+        guard let (current, exercise) = currentExercise() else { return }
+        let renderer = renderer(session)
+        let step = current.index + 1
+        let progress = store.progress(for: current.lesson.id)?.exercise(step) ?? ExerciseProgress()
+        guard progress.passed || progress.solutionShown || progress.failedChecks >= Self.checksBeforeSolution else {
+            let left = Self.checksBeforeSolution - progress.failedChecks
+            say("The solution opens once your code passes, or after \(Self.checksBeforeSolution) checks that fail "
+                + "(\(left) to go). :hint gives a hint.")
+            return
+        }
+        store.update(current.lesson.id) { $0.exercises[String(step), default: ExerciseProgress()].solutionShown = true }
+        var lines = [renderer.bold("The lesson's solution") + renderer.dim(progress.passed ? " (compare it with yours):" : ":")]
+        lines += renderer.code(exercise.solution)
+        if !progress.passed {
+            lines.append(renderer.dim("Type it (or your version of it) at the prompt, or :edit, then :check."))
+        }
+        say(lines)
+    }
+
+    func edit(in session: Session) {
+        guard var (current, _) = currentExercise() else { return }
+        _ = exerciseCode(&current, current.index)
+        active = current
+        guard let file = saveExerciseFile(current.index) else {
+            say("Your code could not be written to a file. Type your code at the prompt instead: each declaration you type replaces the one of the same name.")
+            return
+        }
+        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        guard let editor else {
+            say("""
+            $EDITOR is not set, so there is no editor to open. Two ways on:
+              - type your code at the prompt: each declaration you type (class, struct, func, let …)
+                becomes part of your code for this exercise and replaces the one of the same name;
+                :code shows what you have, :check judges it;
+              - or edit \(file.path) with any editor, then :check here (it reads the file).
+            To use :edit, set EDITOR before starting undercurrent, e.g. `export EDITOR=nano`.
+            """)
+            return
+        }
+        let status = launchEditor(editor, file.path)
+        guard let status else {
+            say("Could not start the editor `\(editor)`. Your code is in \(file.path).")
+            return
+        }
+        guard var updated = active, let text = try? String(contentsOf: file, encoding: .utf8) else {
+            say("Could not read \(file.path) back.")
+            return
+        }
+        let parts = Self.parts(of: text)
+        updated.exerciseCode[updated.index] = parts
+        updated.exerciseFileDates[updated.index] = Self.modificationDate(file)
+        active = updated
+        for part in parts { _ = runQuietly(part, name: "your code", in: session) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        say((status == 0 ? "" : "The editor exited with status \(status). ")
+            + "Read your code back (\(lines) lines). :check judges it; :run runs it.")
+    }
+
+    // MARK: - Checking
+
+    func check(in session: Session) {
+        guard var (current, exercise) = currentExercise() else { return }
+        let renderer = renderer(session)
+        let code = exerciseCode(&current, current.index)
+        active = current
+        let judgement = exercise.judge(learnerCode: code)
+        var lines = [renderer.bold("Checking your code") + renderer.dim(" (run on its own, with the exercise's given code and run-with code)")]
+        if code == [exercise.starter.code] {
+            lines.append(renderer.dim("This is still the starter code: change it at the prompt or with :edit."))
+        }
+        if !judgement.run.output.isEmpty {
+            lines.append(renderer.dim("Your program printed:"))
+            let printed = judgement.run.output.split(separator: "\n", omittingEmptySubsequences: true)
+            lines += printed.prefix(20).map { "    " + $0 }
+            if printed.count > 20 { lines.append(renderer.dim("    … \(printed.count - 20) more lines")) }
+        }
+        if let diagnostic = judgement.run.diagnostic {
+            lines += diagnostic.split(separator: "\n").map { "  " + renderer.red(String($0)) }
+        }
+        lines.append("")
+        for outcome in judgement.outcomes {
+            lines += describe(outcome, renderer)
+        }
+        let step = current.index + 1
+        let passed = judgement.passed
+        store.update(current.lesson.id) { progress in
+            var exerciseProgress = progress.exercises[String(step)] ?? ExerciseProgress()
+            if passed {
+                exerciseProgress.passed = true
+                progress.completedSteps.insert(step)
+            } else {
+                exerciseProgress.failedChecks += 1
+            }
+            progress.exercises[String(step)] = exerciseProgress
+        }
+        let progress = store.progress(for: current.lesson.id)?.exercise(step) ?? ExerciseProgress()
+        lines.append("")
+        if passed {
+            lines.append(renderer.green("✓ All \(exercise.checks.count) checks pass: exercise passed!")
+                         + " :solution shows the lesson's solution to compare; :next goes on.")
+        } else {
+            let failing = judgement.failures.count
+            lines.append(renderer.red("✗ \(failing) of \(judgement.outcomes.count) checks fail.")
+                         + " Change your code and :check again" + (exercise.hints.isEmpty ? "." : "; :hint gives a hint."))
+            if !progress.passed, progress.failedChecks >= Self.checksBeforeSolution, !progress.solutionShown {
+                lines.append(renderer.dim("After \(progress.failedChecks) tries, :solution shows the lesson's solution if you want it."))
+            }
+            let calls = judgement.run.calls
+            if !calls.isEmpty {
+                lines += ["", renderer.dim("What your program did:")]
+                var traceRenderer = TraceRenderer(useColor: renderer.useColor)
+                traceRenderer.showTime = TraceRenderer.timeVaries(in: judgement.run.events)
+                let traced = traceRenderer.render(judgement.run.events)
+                lines += traced.prefix(40)
+                if traced.count > 40 { lines.append(renderer.dim("… \(traced.count - 40) more lines")) }
+            }
+        }
+        say(lines)
+    }
+
+    /// One check's verdict; a failure shows what was expected beside what the code did.
+    func describe(_ outcome: CheckOutcome, _ renderer: LessonTextRenderer) -> [String] {
+        let title = outcome.check.text
+        guard !outcome.passed else { return [renderer.green("  ✓ ") + title] }
+        var lines = [renderer.red("  ✗ ") + title]
+        lines += sideBySide(expected: outcome.expected, actual: outcome.actual, renderer)
+        if let note = outcome.check.note { lines += renderer.wrap(note, first: renderer.dim("      the lesson says: "), rest: "        ") }
+        return lines
+    }
+
+    /// Expected and actual in two columns when both fit, else one above the other.
+    func sideBySide(expected: String, actual: String, _ renderer: LessonTextRenderer) -> [String] {
+        let left = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let right = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let indent = "      "
+        if left.count == 1, right.count == 1 {
+            return renderer.wrap(left[0], first: indent + renderer.dim("expected   "), rest: indent + "           ", firstWidth: 17)
+                + renderer.wrap(right[0], first: indent + renderer.dim("your code  "), rest: indent + "           ", firstWidth: 17)
+        }
+        let columnWidth = max(left.map(\.count).max() ?? 0, "expected".count)
+        let available = (renderer.width - indent.count - 3)
+        if columnWidth + (right.map(\.count).max() ?? 0) <= available {
+            var lines = [indent + renderer.dim("expected".padding(columnWidth) + " │ your code")]
+            for row in 0..<max(left.count, right.count) {
+                let l = row < left.count ? left[row] : ""
+                let r = row < right.count ? right[row] : ""
+                let marker = l == r ? " │ " : renderer.yellow(" ≠ ")
+                lines.append(indent + l.padding(columnWidth) + marker + r)
+            }
+            return lines
+        }
+        return [indent + renderer.dim("expected:")] + left.map { indent + "  " + $0 }
+            + [indent + renderer.dim("your code:")] + right.map { indent + "  " + $0 }
+    }
+
+    // MARK: - Questions
+
+    func predictionText(_ prediction: Prediction, _ active: Active, _ renderer: LessonTextRenderer) -> [String] {
+        var lines = [""]
+        lines += renderer.heading("Predict" + (prediction.title.isEmpty ? "" : ": " + prediction.title), level: 3)
+        let body = renderer.render(prediction.body)
+        if !body.isEmpty { lines += [""] + body }
+        lines += [""] + renderer.wrap(prediction.question, first: renderer.bold("? "), rest: "  ")
+        for choice in prediction.choices {
+            lines += renderer.wrap(choice.text, first: "  \(choice.label)) ", rest: "     ")
+        }
+        if isAnswered(active.index) {
+            lines += ["", renderer.dim("You have answered this one: the answer is \(prediction.answerText).")]
+        }
+        return lines
+    }
+
+    func isAnswered(_ index: Int) -> Bool {
+        guard let active else { return false }
+        return store.progress(for: active.lesson.id)?.predictions[String(index + 1)] != nil
+    }
+
+    func answerCommand(_ argument: String, in session: Session) {
+        guard let current = requireActive() else { return }
+        guard let prediction = current.step.prediction else {
+            say("This step asks no question.")
+            return
+        }
+        guard !argument.isEmpty else {
+            say("usage: :answer YOUR-ANSWER (or just type it at the prompt)")
+            return
+        }
+        answer(argument, prediction, in: session)
+    }
+
+    func answer(_ input: String, _ prediction: Prediction, in session: Session) {
+        guard let current = active else { return }
+        let renderer = renderer(session)
+        if !prediction.choices.isEmpty, !prediction.isChoiceLabel(input), !prediction.accepts(input) {
+            say("Answer with one of \(prediction.choices.map(\.label).joined(separator: ", ")). (:next skips the question.)")
+            return
+        }
+        let correct = prediction.accepts(input)
+        let step = current.index + 1
+        let firstAnswer = !isAnswered(current.index)
+        store.update(current.lesson.id) { progress in
+            if firstAnswer { progress.predictions[String(step)] = correct }
+            progress.completedSteps.insert(step)
+        }
+        say(correct ? renderer.green("✓ Right.") + " Here is what happens:"
+            : renderer.red("✗ Not quite:") + " the answer is \(prediction.answerText). Here is what happens:")
+        for block in prediction.code { runVisibly(block.code, name: stepName(current, current.index), in: session) }
+        active?.prepared.insert(current.index)
+        var lines: [String] = []
+        if !prediction.explanation.isEmpty { lines += [""] + renderer.wrap(prediction.explanation, first: "", rest: "") }
+        lines += ["", renderer.dim(footer(current))]
+        say(lines)
+    }
+}

@@ -1,0 +1,600 @@
+import Foundation
+
+/// Reads a lesson file (the format is in lessons/README.md). It never traps: every
+/// problem becomes a diagnostic with its line, and a lesson with errors is not returned.
+public enum LessonParser {
+    public struct Parsed: Sendable {
+        public var lesson: Lesson?
+        public var diagnostics: [LessonDiagnostic]
+        public var errors: [LessonDiagnostic] { diagnostics.filter { $0.severity == .error } }
+    }
+
+    public static func parse(_ text: String, path: String) -> Parsed {
+        var reader = Reader(text: text, path: path)
+        reader.read()
+        return Parsed(lesson: reader.diagnostics.contains { $0.severity == .error } ? nil : reader.lesson,
+                      diagnostics: reader.diagnostics.sorted { $0.line < $1.line })
+    }
+
+    public static func parseFile(at path: String) -> Parsed {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return Parsed(lesson: nil, diagnostics: [LessonDiagnostic(line: 1, "cannot read the file")])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            return Parsed(lesson: nil, diagnostics: [LessonDiagnostic(line: 1, "the file is not UTF-8 text")])
+        }
+        return parse(text, path: path)
+    }
+
+    /// `03-demand.md` → `demand`.
+    static func defaultID(forPath path: String) -> String {
+        let name = (path as NSString).lastPathComponent
+        let stem = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+        let trimmed = stem.drop { $0.isNumber }.drop { $0 == "-" || $0 == "_" || $0 == " " }
+        return trimmed.isEmpty ? stem : String(trimmed)
+    }
+
+    /// The labels an exercise or a question uses, each alone at the start of a line.
+    static let codeLabels = ["Given:", "Starter:", "Run with:", "Solution:"]
+    static let predictionLabels = ["Question:", "Answer:", "Explanation:"]
+
+    // MARK: - Lines into elements
+
+    enum Element {
+        case heading(level: Int, text: String, line: Int)
+        case fence(CodeBlock)
+        case text(String, line: Int)
+        case blank(line: Int)
+    }
+
+    struct Reader {
+        let path: String
+        let lines: [String]
+        var diagnostics: [LessonDiagnostic] = []
+        var lesson: Lesson
+
+        init(text: String, path: String) {
+            self.path = path
+            lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            lesson = Lesson(id: LessonParser.defaultID(forPath: path), title: "", summary: "", path: path,
+                            introduction: [], steps: [])
+        }
+
+        mutating func error(_ line: Int, _ message: String) { diagnostics.append(LessonDiagnostic(line: line, .error, message)) }
+        mutating func warning(_ line: Int, _ message: String) { diagnostics.append(LessonDiagnostic(line: line, .warning, message)) }
+
+        mutating func read() {
+            let bodyStart = readFrontMatter()
+            let elements = elements(from: bodyStart)
+            structure(elements)
+            if lesson.title.isEmpty { error(1, "the lesson has no title: put `title: …` in the front matter") }
+            if lesson.steps.isEmpty { error(max(1, lines.count), "the lesson has no steps: each step starts with a `## ` heading") }
+        }
+
+        /// Front matter between `---` lines at the top: `title:`, `summary:`, `id:`.
+        mutating func readFrontMatter() -> Int {
+            var index = 0
+            while index < lines.count, lines[index].trimmingCharacters(in: .whitespaces).isEmpty { index += 1 }
+            guard index < lines.count, lines[index].trimmingCharacters(in: .whitespaces) == "---" else {
+                error(index + 1 > lines.count ? 1 : index + 1,
+                      "a lesson starts with front matter: a line `---`, then `title: …` (and `summary: …`), then `---`")
+                return index
+            }
+            let open = index
+            index += 1
+            while index < lines.count {
+                let line = lines[index].trimmingCharacters(in: .whitespaces)
+                if line == "---" { return index + 1 }
+                if !line.isEmpty, !line.hasPrefix("#") {
+                    if let colon = line.firstIndex(of: ":") {
+                        let key = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+                        var value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                        // YAML-style quotes are optional: `title: "@Published"`.
+                        if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
+                            value = String(value.dropFirst().dropLast())
+                        }
+                        switch key {
+                        case "title": lesson.title = value
+                        case "summary": lesson.summary = value
+                        case "id":
+                            if value.isEmpty || value.contains(where: { $0.isWhitespace || $0 == "/" }) {
+                                error(index + 1, "`id:` must be one word without spaces or slashes")
+                            } else {
+                                lesson.id = value
+                            }
+                        default: warning(index + 1, "unknown front matter key `\(key)` (known: title, summary, id)")
+                        }
+                    } else {
+                        error(index + 1, "front matter lines are `key: value`")
+                    }
+                }
+                index += 1
+            }
+            error(open + 1, "the front matter that starts here has no closing `---`")
+            return lines.count
+        }
+
+        mutating func elements(from start: Int) -> [Element] {
+            var result: [Element] = []
+            var index = start
+            while index < lines.count {
+                let raw = lines[index]
+                let line = index + 1
+                let trimmed = raw.trimmingCharacters(in: .whitespaces)
+                if let fence = Self.fenceMarker(trimmed) {
+                    let indent = raw.prefix { $0 == " " || $0 == "\t" }.count
+                    let info = trimmed.dropFirst(fence.count).trimmingCharacters(in: .whitespaces)
+                    let words = info.split(separator: " ").map(String.init)
+                    var body: [String] = []
+                    var closed = false
+                    index += 1
+                    while index < lines.count {
+                        let inner = lines[index]
+                        let innerTrimmed = inner.trimmingCharacters(in: .whitespaces)
+                        if innerTrimmed.hasPrefix(fence), innerTrimmed.allSatisfy({ $0 == fence.first }) {
+                            closed = true
+                            break
+                        }
+                        body.append(Self.dropIndent(inner, indent))
+                        index += 1
+                    }
+                    if !closed { error(line, "this code block has no closing \(fence)") }
+                    result.append(.fence(CodeBlock(language: words.first?.lowercased() ?? "", options: Array(words.dropFirst()),
+                                                   code: body.joined(separator: "\n"), line: line)))
+                    index += 1
+                    continue
+                }
+                if trimmed.isEmpty {
+                    result.append(.blank(line: line))
+                } else if let level = Self.headingLevel(raw) {
+                    let text = raw.dropFirst(level).trimmingCharacters(in: .whitespaces)
+                    result.append(.heading(level: level, text: text, line: line))
+                } else {
+                    result.append(.text(raw, line: line))
+                }
+                index += 1
+            }
+            return result
+        }
+
+        static func fenceMarker(_ trimmed: String) -> String? {
+            for character in ["`", "~"] {
+                let run = trimmed.prefix { String($0) == character }
+                if run.count >= 3 { return String(run) }
+            }
+            return nil
+        }
+
+        static func dropIndent(_ line: String, _ count: Int) -> String {
+            var dropped = 0
+            var index = line.startIndex
+            while dropped < count, index < line.endIndex, line[index] == " " || line[index] == "\t" {
+                index = line.index(after: index)
+                dropped += 1
+            }
+            return String(line[index...])
+        }
+
+        /// `## Title` → 2 (a heading needs a space after its hashes, and starts the line).
+        static func headingLevel(_ line: String) -> Int? {
+            let hashes = line.prefix { $0 == "#" }.count
+            guard (1...6).contains(hashes) else { return nil }
+            let rest = line.dropFirst(hashes)
+            guard rest.first == " " else { return nil }
+            return hashes
+        }
+
+        // MARK: - Elements into steps
+
+        mutating func structure(_ elements: [Element]) {
+            var step: LessonStep?
+            var prose = BlockCollector()
+            var exercise: ExerciseBuilder?
+            var prediction: PredictionBuilder?
+
+            // A step whose exercise or question did not build is not also reported as empty.
+            var hadSection = false
+
+            func finishSection(_ reader: inout Reader) {
+                if exercise != nil || prediction != nil { hadSection = true }
+                if var builder = exercise {
+                    if let built = builder.build(&reader) { step?.exercise = built }
+                    exercise = nil
+                }
+                if var builder = prediction {
+                    if let built = builder.build(&reader) { step?.prediction = built }
+                    prediction = nil
+                }
+            }
+
+            func finishStep(_ reader: inout Reader) {
+                finishSection(&reader)
+                if var finished = step {
+                    finished.body = prose.blocksFlushed
+                    reader.check(finished, hadSection: hadSection)
+                    reader.lesson.steps.append(finished)
+                } else {
+                    reader.lesson.introduction = prose.blocksFlushed
+                }
+                prose = BlockCollector()
+                hadSection = false
+            }
+
+            for element in elements {
+                switch element {
+                case .heading(level: 1, let text, _) where lesson.title.isEmpty && step == nil:
+                    lesson.title = text
+                case .heading(level: 2, let text, let line):
+                    finishStep(&self)
+                    step = LessonStep(title: text, line: line, body: [], exercise: nil, prediction: nil)
+                case .heading(level: 3, let text, let line) where Self.sectionKind(text) != nil:
+                    guard step != nil else {
+                        error(line, "`### \(text)` must be inside a step: put a `## ` step heading above it")
+                        continue
+                    }
+                    if exercise != nil || prediction != nil || step?.exercise != nil || step?.prediction != nil {
+                        error(line, "a step holds at most one exercise or question; start a new `## ` step for this one")
+                        finishSection(&self)
+                    }
+                    let title = Self.sectionTitle(text)
+                    if Self.sectionKind(text) == "exercise" {
+                        exercise = ExerciseBuilder(title: title, line: line)
+                    } else {
+                        prediction = PredictionBuilder(title: title, line: line)
+                    }
+                default:
+                    if exercise != nil {
+                        exercise!.add(element, &self)
+                    } else if prediction != nil {
+                        prediction!.add(element, &self)
+                    } else {
+                        prose.add(element)
+                    }
+                }
+            }
+            finishStep(&self)
+        }
+
+        /// `Exercise`, `Exercise: Ask for two` → "exercise"; `Predict…` → "prediction".
+        static func sectionKind(_ heading: String) -> String? {
+            let word = heading.prefix { $0.isLetter }.lowercased()
+            if word == "exercise" { return "exercise" }
+            if word == "predict" || word == "prediction" { return "prediction" }
+            return nil
+        }
+
+        static func sectionTitle(_ heading: String) -> String {
+            guard let colon = heading.firstIndex(of: ":") else { return "" }
+            return heading[heading.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+
+        mutating func check(_ step: LessonStep, hadSection: Bool) {
+            if step.title.isEmpty { error(step.line, "a step heading needs a title after `## `") }
+            if step.body.isEmpty, !hadSection {
+                error(step.line, "the step \"\(step.title)\" is empty")
+            }
+            if step.exercise != nil || step.prediction != nil, let code = step.code.first {
+                error(code.line, "a step with an exercise or a question cannot have code of its own to run; move the example to the step before, or mark it ```swift no-run")
+            }
+            for case .code(let block) in step.body where block.language.isEmpty {
+                warning(block.line, "say what this code block holds: ```swift (runs), ```swift no-run (shown only) or ```text")
+            }
+        }
+    }
+
+    // MARK: - Prose
+
+    /// Gathers prose lines and code blocks into `LessonBlock`s.
+    struct BlockCollector {
+        var blocks: [LessonBlock] = []
+        private var lines: [String] = []
+        private var firstLine = 0
+
+        var isEmpty: Bool { blocks.isEmpty && lines.allSatisfy { $0.isEmpty } }
+
+        mutating func add(_ element: Element) {
+            switch element {
+            case .heading(let level, let text, let line):
+                addLine(String(repeating: "#", count: level) + " " + text, line)
+            case .text(let text, let line):
+                addLine(text, line)
+            case .blank(let line):
+                if !lines.isEmpty { addLine("", line) }
+            case .fence(let block):
+                flush()
+                blocks.append(.code(block))
+            }
+        }
+
+        mutating func addLine(_ text: String, _ line: Int) {
+            if lines.isEmpty { firstLine = line }
+            lines.append(text)
+        }
+
+        mutating func flush() {
+            while lines.last?.isEmpty == true { lines.removeLast() }
+            if !lines.isEmpty { blocks.append(.text(lines.joined(separator: "\n"), line: firstLine)) }
+            lines.removeAll()
+        }
+
+        var blocksFlushed: [LessonBlock] {
+            var copy = self
+            copy.flush()
+            return copy.blocks
+        }
+    }
+
+    // MARK: - Exercises
+
+    /// What a `Checks:` list collects: each item with its line and the block after `output is:`.
+    struct CheckItem {
+        var text: String
+        var line: Int
+        var block: String?
+    }
+
+    static func label(_ text: String, in labels: [String]) -> (label: String, rest: String)? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        for label in labels + ["Hint:", "Checks:"] where trimmed.hasPrefix(label) {
+            return (label, trimmed.dropFirst(label.count).trimmingCharacters(in: .whitespaces))
+        }
+        return nil
+    }
+
+    static func isCheckItem(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ") { return trimmed.dropFirst(2).trimmingCharacters(in: .whitespaces) }
+        return nil
+    }
+
+    /// Reads a `Checks:` list: one check per `- ` line; `output is:` takes the fenced block below it.
+    static func parseChecks(_ items: [CheckItem], _ reader: inout Reader) -> [Check] {
+        var checks: [Check] = []
+        for item in items {
+            switch CheckParser.parse(item.text, line: item.line, block: item.block) {
+            case .success(let check): checks.append(check)
+            case .failure(let failure): reader.error(item.line, failure.message)
+            }
+        }
+        return checks
+    }
+
+    private struct ExerciseBuilder {
+        let title: String
+        let line: Int
+        var prompt = BlockCollector()
+        var code: [String: CodeBlock] = [:]
+        var hints: [String] = []
+        var items: [CheckItem] = []
+        var state: State = .prompt
+        var sawLabel = false
+
+        enum State: Equatable { case prompt, awaitingCode(String, Int), hint, checks, idle }
+
+        init(title: String, line: Int) {
+            self.title = title
+            self.line = line
+        }
+
+        mutating func add(_ element: Element, _ reader: inout Reader) {
+            switch element {
+            case .blank(let line):
+                if state == .hint { state = .idle }
+                if state == .prompt { prompt.add(.blank(line: line)) }
+            case .heading:
+                if state == .prompt { prompt.add(element) }
+                else if case .heading(_, let text, let line) = element { reader.error(line, "unexpected heading `\(text)` inside an exercise, after its prompt") }
+            case .fence(let block):
+                switch state {
+                case .awaitingCode(let label, _):
+                    code[label] = block
+                    state = .idle
+                case .checks:
+                    if let last = items.last, last.block == nil, Self.wantsBlock(last.text) {
+                        items[items.count - 1].block = block.code
+                    } else {
+                        reader.error(block.line, "a code block in `Checks:` must follow `- output is:`")
+                    }
+                case .prompt:
+                    prompt.add(element)
+                default:
+                    reader.error(block.line, "a code block in an exercise needs a label on the line above it: Given:, Starter:, Run with: or Solution:")
+                }
+            case .text(let text, let line):
+                if let (label, rest) = LessonParser.label(text, in: LessonParser.codeLabels) {
+                    closePendingCode(&reader)
+                    sawLabel = true
+                    switch label {
+                    case "Hint:":
+                        if rest.isEmpty { reader.error(line, "write the hint after `Hint:` on the same line") }
+                        hints.append(rest)
+                        state = .hint
+                    case "Checks:":
+                        if !rest.isEmpty { reader.error(line, "checks go one per line below `Checks:`, each starting with `- `") }
+                        if !items.isEmpty { reader.error(line, "an exercise has one `Checks:` list") }
+                        state = .checks
+                    default:
+                        if !rest.isEmpty { reader.error(line, "put the code in a fenced block (```swift) on the lines after `\(label)`") }
+                        if code[label] != nil { reader.error(line, "this exercise already has a `\(label)` block") }
+                        state = .awaitingCode(label, line)
+                    }
+                    return
+                }
+                if let other = LessonParser.label(text, in: LessonParser.predictionLabels), LessonParser.predictionLabels.contains(other.label) {
+                    reader.error(line, "`\(other.label)` belongs to a `### Predict` section, not an exercise")
+                    return
+                }
+                switch state {
+                case .prompt:
+                    prompt.add(element)
+                case .hint:
+                    hints[hints.count - 1] += " " + text.trimmingCharacters(in: .whitespaces)
+                case .checks:
+                    if let item = LessonParser.isCheckItem(text) {
+                        items.append(CheckItem(text: item, line: line))
+                    } else {
+                        reader.error(line, "each check is a list item starting with `- `")
+                    }
+                case .awaitingCode(let label, _):
+                    reader.error(line, "expected a fenced code block (```swift) after `\(label)`")
+                    state = .idle
+                case .idle:
+                    reader.error(line, "unexpected text in the exercise; its prompt goes right under `### Exercise`, before the first label")
+                }
+            }
+        }
+
+        static func wantsBlock(_ item: String) -> Bool {
+            let squeezed = CheckParser.squeezed(item).lowercased()
+            return squeezed == "output is:" || squeezed == "output is"
+        }
+
+        mutating func closePendingCode(_ reader: inout Reader) {
+            if case .awaitingCode(let label, let line) = state {
+                reader.error(line, "`\(label)` must be followed by a fenced code block (```swift)")
+            }
+        }
+
+        mutating func build(_ reader: inout Reader) -> Exercise? {
+            closePendingCode(&reader)
+            let checks = LessonParser.parseChecks(items, &reader)
+            if prompt.isEmpty { reader.error(line, "the exercise has no prompt: say what to do under `### Exercise`") }
+            guard let starter = code["Starter:"] else {
+                reader.error(line, "the exercise has no `Starter:` code block")
+                return nil
+            }
+            guard let solution = code["Solution:"] else {
+                reader.error(line, "the exercise has no `Solution:` code block")
+                return nil
+            }
+            if items.isEmpty { reader.error(line, "the exercise has no `Checks:` list; a check judges what the code does") }
+            for block in [code["Given:"], starter, code["Run with:"], solution].compactMap({ $0 }) where !block.isSwift {
+                reader.error(block.line, "exercise code blocks are Swift: open them with ```swift")
+            }
+            return Exercise(title: title, line: line, prompt: prompt.blocksFlushed, given: code["Given:"], starter: starter,
+                            runWith: code["Run with:"], hints: hints, solution: solution, checks: checks)
+        }
+    }
+
+    // MARK: - Predict-the-trace questions
+
+    private struct PredictionBuilder {
+        let title: String
+        let line: Int
+        var body = BlockCollector()
+        var question = ""
+        var questionLine = 0
+        var choices: [Prediction.Choice] = []
+        var answers: [String] = []
+        var answerLine = 0
+        var explanation = ""
+        var items: [CheckItem] = []
+        var state: State = .body
+
+        enum State: Equatable { case body, question, choices, explanation, checks, idle }
+
+        init(title: String, line: Int) {
+            self.title = title
+            self.line = line
+        }
+
+        static func choice(_ text: String) -> Prediction.Choice? {
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            guard trimmed.count >= 3, let first = trimmed.first, first.isLetter, first.isLowercase,
+                  trimmed.dropFirst().first == ")" else { return nil }
+            return Prediction.Choice(label: String(first), text: trimmed.dropFirst(2).trimmingCharacters(in: .whitespaces))
+        }
+
+        mutating func add(_ element: Element, _ reader: inout Reader) {
+            switch element {
+            case .blank(let line):
+                if state == .body { body.add(.blank(line: line)) }
+                if state == .question || state == .explanation { state = .idle }
+            case .heading(_, let text, let line):
+                if state == .body { body.add(element) } else { reader.error(line, "unexpected heading `\(text)` inside a question") }
+            case .fence(let block):
+                switch state {
+                case .body:
+                    body.add(element)
+                case .checks:
+                    if let last = items.last, last.block == nil, ExerciseBuilder.wantsBlock(last.text) {
+                        items[items.count - 1].block = block.code
+                    } else {
+                        reader.error(block.line, "a code block in `Checks:` must follow `- output is:`")
+                    }
+                default:
+                    reader.error(block.line, "the question's code goes before `Question:`")
+                }
+            case .text(let text, let line):
+                if let (label, rest) = LessonParser.label(text, in: LessonParser.predictionLabels) {
+                    switch label {
+                    case "Question:":
+                        if !question.isEmpty { reader.error(line, "a question section has one `Question:`") }
+                        question = rest
+                        questionLine = line
+                        state = .question
+                    case "Answer:":
+                        answers = rest.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                        answerLine = line
+                        if answers.isEmpty { reader.error(line, "write the answer after `Answer:`") }
+                        state = .idle
+                    case "Explanation:":
+                        explanation = rest
+                        state = .explanation
+                    case "Checks:":
+                        state = .checks
+                    default:
+                        reader.error(line, "`\(label)` belongs to an exercise, not a question")
+                    }
+                    return
+                }
+                if state == .question || state == .choices, let choice = Self.choice(text) {
+                    if choices.contains(where: { $0.label == choice.label }) { reader.error(line, "choice \(choice.label)) appears twice") }
+                    choices.append(choice)
+                    state = .choices
+                    return
+                }
+                switch state {
+                case .body: body.add(element)
+                case .question: question += " " + text.trimmingCharacters(in: .whitespaces)
+                case .explanation: explanation += " " + text.trimmingCharacters(in: .whitespaces)
+                case .choices:
+                    if text.first == " " || text.first == "\t" {
+                        choices[choices.count - 1].text += " " + text.trimmingCharacters(in: .whitespaces)
+                    } else {
+                        reader.error(line, "choices are lines like `a) …`; a longer choice continues on an indented line")
+                    }
+                case .checks:
+                    if let item = LessonParser.isCheckItem(text) { items.append(CheckItem(text: item, line: line)) }
+                    else { reader.error(line, "each check is a list item starting with `- `") }
+                case .idle:
+                    reader.error(line, "unexpected text in the question; the text shown with it goes before `Question:`")
+                }
+            }
+        }
+
+        mutating func build(_ reader: inout Reader) -> Prediction? {
+            let checks = LessonParser.parseChecks(items, &reader)
+            guard !question.isEmpty else {
+                reader.error(line, "the question section has no `Question:` line")
+                return nil
+            }
+            guard !answers.isEmpty else {
+                reader.error(line, "the question has no `Answer:` line")
+                return nil
+            }
+            if !choices.isEmpty {
+                for answer in answers where !choices.contains(where: { $0.label == answer.lowercased() }) {
+                    reader.error(answerLine, "the answer `\(answer)` is not one of the choices (\(choices.map(\.label).joined(separator: ", ")))")
+                }
+                if choices.count < 2 { reader.error(questionLine, "a multiple-choice question needs at least two choices") }
+            }
+            let prediction = Prediction(title: title, line: line, body: body.blocksFlushed, question: question, choices: choices,
+                                        answers: answers, answerLine: answerLine, explanation: explanation, checks: checks)
+            if prediction.code.isEmpty {
+                reader.error(line, "a question needs Swift code (```swift) to run when the answer is revealed")
+            }
+            return prediction
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import UndercurrentInterpreter
+import UndercurrentSession
+import UndercurrentTrace
+
+/// What a piece of lesson code did when it ran on its own: its output, every call it
+/// made, and the error that stopped it.
+public struct RunResult: Sendable {
+    public var output: String
+    public var events: [TraceEvent]
+    /// The error as the session shows it (`file:line:col: runtime error: …` and the line).
+    public var diagnostic: String?
+    /// The error's message alone, for `error contains`.
+    public var errorMessage: String?
+    /// Events the tracer dropped because the program made too many calls.
+    public var droppedEvents: Int
+
+    /// The protocol calls (printed lines left out).
+    public var calls: [TraceEvent] { events.filter { $0.kind != .output } }
+}
+
+/// Runs lesson code in a fresh environment with a tracer of its own, a piece at a time
+/// as the REPL would (a later declaration replaces an earlier one of the same name).
+/// Must be called on a thread with a large stack (`LargeStack`).
+public enum TracedRun {
+    public struct Piece: Sendable {
+        public var source: String
+        public var name: String
+
+        public init(_ source: String, name: String) {
+            self.source = source
+            self.name = name
+        }
+    }
+
+    /// Checks stop a runaway program sooner than the REPL does.
+    public static let stepLimit = 20_000_000
+    public static let eventLimit = 20_000
+
+    /// - Parameter setup: code run first, untraced and unheard (what earlier lesson steps declared).
+    public static func run(_ pieces: [Piece], setup: [Piece] = []) -> RunResult {
+        let collected = Collected()
+        let tracer = Tracer()
+        tracer.capacity = eventLimit
+        var environment: ScriptEnvironment? = ScriptEnvironment { text in
+            collected.output += text
+            tracer.recordOutput(text)
+        }
+        environment!.interpreter.limits.maxSteps = stepLimit
+        tracer.clock = { [unowned bridge = environment!.bridge] in bridge.clock.nowMilliseconds }
+        environment!.interpreter.deinitObservers.append { tracer.recordDeinit(of: $0, type: $1) }
+        var result = RunResult(output: "", events: [], diagnostic: nil, errorMessage: nil, droppedEvents: 0)
+        // Subscriptions are traced only when the tracer is on as they are made, so the setup
+        // runs traced too; its events and output are then dropped.
+        tracer.start()
+        for piece in setup {
+            do {
+                try environment!.interpreter.run(source: piece.source, fileName: piece.name)
+            } catch {
+                tracer.stop()
+                result.diagnostic = "\(piece.name): error: \(error)\n"
+                result.errorMessage = "\(error)"
+                return result
+            }
+        }
+        tracer.clearEvents()
+        collected.output = ""
+        // The pieces make one program: work they schedule (delays, receive(on:)) runs after
+        // the last one, as after the end of a script, not between them.
+        let pieces = pieces.filter { !$0.source.allSatisfy(\.isWhitespace) }
+        let drain = environment!.interpreter.afterTopLevelHooks
+        for (index, piece) in pieces.enumerated() {
+            environment!.interpreter.afterTopLevelHooks = index == pieces.count - 1 ? drain : []
+            do {
+                try environment!.interpreter.run(source: piece.source, fileName: piece.name)
+            } catch let error as ScriptError {
+                result.diagnostic = DiagnosticFormatter.format(error, source: piece.source, fileName: piece.name)
+                result.errorMessage = error.message
+                break
+            } catch {
+                result.diagnostic = "\(piece.name): error: \(error)\n"
+                result.errorMessage = "\(error)"
+                break
+            }
+        }
+        environment!.interpreter.afterTopLevelHooks = drain
+        tracer.stop()
+        result.output = collected.output
+        result.events = tracer.events
+        result.droppedEvents = tracer.droppedCount
+        // What the program's globals do as they go away is not part of the run.
+        environment = nil
+        return result
+    }
+
+    private final class Collected {
+        var output = ""
+    }
+}

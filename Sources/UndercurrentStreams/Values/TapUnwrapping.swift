@@ -1,0 +1,27 @@
+import OpenCombine
+
+/// While a tracer is enabled, OpenCombine hands publishers a `SubscriberTap` around each
+/// subscriber and subscribers a `SubscriptionTap` around each subscription (internal types
+/// that report every call to the `_Introspection` hook). These helpers look through them.
+enum TapUnwrapping {
+    /// The subscriber or subscription inside any taps.
+    static func unwrap(_ thing: Any) -> Any {
+        var current = thing
+        for _ in 0..<4 {
+            let typeName = String(describing: type(of: current))
+            guard typeName.hasPrefix("SubscriberTap") || typeName.hasPrefix("SubscriptionTap") else { break }
+            guard let inner = Mirror(reflecting: current).children.first(where: {
+                $0.label == "subscriber" || $0.label == "subscription"
+            })?.value else { break }
+            current = inner
+        }
+        return current
+    }
+
+    /// True when the call ends in script code (a script type conforming to `Subscriber` or
+    /// `Subscription`), which the engine cannot stop on: a call that breaks the contract can
+    /// then be made, and the contract checker reports it, as compiled code would make it.
+    static func endsInScript(_ thing: Any) -> Bool {
+        unwrap(thing) is ScriptBacked
+    }
+}

@@ -1,0 +1,69 @@
+import OpenCombine
+
+/// The protocol calls in progress while a trace is recorded, innermost last. The contract
+/// checker reads it to tell synchronous from asynchronous delivery and to measure
+/// re-entrancy; the tracer reads it to attach what a call returned to its event.
+struct CallStack {
+    struct Frame {
+        /// Unique per call; the outermost frame's id names "one call stack".
+        let id: Int
+        let kind: TraceEvent.Kind
+        /// Absolute position of the call's event (dropped events included), or nil.
+        let position: Int?
+        let sequence: Int
+        var subscriber: String?
+        var subscriberID: CombineIdentifier?
+        var subscription: String?
+        /// A call an adapter forwarded unchanged to the same subscriber (a stageless
+        /// adapter shares its downstream's identity): not recorded a second time.
+        var transparent = false
+        /// For values: the subscription's outstanding demand before the value, when the
+        /// receiver is the subscription's direct subscriber.
+        var demandBefore: DemandCount?
+        /// For `receive(subscription:)`: the subscription the subscriber already had.
+        var previousSubscription: String?
+    }
+
+    private(set) var frames: [Frame] = []
+    private var nextID = 0
+    /// Calls in progress that were recorded (transparent ones are not).
+    private(set) var recordedDepth = 0
+
+    var top: Frame? { frames.last }
+    /// The id of the outermost call in progress: calls made while it is open share a stack.
+    var rootID: Int? { frames.first?.id }
+    var isEmpty: Bool { frames.isEmpty }
+    mutating func push(_ kind: TraceEvent.Kind, position: Int?, sequence: Int, configure: (inout Frame) -> Void = { _ in })
+        -> Frame {
+        nextID += 1
+        var frame = Frame(id: nextID, kind: kind, position: position, sequence: sequence)
+        configure(&frame)
+        frames.append(frame)
+        if !frame.transparent { recordedDepth += 1 }
+        return frame
+    }
+
+    mutating func pop() -> Frame? {
+        guard let frame = frames.popLast() else { return nil }
+        if !frame.transparent { recordedDepth -= 1 }
+        return frame
+    }
+
+    mutating func removeAll() {
+        frames.removeAll()
+        recordedDepth = 0
+    }
+
+    /// How many `request(_:)` calls on this subscription are in progress.
+    func requestsInProgress(on subscription: String) -> Int {
+        frames.reduce(0) { $0 + ($1.kind == .request && $1.subscription == subscription ? 1 : 0) }
+    }
+
+    /// True when the innermost call is the same delivery to the same subscriber: an adapter
+    /// forwarding it.
+    func isForwarding(_ kind: TraceEvent.Kind, to subscriberID: CombineIdentifier, subscription: String? = nil) -> Bool {
+        guard let top, top.kind == kind, top.subscriberID == subscriberID else { return false }
+        if kind == .receiveSubscription { return top.subscription == subscription }
+        return true
+    }
+}

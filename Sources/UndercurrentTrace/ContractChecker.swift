@@ -1,0 +1,287 @@
+import OpenCombine
+
+/// Checks the Publisher/Subscriber contract as the calls happen, and keeps the live demand
+/// of every subscription (the numbers the trace's `demand a → b` column shows).
+///
+/// The tracer calls it at the start (`will…`) and end (`did…`) of every protocol call, with
+/// the objects' trace names. Names are stable for as long as an object lives and new for a
+/// new object at a reused address, so the state below never mixes two objects up.
+///
+/// Which subscriber's values spend a subscription's demand: only those delivered to its
+/// *direct* subscriber, the first one it was handed to. Pass-through operators (`map`,
+/// `filter`) hand their upstream subscription on, so a value passing through `map` to the
+/// next subscriber is one value, not two.
+///
+/// Synchronous or asynchronous: a signal that reaches a subscriber after its subscription
+/// was cancelled is *synchronous* when the outermost protocol call that was in progress at
+/// the `cancel()` is still in progress (the signal comes from within `cancel()` itself, or
+/// from the same call stack, such as the `request(_:)` loop whose subscriber cancelled in
+/// `receive(_:)`): the subscription could have known, and that is an error. Otherwise the
+/// call stack emptied in between, and the signal was on its way already (work scheduled on
+/// a queue or timer): Reactive Streams §1.8 allows that ("eventually stop"), so it is a
+/// warning. Script statements are not protocol calls: a script that calls `cancel()` and
+/// then, in its next statement, `receive(_:)` makes two separate call stacks.
+final class ContractChecker {
+    /// Nested `request(_:)` calls on one subscription beyond this are unbounded re-entrancy.
+    var reentrancyLimit = 16
+    var isEnabled = true
+
+    struct SubscriptionState {
+        var demand: DemandCount = .count(0)
+        /// Written in the script (not one of Combine's own).
+        var isScript = false
+        var directSubscriber: String?
+        var subscribers: [String] = []
+        var lastCancelSequence: Int?
+        var reentrancyReported = false
+    }
+
+    struct SubscriberState {
+        /// A publisher was asked to subscribe it (so a missing subscription is a fault).
+        var wasSubscribed = false
+        var subscription: String?
+        var completedAt: Int?
+        /// Its subscription went away (deinitialized): a new one may take its place.
+        var subscriptionGone = false
+        var cancel: (sequence: Int, rootID: Int?, subscription: String)?
+    }
+
+    private(set) var subscriptions: [String: SubscriptionState] = [:]
+    private(set) var subscribers: [String: SubscriberState] = [:]
+    var registry = SubscriberRegistry()
+
+    func reset() {
+        subscriptions.removeAll()
+        subscribers.removeAll()
+        registry.removeAll()
+    }
+
+    func demand(of subscription: String) -> DemandCount {
+        subscriptions[subscription]?.demand ?? .count(0)
+    }
+
+    func subscription(of subscriber: String) -> String? {
+        subscribers[subscriber]?.subscription
+    }
+
+    // MARK: - Subscribing
+
+    func willSubscribe(_ subscriber: String) {
+        subscribers[subscriber, default: SubscriberState()].wasSubscribed = true
+    }
+
+    /// Hands `subscription` to `subscriber`. Returns the subscription it already had and
+    /// still uses (rule §2.5 is checked when the call returns).
+    func willReceive<S: Subscriber>(subscription: String, isScript: Bool, subscriber name: String, _ subscriber: S)
+        -> String? {
+        var state = subscriptions[subscription] ?? SubscriptionState()
+        state.isScript = isScript
+        if state.directSubscriber == nil { state.directSubscriber = name }
+        if !state.subscribers.contains(name) { state.subscribers.append(name) }
+        subscriptions[subscription] = state
+        registry.register(subscriber, named: name, for: subscription)
+
+        var subscriberState = subscribers[name] ?? SubscriberState()
+        subscriberState.wasSubscribed = true
+        let active = subscriberState.subscription != nil && subscriberState.completedAt == nil
+            && subscriberState.cancel == nil && !subscriberState.subscriptionGone
+        if let current = subscriberState.subscription, current != subscription, active {
+            // Still has an active subscription: it must cancel this one.
+            subscribers[name] = subscriberState
+            return current
+        }
+        // A new subscription, or the same one again after it ended (`retry` resubscribing
+        // to `Subscriptions.empty`): a fresh start. The same one while active changes nothing.
+        if subscriberState.subscription != subscription || !active {
+            subscriberState.subscription = subscription
+            subscriberState.completedAt = nil
+            subscriberState.cancel = nil
+            subscriberState.subscriptionGone = false
+        }
+        subscribers[name] = subscriberState
+        return nil
+    }
+
+    func didReceive(subscription: String, subscriber: String, previous: String?, sequence: Int) -> [ContractViolation] {
+        guard isEnabled, let previous else { return [] }
+        if let cancelled = subscriptions[subscription]?.lastCancelSequence, cancelled > sequence { return [] }
+        return [ContractViolation(
+            rule: .secondSubscription,
+            message: "\(subscriber) already had \(previous) and did not cancel the second subscription \(subscription); "
+                + "a subscriber with an active subscription must cancel any other it receives",
+            sequence: sequence)]
+    }
+
+    // MARK: - Signals
+
+    /// A value reaches `subscriber`. Spends one of the subscription's demand when the
+    /// subscriber is its direct one, and returns the demand before.
+    func willReceiveValue(subscriber: String, value: String, sequence: Int, stack: CallStack)
+        -> (demandBefore: DemandCount?, subscription: String?, violations: [ContractViolation]) {
+        let subscription = deliveringSubscription(to: subscriber, stack: stack)
+        var before: DemandCount?
+        if let subscription, subscriptions[subscription]?.directSubscriber == subscriber {
+            let demand = subscriptions[subscription]?.demand ?? .count(0)
+            before = demand
+            subscriptions[subscription]?.demand = demand.consumingOne()
+        }
+        guard isEnabled else { return (before, subscription, []) }
+        let what = "the value \(value)"
+        if let violation = signalViolation(to: subscriber, what: what, sequence: sequence, stack: stack) {
+            return (before, subscription, [violation])
+        }
+        if let subscription, let before, case .count(let count) = before, count <= 0 {
+            return (before, subscription, [ContractViolation(
+                rule: .valueWithoutDemand,
+                message: "\(subscription) sent \(value) to \(subscriber), which had no outstanding demand "
+                    + "(demand \(count)); a publisher sends only what was requested",
+                sequence: sequence)])
+        }
+        return (before, subscription, [])
+    }
+
+    /// The value's call returned: the demand the subscriber returned is added (synchronous demand).
+    func didReceiveValue(subscriber: String, subscription: String?, demandBefore: DemandCount?,
+                         returned: Subscribers.Demand) -> LedgerChange? {
+        guard let subscription, let demandBefore else { return nil }
+        let credit = DemandCount(returned)
+        let current = subscriptions[subscription]?.demand ?? .count(0)
+        subscriptions[subscription]?.demand = current + credit
+        return LedgerChange(subscription: subscription, before: demandBefore, after: demandBefore.consumingOne() + credit)
+    }
+
+    func willReceiveCompletion(subscriber: String, sequence: Int, stack: CallStack)
+        -> (subscription: String?, violations: [ContractViolation]) {
+        let subscription = deliveringSubscription(to: subscriber, stack: stack)
+        guard isEnabled else { return (subscription, []) }
+        if let completedAt = subscribers[subscriber]?.completedAt {
+            return (subscription, [ContractViolation(
+                rule: .completionTwice,
+                message: "\(subscriber) received a second completion (the first was #\(completedAt)); "
+                    + "a publisher completes at most once",
+                sequence: sequence)])
+        }
+        let violation = signalViolation(to: subscriber, what: "a completion", sequence: sequence, stack: stack)
+        // Completed from the start of the call: what it does next (such as `catch`
+        // subscribing it to another publisher) starts afresh.
+        if subscribers[subscriber] != nil { subscribers[subscriber]?.completedAt = sequence }
+        return (subscription, violation.map { [$0] } ?? [])
+    }
+
+    /// The subscription a signal comes from: the innermost `request(_:)` in progress on a
+    /// subscription the subscriber was handed (a delivery made from within `request`), or
+    /// else the subscriber's subscription.
+    private func deliveringSubscription(to subscriber: String, stack: CallStack) -> String? {
+        for frame in stack.frames.reversed() where frame.kind == .request {
+            if let name = frame.subscription, subscriptions[name]?.subscribers.contains(subscriber) == true {
+                return name
+            }
+        }
+        return subscribers[subscriber]?.subscription
+    }
+
+
+    /// Rules every signal shares: a subscription first (§1.9), nothing after completion
+    /// (§1.7), nothing after cancel (§1.8).
+    private func signalViolation(to subscriber: String, what: String, sequence: Int, stack: CallStack)
+        -> ContractViolation? {
+        guard let state = subscribers[subscriber] else { return nil }
+        if state.subscription == nil {
+            guard state.wasSubscribed else { return nil }
+            return ContractViolation(
+                rule: .signalBeforeSubscription,
+                message: "\(subscriber) received \(what) before receive(subscription:); "
+                    + "a publisher hands over the subscription first",
+                sequence: sequence)
+        }
+        if let completedAt = state.completedAt {
+            return ContractViolation(
+                rule: .signalAfterCompletion,
+                message: "\(subscriber) received \(what) after its completion (#\(completedAt)); "
+                    + "nothing may follow a completion",
+                sequence: sequence)
+        }
+        if let cancel = state.cancel {
+            // Combine's own subscriptions (OpenCombine's, as Apple's) may send the completion
+            // right after a value whose subscriber cancelled: `Just` does. Only the script's
+            // own subscriptions are held to the letter for completions.
+            if what == "a completion", subscriptions[cancel.subscription]?.isScript != true { return nil }
+            let synchronous = cancel.rootID != nil && cancel.rootID == stack.rootID
+            if synchronous {
+                return ContractViolation(
+                    rule: .signalAfterCancel, severity: .error,
+                    message: "\(subscriber) received \(what) after \(cancel.subscription) was cancelled (#\(cancel.sequence)), "
+                        + "in the same call stack: the subscription must stop sending once cancel() is called",
+                    sequence: sequence)
+            }
+            return ContractViolation(
+                rule: .signalAfterCancel, severity: .warning,
+                message: "\(subscriber) received \(what) after \(cancel.subscription) was cancelled (#\(cancel.sequence)); "
+                    + "it was delivered later (asynchronously), which the contract tolerates for signals "
+                    + "already on their way, but the subscription should drop them",
+                sequence: sequence)
+        }
+        return nil
+    }
+
+    /// A script object went away: its state goes too (names are never reused), and a
+    /// subscriber whose subscription it was may take another.
+    func didDeinitialize(_ name: String) {
+        if let state = subscriptions.removeValue(forKey: name) {
+            for subscriber in state.subscribers where subscribers[subscriber]?.subscription == name {
+                subscribers[subscriber]?.subscriptionGone = true
+            }
+            registry.forget(name)
+        }
+        subscribers[name] = nil
+    }
+
+    // MARK: - Demand and cancellation
+
+    func willRequest(_ demand: Subscribers.Demand, subscription: String, sequence: Int, stack: CallStack)
+        -> (change: LedgerChange, violations: [ContractViolation]) {
+        var state = subscriptions[subscription] ?? SubscriptionState()
+        let before = state.demand
+        state.demand = before + DemandCount(demand)
+        var violations: [ContractViolation] = []
+        if isEnabled {
+            if demand == .none {
+                violations.append(ContractViolation(
+                    rule: .requestNone,
+                    message: "\(subscription) was asked for .none; a subscriber asks for at least one value "
+                        + "(Combine stops the program on request(.none))",
+                    sequence: sequence))
+            }
+            let nested = stack.requestsInProgress(on: subscription)
+            if nested >= reentrancyLimit, !state.reentrancyReported {
+                state.reentrancyReported = true
+                violations.append(ContractViolation(
+                    rule: .unboundedReentrancy,
+                    message: "request(_:) on \(subscription) is re-entered \(nested + 1) calls deep "
+                        + "(request → receive → request …); a subscription must not call back into its subscriber "
+                        + "from within request without bound: note the new demand and let the running loop deliver it",
+                    sequence: sequence))
+            }
+        }
+        subscriptions[subscription] = state
+        return (LedgerChange(subscription: subscription, before: before, after: state.demand), violations)
+    }
+
+    func willCancel(subscription: String, sequence: Int, stack: CallStack) {
+        subscriptions[subscription, default: SubscriptionState()].lastCancelSequence = sequence
+        for name in subscriptions[subscription]?.subscribers ?? [] where subscribers[name]?.subscription == subscription {
+            if subscribers[name]?.cancel == nil {
+                subscribers[name]?.cancel = (sequence, stack.rootID, subscription)
+            }
+        }
+    }
+
+    func didCancel(_ subscription: Subscription, name: String, sequence: Int) -> [ContractViolation] {
+        guard isEnabled, let (subscriber, property) = registry.holder(of: subscription, named: name) else { return [] }
+        return [ContractViolation(
+            rule: .subscriberKeptAfterCancel,
+            message: "\(name) still holds its subscriber \(subscriber) in `\(property)` after cancel(); "
+                + "let go of it in cancel() (for example `\(property) = nil`) so it can go away",
+            sequence: sequence)]
+    }
+}

@@ -1,0 +1,146 @@
+import OpenCombine
+import UndercurrentInterpreter
+import UndercurrentStreams
+
+/// The weak registry behind rule §3.13 ("`cancel()` lets go of the subscriber").
+///
+/// When a subscription is handed to a subscriber, the registry notes that subscriber
+/// *weakly* (a weak reference to the script object or engine object, and its combine
+/// identifier), so checking never keeps anything alive and never changes when a `deinit`
+/// runs. Right after `cancel()` returns, `holder(of:in:)` looks for a registered subscriber
+/// that is still alive *and* still reachable from the subscription's stored properties.
+///
+/// What "reachable" means here, honestly:
+/// - Only subscriptions written in the script (class instances) are examined; OpenCombine's
+///   own subscriptions are trusted, and a subscription that is a struct is a copy, so there
+///   is nothing to examine.
+/// - The walk follows what the subscription owns strongly: its stored properties, and inside
+///   them optionals, arrays, dictionaries, sets, tuples, structs, enum payloads, and the
+///   variables captured by closures stored there. `weak` and `unowned` properties do not keep
+///   anything alive and are skipped. Other class instances are compared but not entered
+///   (a subscription that holds its publisher, which holds subscribers, is not blamed).
+/// - A subscriber is recognised as the script object itself or as the engine subscriber the
+///   script was handed (`AnySubscriber`-like values carrying the same combine identifier).
+/// - The check runs when `cancel()` returns. A subscription that lets go later, on a
+///   scheduler, is reported although the rule says "eventually"; a subscription that lets go
+///   in `cancel()` (`subscriber = nil`) is never reported.
+struct SubscriberRegistry {
+    struct Entry {
+        let name: String
+        let id: CombineIdentifier
+        weak var object: AnyObject?
+        let isObject: Bool
+    }
+
+    /// Registered subscribers per subscription name.
+    private var entries: [String: [Entry]] = [:]
+
+    mutating func register<S: Subscriber>(_ subscriber: S, named name: String, for subscription: String) {
+        var object: AnyObject?
+        if let backed = subscriber as? ScriptBacked {
+            object = backed.scriptObject
+        } else if type(of: subscriber as Any) is AnyClass {
+            object = subscriber as AnyObject
+        }
+        let entry = Entry(name: name, id: subscriber.combineIdentifier, object: object, isObject: object != nil)
+        var list = entries[subscription] ?? []
+        guard !list.contains(where: { $0.id == entry.id }) else { return }
+        // Forget subscribers that went away.
+        list.removeAll { $0.isObject && $0.object == nil }
+        list.append(entry)
+        entries[subscription] = list
+    }
+
+    mutating func forget(_ subscription: String) {
+        entries[subscription] = nil
+    }
+
+    mutating func removeAll() {
+        entries.removeAll()
+    }
+
+    /// The registered subscriber the subscription still holds after `cancel()`, with the
+    /// stored property it is reachable from.
+    func holder(of subscription: Subscription, named name: String) -> (subscriber: String, property: String)? {
+        guard let backed = subscription as? ScriptBacked, let object = backed.scriptObject,
+              let registered = entries[name], !registered.isEmpty else { return nil }
+        let alive = registered.filter { !$0.isObject || $0.object != nil }
+        guard !alive.isEmpty else { return nil }
+        var walker = Walker(targets: alive)
+        for (index, field) in object.fields.enumerated() {
+            if let found = walker.find(in: field) {
+                return (found.name, Self.propertyName(of: object.type, index: index))
+            }
+        }
+        return nil
+    }
+
+    private static func propertyName(of type: TypeInfo, index: Int) -> String {
+        var current: TypeInfo? = type
+        while let candidate = current {
+            if let name = candidate.fieldIndex.first(where: { $0.value == index })?.key { return name }
+            current = candidate.superclass
+        }
+        return "property \(index)"
+    }
+
+    /// Depth-first search through values the subscription owns strongly.
+    private struct Walker {
+        let targets: [Entry]
+        var visitedCells = Set<ObjectIdentifier>()
+        var budget = 20_000
+
+        init(targets: [Entry]) { self.targets = targets }
+
+        mutating func find(in value: Value) -> Entry? {
+            budget -= 1
+            guard budget > 0 else { return nil }
+            switch value {
+            case .object(let object):
+                return targets.first { ($0.isObject && $0.object === object) || $0.id == CombineIdentifier(object) }
+            case .native(let native):
+                if let subscriber = native as? SubscriberValue {
+                    let id: CombineIdentifier
+                    switch subscriber.wrapped {
+                    case .never(let wrapped): id = wrapped.combineIdentifier
+                    case .failing(let wrapped): id = wrapped.combineIdentifier
+                    }
+                    return targets.first { $0.id == id }
+                }
+                return nil
+            case .weakReference:
+                return nil
+            case .optional(let wrapped):
+                return wrapped.flatMap { find(in: $0) }
+            case .array(let elements):
+                return first(in: elements)
+            case .dictionary(let dictionary):
+                return first(in: dictionary.keys) ?? first(in: dictionary.values)
+            case .set(let set):
+                return first(in: set.elements)
+            case .tuple(let tuple):
+                return first(in: tuple.elements)
+            case .structValue(let structValue):
+                return first(in: structValue.fields)
+            case .enumValue(let enumValue):
+                return first(in: enumValue.payload)
+            case .function(let function):
+                guard case .script(_, let captures, let selfCell) = function.body else { return nil }
+                for cell in captures + (selfCell.map { [$0] } ?? []) {
+                    guard visitedCells.insert(ObjectIdentifier(cell)).inserted else { continue }
+                    if let found = find(in: cell.value) { return found }
+                }
+                return nil
+            default:
+                return nil
+            }
+        }
+
+        private mutating func first(in values: [Value]) -> Entry? {
+            for value in values {
+                if let found = find(in: value) { return found }
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// Long traces shown a page at a time, or summarised, rather than flooding the terminal.
+public struct TracePaging {
+    /// Lines per page (`:trace --page N`).
+    public var pageSize: Int
+    public var renderer: TraceRenderer
+
+    public init(pageSize: Int = 200, renderer: TraceRenderer = TraceRenderer()) {
+        self.pageSize = max(1, pageSize)
+        self.renderer = renderer
+    }
+
+    /// Events per line: a page is counted in events (a violation's line goes with its call).
+    public func pageCount(_ events: [TraceEvent]) -> Int {
+        max(1, (events.count + pageSize - 1) / pageSize)
+    }
+
+    /// Page `number` (1-based) of the trace, with a line saying where it is.
+    public func page(_ number: Int, of events: [TraceEvent]) -> [String] {
+        let pages = pageCount(events)
+        guard number >= 1, number <= pages else {
+            return ["There \(pages == 1 ? "is 1 page" : "are \(pages) pages") of \(pageSize) events."]
+        }
+        let start = (number - 1) * pageSize
+        let end = min(events.count, start + pageSize)
+        var lines = renderer.render(events, range: start..<end)
+        var footer = "page \(number) of \(pages) (events \(start + 1)–\(end) of \(events.count))"
+        if number < pages { footer += "; :trace --page \(number + 1) for the next" }
+        lines.append(footer)
+        return lines
+    }
+
+    /// The whole trace when it is short; otherwise its beginning and end around a summary
+    /// of what was left out.
+    public func summarised(_ events: [TraceEvent], maxLines: Int) -> [String] {
+        guard events.count > maxLines else { return renderer.render(events) }
+        let head = maxLines * 3 / 4
+        let tail = maxLines - head
+        let hidden = events[head..<(events.count - tail)]
+        var lines = renderer.render(events, range: 0..<head)
+        lines.append("      … \(hidden.count) more events: \(Self.describe(hidden)) …")
+        lines.append("      (:trace --page N reads the trace a page at a time; --only NAME, --values, --lifecycle or --depth N focus it)")
+        lines += renderer.render(events, range: (events.count - tail)..<events.count)
+        return lines
+    }
+
+    /// `998 values, 2 requests, 1 cancel`.
+    public static func describe<C: Collection>(_ events: C) -> String where C.Element == TraceEvent {
+        var counts: [TraceEvent.Kind: Int] = [:]
+        for event in events { counts[event.kind, default: 0] += 1 }
+        let names: [(TraceEvent.Kind, String, String)] = [
+            (.receiveValue, "value", "values"), (.request, "request", "requests"),
+            (.subscribe, "subscribe", "subscribes"), (.receiveSubscription, "subscription", "subscriptions"),
+            (.receiveCompletion, "completion", "completions"), (.cancel, "cancel", "cancels"),
+            (.deinitialize, "deinit", "deinits"), (.output, "printed line", "printed lines"),
+        ]
+        let parts = names.compactMap { kind, one, many -> String? in
+            guard let count = counts[kind], count > 0 else { return nil }
+            return "\(count) \(count == 1 ? one : many)"
+        }
+        let violations = events.reduce(0) { $0 + $1.violations.count }
+        return (parts + (violations > 0 ? ["\(violations) contract violations"] : [])).joined(separator: ", ")
+    }
+}

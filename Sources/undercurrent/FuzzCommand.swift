@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import UndercurrentHarness
+
+struct FuzzCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fuzz",
+        abstract: "Feed a session thousands of broken inputs; fail on any trap, hang or unusable session.",
+        discussion: """
+        Input N depends only on the seed and N: `--show N` prints it, and `--start N --count 1` runs it alone.
+        A trap ends the process; with --log, the input that was running is the last one named.
+        """)
+
+    @Option(help: "The seed of the deterministic input generator.")
+    var seed: UInt64 = 1
+
+    @Option(help: "How many inputs to run.")
+    var count = 2_000
+
+    @Option(help: "The index of the first input.")
+    var start = 0
+
+    @Option(help: "The corpus whose snippets are mutated.")
+    var corpus = "../shared/corpus"
+
+    @Option(help: "Print input N and how it was made, without running it.")
+    var show: Int?
+
+    @Option(help: "Seconds after which an input counts as a hang.")
+    var timeout = 10.0
+
+    @Option(help: "The evaluation-step budget per input (lowered so that no input runs long).")
+    var maxSteps = 200_000
+
+    @Flag(help: "Name each input on standard error before it runs.")
+    var log = false
+
+    func run() throws {
+        let fuzzer = Fuzzer(seed: seed, snippets: Fuzzer.loadSnippets(from: corpus))
+        if fuzzer.snippets.isEmpty {
+            FileHandle.standardError.write(Data("fuzz: no snippets in \(corpus); using token soup only\n".utf8))
+        }
+        if let show {
+            let input = fuzzer.input(at: show)
+            print("// input \(show) (seed \(seed)): \(input.origin)")
+            print(input.text)
+            return
+        }
+        fuzzer.timeout = timeout
+        fuzzer.limits.maxSteps = maxSteps
+        if log {
+            fuzzer.log = { input in
+                FileHandle.standardError.write(Data("fuzz: input \(input.index): \(input.origin)\n".utf8))
+            }
+        }
+        let report = fuzzer.run(start: start, count: count)
+        print(report.summary)
+        for failure in report.failures { print(failure) }
+        if !report.failures.isEmpty { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,59 @@
+import Testing
+import UndercurrentHarness
+import UndercurrentSession
+
+/// Thousands of broken inputs (every corpus snippet mutated, plus token soup) through one
+/// REPL session per batch: nothing traps (a trap ends the test process), no input hangs,
+/// every input ends in output or a clear error, and the session still answers
+/// `print(1+1)` after each batch. `undercurrent fuzz --count 20000` runs a longer search.
+@Suite struct FuzzTests {
+    static let seed: UInt64 = 20_240_601
+    static let inputs = 2_000
+
+    @Test func brokenInputsNeverTrapHangOrBreakTheSession() throws {
+        let snippets = Fuzzer.loadSnippets(from: TestPaths.sharedCorpus.path)
+        try #require(!snippets.isEmpty, "no corpus at \(TestPaths.sharedCorpus.path)")
+        let report = LargeStack.run { () -> Fuzzer.Report in
+            let fuzzer = Fuzzer(seed: Self.seed, snippets: snippets)
+            fuzzer.timeout = 10
+            return fuzzer.run(count: Self.inputs)
+        }
+        print("fuzz: \(report.summary)")
+        #expect(report.inputs == Self.inputs)
+        for failure in report.failures {
+            Issue.record("\(failure)")
+        }
+        // The mix is meant to reach the evaluator, not only the parser.
+        #expect(report.withOutput > Self.inputs / 20, "too few inputs ran: \(report.summary)")
+        #expect((report.errorsByKind["runtime error"] ?? 0) > 0)
+    }
+
+    @Test func generationIsDeterministic() {
+        let snippets = [Fuzzer.Snippet(name: "a", source: "let a = [1, 2, 3]\nprint(a.map { $0 * 2 })\n{ (x) in x }")]
+        let first = Fuzzer(seed: 7, snippets: snippets)
+        let second = Fuzzer(seed: 7, snippets: snippets)
+        for index in [0, 1, 7, 100, 9_999] {
+            #expect(first.input(at: index).text == second.input(at: index).text)
+        }
+        #expect(Fuzzer(seed: 8, snippets: snippets).input(at: 3).text != first.input(at: 3).text
+                || Fuzzer(seed: 8, snippets: snippets).input(at: 4).text != first.input(at: 4).text)
+        var a = SplitMix64(seed: 42)
+        var b = SplitMix64(seed: 42)
+        #expect((0..<10).map { _ in a.next() } == (0..<10).map { _ in b.next() })
+    }
+
+    @Test func tokenizerGivesTheTextBack() {
+        let source = "let x = 1_000 + 2.5 // hi\n\tfoo(.max(3)) { $0 }"
+        #expect(FuzzMutator.tokenize(source).joined() == source)
+    }
+
+    @Test func demandMutationsReachTheDemandValues() {
+        var rng = SplitMix64(seed: 1)
+        var seen = Set<String>()
+        for _ in 0..<200 {
+            seen.insert(FuzzMutator.apply(.changeDemand, to: "s.request(.max(3))", rng: &rng))
+        }
+        #expect(seen.contains("s.request(.max(-1))"))
+        #expect(seen.contains("s.request(.none)"))
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// Ctrl-C typed on a real terminal (a tmux pane) while an input runs brings the prompt
+/// back with earlier declarations intact. The bound here is generous so the test is not
+/// flaky on a busy machine; `undercurrent bench --only startup` measures the latency.
+@Suite(.serialized) struct InterruptionTests {
+    static let binary = TestPaths.repository.appendingPathComponent(".build/debug/undercurrent").path
+    static var available: Bool {
+        FileManager.default.isExecutableFile(atPath: binary) && Tmux.exists
+    }
+
+    @Test(.enabled(if: InterruptionTests.available, "needs tmux and .build/debug/undercurrent"))
+    func ctrlCStopsAnEndlessLoopAndKeepsDeclarations() throws {
+        let pane = try Tmux(command: Self.binary)
+        defer { pane.close() }
+        try #require(pane.waitForPrompts(1, timeout: 20), "no prompt: \(pane.screen())")
+        pane.type("let kept = 41")
+        try #require(pane.waitForPrompts(2, timeout: 10))
+
+        pane.type("while true {}")
+        Thread.sleep(forTimeInterval: 0.5)
+        let pressed = Date()
+        pane.press("C-c")
+        let back = pane.waitForPrompts(3, timeout: 2)
+        let latency = Date().timeIntervalSince(pressed)
+        #expect(back, "the prompt did not come back within 2 s of Ctrl-C: \(pane.screen())")
+        print("interruption: prompt back \(Int(latency * 1000)) ms after Ctrl-C (debug build, tmux polling)")
+        #expect(pane.screen().contains("Ctrl-C stopped this input"))
+
+        pane.type("print(kept + 1)")
+        #expect(pane.waitFor(text: "\n42", timeout: 10), "declarations lost: \(pane.screen())")
+    }
+
+    @Test(.enabled(if: InterruptionTests.available, "needs tmux and .build/debug/undercurrent"))
+    func ctrlCStopsAnEndlessPublisher() throws {
+        let pane = try Tmux(command: Self.binary)
+        defer { pane.close() }
+        try #require(pane.waitForPrompts(1, timeout: 20), "no prompt: \(pane.screen())")
+        pane.type("import Combine")
+        try #require(pane.waitForPrompts(2, timeout: 10))
+        pane.type(":trace off")
+        try #require(pane.waitForPrompts(3, timeout: 10))
+        pane.type("let c = (1...).publisher.sink { _ in }")
+        Thread.sleep(forTimeInterval: 0.5)
+        pane.press("C-c")
+        #expect(pane.waitForPrompts(4, timeout: 2), "the prompt did not come back: \(pane.screen())")
+        pane.type("print(1 + 1)")
+        #expect(pane.waitFor(text: "\n2", timeout: 10))
+    }
+}
+
+/// A tmux session running one command in a 120×40 pane.
+struct Tmux {
+    let name: String
+
+    static var exists: Bool {
+        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    init(command: String) throws {
+        name = "uc-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let state = NSTemporaryDirectory() + name
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        Self.run(["new-session", "-d", "-s", name, "-x", "120", "-y", "40",
+                  "env XDG_STATE_HOME=\(state) NO_COLOR=1 TERM=xterm \(command)"])
+    }
+
+    @discardableResult
+    static func run(_ arguments: [String]) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return "" }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func screen() -> String { Self.run(["capture-pane", "-p", "-t", name]) }
+
+    func type(_ text: String) {
+        Self.run(["send-keys", "-t", name, "-l", text])
+        Self.run(["send-keys", "-t", name, "Enter"])
+    }
+
+    func press(_ key: String) { Self.run(["send-keys", "-t", name, key]) }
+
+    func waitFor(timeout: Double, _ condition: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition(screen()) { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return condition(screen())
+    }
+
+    func waitForPrompts(_ count: Int, timeout: Double) -> Bool {
+        waitFor(timeout: timeout) { $0.components(separatedBy: "undercurrent>").count - 1 >= count }
+    }
+
+    func waitFor(text: String, timeout: Double) -> Bool {
+        waitFor(timeout: timeout) { $0.contains(text) }
+    }
+
+    func close() { Self.run(["kill-session", "-t", name]) }
+}
