@@ -11,7 +11,7 @@ extension Session {
         return names.filter { $0.hasPrefix(prefix) && $0 != prefix }.sorted()
     }
 
-    static let commands = [":help", ":quit", ":reset", ":load", ":trace"]
+    static let commands = [":help", ":quit", ":reset", ":load", ":trace", ":time", ":advance"]
     static let keywords = [
         "import", "struct", "class", "final", "enum", "protocol", "extension", "func", "init", "deinit",
         "let", "var", "return", "if", "else", "guard", "switch", "case", "default", "for", "while", "in",

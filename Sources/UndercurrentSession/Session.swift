@@ -67,13 +67,22 @@ public final class Session {
 
     /// Runs Swift code in the session; declarations stay for later inputs.
     public func evaluate(_ source: String, fileName: String) {
+        let failure = runTraced { try environment.interpreter.run(source: source, fileName: fileName) }
+        if let failure {
+            write(DiagnosticFormatter.format(failure, source: source, fileName: fileName))
+        }
+        sessionExtension?.didEvaluate(source, error: failure, in: self)
+    }
+
+    /// Runs some work with the tracer recording, then shows its output or trace.
+    private func runTraced(_ work: () throws -> Void) -> ScriptError? {
         outputBuffer.removeAll()
         tracer.clearEvents()
         // The contract checker runs with the tracer, also when the trace is not shown.
         if traceEnabled || tracer.checksContract { tracer.start() }
         var failure: ScriptError?
         do {
-            try environment.interpreter.run(source: source, fileName: fileName)
+            try work()
         } catch let error as ScriptError {
             failure = error
         } catch {
@@ -87,10 +96,38 @@ public final class Session {
             lastEvents = tracer.events
             write(contractSummaryText())
         }
-        if let failure {
-            write(DiagnosticFormatter.format(failure, source: source, fileName: fileName))
+        return failure
+    }
+
+    /// `:advance 300ms`: runs the scheduled work due within that much virtual time.
+    private func advance(_ argument: String) {
+        guard let duration = VirtualClock.parseDuration(argument), duration > .zero else {
+            write("usage: :advance DURATION   (for example :advance 300ms, :advance 2s)\n")
+            return
         }
-        sessionExtension?.didEvaluate(source, error: failure, in: self)
+        var report: VirtualClock.Report?
+        let failure = runTraced { report = try environment.bridge.advanceTime(by: duration) }
+        if let failure {
+            write(DiagnosticFormatter.format(failure, source: "", fileName: ":advance"))
+        }
+        write(timeText(report))
+    }
+
+    /// `:time`: the virtual clock and what is still scheduled on it.
+    private func timeText(_ report: VirtualClock.Report? = nil) -> String {
+        let clock = environment.bridge.clock
+        var text = "Virtual time is \(VirtualClock.format(clock.now))"
+        if let report, report.actionsRun > 0 {
+            text += " (ran \(report.actionsRun) scheduled action\(report.actionsRun == 1 ? "" : "s"))"
+        }
+        if clock.pendingCount > 0, let next = clock.nextDue {
+            text += "; \(clock.pendingCount) pending, the next at \(VirtualClock.format(next))"
+        } else {
+            text += "; nothing is scheduled"
+        }
+        text += ".\n"
+        if let note = report?.note { text += note + "\n" }
+        return text
     }
 
     /// With tracing on, an input that made protocol calls shows its trace (the program's
@@ -144,6 +181,10 @@ public final class Session {
             default:
                 runTraceOptions(argument)
             }
+        case ":time":
+            write(timeText())
+        case ":advance":
+            advance(argument)
         case ":load":
             guard !argument.isEmpty else {
                 write("usage: :load FILE\n")
@@ -175,6 +216,8 @@ public final class Session {
       :help             this list
       :trace [on|off]   show the last trace again, or turn tracing on or off
       :load FILE        run a Swift file in this session
+      :time             the virtual clock, and the work still scheduled on it
+      :advance 300ms    move virtual time on, running what falls due (timers, delays)
       :reset            forget every declaration and start afresh
       :quit             leave (Ctrl-D works too)
 

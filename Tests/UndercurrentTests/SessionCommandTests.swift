@@ -61,3 +61,22 @@ import UndercurrentSession
         #expect(InputCompleteness.isComplete(source + "}\n"))
     }
 }
+
+/// In the REPL, time is virtual: `:time` reads the clock and `:advance` moves it.
+@Suite struct VirtualTimeCommandTests {
+    @Test func advanceRunsTimersThatFallDueAndTimeReportsTheClock() {
+        let shown = runSession([
+            "import Combine\nimport Foundation",
+            "let ticks = Timer.publish(every: 1, on: .main, in: .common).autoconnect().sink { _ in print(\"tick\") }",
+            ":time",
+            ":advance 3s",
+            ":advance nonsense",
+        ])
+        // Each input lets 1.5 s of virtual time pass, as a playground's run loop would: the
+        // timer starts at 1.5 s and ticks once, at 2.5 s, before the next prompt.
+        #expect(shown[1] == "tick\n")
+        #expect(shown[2] == "Virtual time is 3s; 1 pending, the next at 3.5s.\n")
+        #expect(shown[3] == "tick\ntick\ntick\nVirtual time is 6s (ran 3 scheduled actions); 1 pending, the next at 6.5s.\n")
+        #expect(shown[4].contains("usage: :advance DURATION"))
+    }
+}
