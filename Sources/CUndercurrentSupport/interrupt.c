@@ -1,4 +1,5 @@
 #include "CUndercurrentSupport.h"
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 
@@ -15,6 +16,16 @@ void uc_install_interrupt_handler(void) {
     action.sa_handler = on_sigint;
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, NULL);
+    /* A parent may have started us with these blocked (a test runner's threads do, and a
+       tmux server started from one passes its mask on): then Ctrl-C would never arrive,
+       and closing the terminal would not end the process. Signal masks are per thread:
+       this unblocks them on the calling thread, the one that evaluates. */
+    sigset_t wanted;
+    sigemptyset(&wanted);
+    sigaddset(&wanted, SIGINT);
+    sigaddset(&wanted, SIGHUP);
+    sigaddset(&wanted, SIGTERM);
+    pthread_sigmask(SIG_UNBLOCK, &wanted, NULL);
 }
 
 void uc_restore_interrupt_handler(void) {

@@ -353,7 +353,7 @@ public struct Bench {
             default: break
             }
         }
-        return probe.events > 0 ? probe : nil
+        return probe.peakBytes > 0 ? probe : nil
     }
 
     func memory() {

@@ -27,10 +27,10 @@ struct FuzzCommand: ParsableCommand {
     var show: Int?
 
     @Option(help: "Seconds after which an input counts as a hang.")
-    var timeout = 10.0
+    var timeout = 30.0
 
     @Option(help: "The evaluation-step budget per input (lowered so that no input runs long).")
-    var maxSteps = 200_000
+    var maxSteps = 100_000
 
     @Flag(help: "Name each input on standard error before it runs.")
     var log = false

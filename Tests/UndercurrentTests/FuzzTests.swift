@@ -15,7 +15,7 @@ import UndercurrentSession
         try #require(!snippets.isEmpty, "no corpus at \(TestPaths.sharedCorpus.path)")
         let report = LargeStack.run { () -> Fuzzer.Report in
             let fuzzer = Fuzzer(seed: Self.seed, snippets: snippets)
-            fuzzer.timeout = 10
+            fuzzer.timeout = 30
             return fuzzer.run(count: Self.inputs)
         }
         print("fuzz: \(report.summary)")

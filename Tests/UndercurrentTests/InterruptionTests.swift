@@ -62,22 +62,33 @@ struct Tmux {
         name = "uc-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let state = NSTemporaryDirectory() + name
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        // The tmux server this starts outlives the command and would inherit a pipe for
+        // its output: reading that pipe to its end would never finish.
         Self.run(["new-session", "-d", "-s", name, "-x", "120", "-y", "40",
-                  "env XDG_STATE_HOME=\(state) NO_COLOR=1 TERM=xterm \(command)"])
+                  "env XDG_STATE_HOME=\(state) NO_COLOR=1 TERM=xterm \(command)"], capturesOutput: false)
     }
 
+    /// Runs tmux with posix_spawn and waits for it. Foundation's Process would wait for
+    /// ever: the tmux server started by `new-session` keeps the descriptors it inherits.
     @discardableResult
-    static func run(_ arguments: [String]) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return "" }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    static func run(_ arguments: [String], capturesOutput: Bool = true) -> String {
+        let file = capturesOutput
+            ? FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
+            : "/dev/null"
+        defer { if capturesOutput { unlink(file) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = (["/usr/bin/env", "tmux"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/usr/bin/env", &actions, nil, argv, environ) == 0 else { return "" }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        return capturesOutput ? ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "") : ""
     }
 
     func screen() -> String { Self.run(["capture-pane", "-p", "-t", name]) }
@@ -106,5 +117,12 @@ struct Tmux {
         waitFor(timeout: timeout) { $0.contains(text) }
     }
 
-    func close() { Self.run(["kill-session", "-t", name]) }
+    /// Ends the program in the pane too: one still running an endless loop may outlive its
+    /// session and keep a core busy.
+    func close() {
+        let pid = Self.run(["display-message", "-p", "-t", name, "#{pane_pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        if let pid = Int32(pid), pid > 0 { kill(pid, SIGKILL) }
+        Self.run(["kill-session", "-t", name])
+    }
 }

@@ -20,6 +20,7 @@ struct StandardLibrary: InterpreterLibrary {
         installRangeMembers(into: interpreter, sequence: sequence)
         installOptionalMembers(into: interpreter)
         installErrorMembers(into: interpreter)
+        installCoding(into: interpreter)
         installDescriptions(into: interpreter)
     }
 

@@ -213,7 +213,7 @@ extension Interpreter {
             guard let setter = property.set else {
                 throw ScriptError.runtime("cannot assign to property: '\(name)' is a get-only property", at: location)
             }
-            try setter(self, &base, newValue)
+            try locating(location) { try setter(self, &base, newValue) }
         case .staticStored(let cell, _):
             cell.store(newValue)
         case .method:

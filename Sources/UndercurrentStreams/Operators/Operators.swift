@@ -21,6 +21,7 @@ extension StreamBridge {
         installCombiningOperators()
         installTraceOperator()
         installTiming()
+        installCodingOperators()
     }
 
     func installProtocols() {
