@@ -1,4 +1,5 @@
 import Foundation
+import UndercurrentTrace
 
 /// Renders lesson prose for a terminal: headings, *emphasis*, **strong**, `code`, lists
 /// and quotes, wrapped to the width; Swift code blocks coloured. Without colour (NO_COLOR,
@@ -230,16 +231,7 @@ public struct LessonTextRenderer {
         return lines
     }
 
-    static func visibleWidth(_ text: String) -> Int {
-        var width = 0
-        var inEscape = false
-        for character in text {
-            if character == "\u{1B}" { inEscape = true; continue }
-            if inEscape { if character == "m" { inEscape = false }; continue }
-            width += 1
-        }
-        return width
-    }
+    static func visibleWidth(_ text: String) -> Int { TraceRenderer.visibleWidth(text) }
 
     // MARK: - Code
 

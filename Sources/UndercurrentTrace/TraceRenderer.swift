@@ -153,7 +153,8 @@ public struct TraceRenderer {
         return false
     }
 
-    static func visibleWidth(_ text: String) -> Int {
+    /// Columns a string takes on the terminal, not counting colour escape sequences.
+    public static func visibleWidth(_ text: String) -> Int {
         var width = 0
         var inEscape = false
         for character in text {
