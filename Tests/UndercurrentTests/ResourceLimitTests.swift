@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import UndercurrentInterpreter
 import UndercurrentSession
@@ -92,6 +93,32 @@ import UndercurrentSession
                       says: "an array would grow past")
         expectStopped("let s = String(repeating: \"xy\", count: Int.max)",
                       says: "a string would grow past")
+    }
+
+    /// Freeing the head of a long linked list releases its nodes one at a time: on a thread
+    /// with an 8 MB stack, 50,000 nested Swift deinits would overflow it.
+    @Test func longChainsAreFreedWithoutDeepRecursion() {
+        final class Box: @unchecked Sendable { var result: (output: String, error: ScriptError?)? }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.result = ScriptEnvironment.run("""
+            final class Node {
+                var next: Node?
+                init(_ next: Node?) { self.next = next }
+            }
+            var head: Node? = nil
+            for _ in 0..<50_000 { head = Node(head) }
+            head = nil
+            print("freed")
+            """)
+            done.signal()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        done.wait()
+        #expect(box.result?.output == "freed\n")
+        #expect(box.result?.error == nil)
     }
 
     @Test func traceCap() {

@@ -56,6 +56,9 @@ public final class Interpreter {
     var methodOwners: [ObjectIdentifier: TypeInfo] = [:]
     @exclusivity(unchecked) var callDepth = 0
     @exclusivity(unchecked) var steps = 0
+    /// Fields of objects going away, released one at a time (Limits.swift).
+    var releaseQueue: [Value] = []
+    var isReleasing = false
     /// `allConformances(of:)` by type, valid until the next declaration (Limits.swift).
     var conformanceCache: [ObjectIdentifier: (type: TypeInfo, conformances: [TypeInfo])] = [:]
     var outputBytes = 0

@@ -64,3 +64,21 @@ extension Interpreter {
         return !isAborting
     }
 }
+
+extension Interpreter {
+    /// Releases an object's fields one at a time instead of recursively: freeing the head
+    /// of a linked list of a million script objects would otherwise nest a million Swift
+    /// `deinit`s and overflow the stack. The fields are moved out (so the queue holds the
+    /// only references) and released depth-first, the order Swift's own release has.
+    func releaseIteratively(_ fields: inout [Value]) {
+        guard !fields.isEmpty else { return }
+        releaseQueue.append(contentsOf: fields.reversed())
+        fields = []
+        guard !isReleasing else { return }
+        isReleasing = true
+        defer { isReleasing = false }
+        while let value = releaseQueue.popLast() {
+            _ = consume value
+        }
+    }
+}

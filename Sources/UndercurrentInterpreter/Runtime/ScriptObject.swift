@@ -33,6 +33,7 @@ public final class ScriptObject {
             if candidate.deinitializer != nil { hasDeinit = true; break }
             current = candidate.superclass
         }
+        defer { interpreter.releaseIteratively(&fields) }
         guard hasDeinit else { return }
         let standIn = ScriptObject(standInFor: self)
         interpreter.runDeinitializers(of: standIn)
