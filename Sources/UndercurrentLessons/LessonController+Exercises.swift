@@ -120,7 +120,7 @@ extension LessonController {
 
     /// `:code` shows the learner's code; `:code reset` goes back to the starter.
     func code(_ argument: String, in session: Session) {
-        guard var (current, exercise) = currentExercise() else { return }
+        guard case (var current, let exercise)? = currentExercise() else { return }
         let renderer = renderer(session)
         if argument == "reset" {
             current.exerciseCode[current.index] = [exercise.starter.code]
@@ -230,7 +230,7 @@ extension LessonController {
     // MARK: - Checking
 
     func check(in session: Session) {
-        guard var (current, exercise) = currentExercise() else { return }
+        guard case (var current, let exercise)? = currentExercise() else { return }
         let renderer = renderer(session)
         let code = exerciseCode(&current, current.index)
         active = current

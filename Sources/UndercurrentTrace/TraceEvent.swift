@@ -14,10 +14,11 @@ public struct TraceEvent: Sendable, Equatable {
         case output
     }
 
-    // Memory (issue 6 asks for at most 150 bytes a recorded event): the position and the
-    // depth are stored in 32 bits each, and the stored properties are declared in this
-    // order so that the one-byte `kind` and the optionals' tag bytes share padding -
-    // 144 bytes an event instead of 160.
+    // Memory (issue 6 asks for at most 150 bytes a recorded event, counting the array's
+    // growth): the position and the depth are stored in 32 bits each, the time without an
+    // optional's tag (NaN for none), the ledger change in 33 bytes, and the stored
+    // properties are declared in this order so that the one-byte `kind` fills the ledger's
+    // tail - 128 bytes an event instead of 160.
     private var storedSequence: Int32
     private var storedDepth: Int32
 
@@ -42,11 +43,16 @@ public struct TraceEvent: Sendable, Equatable {
     public var subscription: String?
     /// Contract rules this call broke (see `ContractChecker`).
     public var violations: [ContractViolation]
+    private var storedTime: Double
     /// The subscription whose outstanding demand this call changed, and the change.
     public var ledger: LedgerChange?
     public var kind: Kind
+
     /// Virtual time in milliseconds, when the call happened on the virtual clock.
-    public var time: Double?
+    public var time: Double? {
+        get { storedTime.isNaN ? nil : storedTime }
+        set { storedTime = newValue ?? .nan }
+    }
 
     public init(sequence: Int, kind: Kind, depth: Int, target: String, argument: String,
                 returnedDemand: String? = nil, ledger: LedgerChange? = nil, time: Double? = nil,
@@ -58,9 +64,17 @@ public struct TraceEvent: Sendable, Equatable {
         self.argument = argument
         self.returnedDemand = returnedDemand
         self.ledger = ledger
-        self.time = time
+        self.storedTime = time ?? .nan
         self.subscription = subscription
         self.violations = violations
+    }
+
+    // Written out because the stored time is NaN when there is none, and NaN != NaN.
+    public static func == (lhs: TraceEvent, rhs: TraceEvent) -> Bool {
+        lhs.storedSequence == rhs.storedSequence && lhs.storedDepth == rhs.storedDepth && lhs.kind == rhs.kind
+            && lhs.target == rhs.target && lhs.argument == rhs.argument && lhs.returnedDemand == rhs.returnedDemand
+            && lhs.subscription == rhs.subscription && lhs.violations == rhs.violations && lhs.ledger == rhs.ledger
+            && lhs.time == rhs.time
     }
 
     /// The object's type as the trace names it: `Map.Inner` for `Map.Inner#1`.
@@ -80,13 +94,36 @@ public struct TraceEvent: Sendable, Equatable {
 /// A subscription's outstanding demand before and after a call.
 public struct LedgerChange: Sendable, Equatable {
     public var subscription: String
-    public var before: DemandCount
-    public var after: DemandCount
+    // Two `DemandCount`s would take 25 bytes with their padding; the counts and one byte
+    // of "unlimited" flags take 17 (see `TraceEvent`'s note on memory).
+    private var beforeCount: Int
+    private var afterCount: Int
+    private var unlimitedFlags: UInt8
+
+    public var before: DemandCount {
+        get { unlimitedFlags & 1 != 0 ? .unlimited : .count(beforeCount) }
+        set { (beforeCount, unlimitedFlags) = Self.store(newValue, flag: 1, in: unlimitedFlags) }
+    }
+
+    public var after: DemandCount {
+        get { unlimitedFlags & 2 != 0 ? .unlimited : .count(afterCount) }
+        set { (afterCount, unlimitedFlags) = Self.store(newValue, flag: 2, in: unlimitedFlags) }
+    }
 
     public init(subscription: String, before: DemandCount, after: DemandCount) {
         self.subscription = subscription
+        self.beforeCount = 0
+        self.afterCount = 0
+        self.unlimitedFlags = 0
         self.before = before
         self.after = after
+    }
+
+    private static func store(_ demand: DemandCount, flag: UInt8, in flags: UInt8) -> (Int, UInt8) {
+        switch demand {
+        case .count(let count): return (count, flags & ~flag)
+        case .unlimited: return (0, flags | flag)
+        }
     }
 }
 

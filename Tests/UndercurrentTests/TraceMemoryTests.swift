@@ -49,3 +49,34 @@ import UndercurrentTrace
         #expect(counts[0] + counts[1] > 500)
     }
 }
+
+/// The packed storage of an event reads back what was stored, and stays small.
+@Suite struct TraceEventStorageTests {
+    @Test func anEventTakesAtMost128Bytes() {
+        // 128 leaves room under issue 6's 150 bytes an event for the array's growth.
+        #expect(MemoryLayout<TraceEvent>.stride <= 128)
+    }
+
+    @Test func packedFieldsReadBackAsStored() {
+        let ledger = LedgerChange(subscription: "Sub#1", before: .unlimited, after: .count(-2))
+        var event = TraceEvent(sequence: 7, kind: .receiveValue, depth: 3, target: "Sink#2", argument: "5",
+                               returnedDemand: ".max(1)", ledger: ledger, time: 0, subscription: "Sub#1")
+        #expect(event.time == 0)
+        #expect(event.ledger?.before == .unlimited)
+        #expect(event.ledger?.after == .count(-2))
+        event.time = nil
+        event.ledger?.before = .count(Int.min)
+        event.ledger?.after = .unlimited
+        #expect(event.time == nil)
+        #expect(event.ledger?.before == .count(Int.min))
+        #expect(event.ledger?.after == .unlimited)
+    }
+
+    @Test func eventsWithoutATimeAreEqual() {
+        let event = TraceEvent(sequence: 1, kind: .cancel, depth: 0, target: "Sub#1", argument: "")
+        #expect(event == event)
+        var timed = event
+        timed.time = 1.5
+        #expect(event != timed)
+    }
+}
