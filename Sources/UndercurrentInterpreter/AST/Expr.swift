@@ -43,10 +43,11 @@ public indirect enum Expr {
     case selfReference(SourceLocation)
     case superReference(SourceLocation)
     /// `base.name` (`base.0` for tuple elements).
-    case member(Expr, String, SourceLocation)
+    case member(Expr, String, MemberSiteCache, SourceLocation)
     /// `.name` whose type comes from context.
     case implicitMember(String, SourceLocation)
-    case call(Expr, [Argument], SourceLocation)
+    /// A call; the cache remembers what it resolved to (`CallSiteCache`).
+    case call(Expr, [Argument], CallSiteCache, SourceLocation)
     case subscriptCall(Expr, [Argument], SourceLocation)
     /// `Type<Args>` used as an expression (`PassthroughSubject<Int, Never>`).
     case specialize(Expr, [TypeRef], SourceLocation)
@@ -81,7 +82,7 @@ public indirect enum Expr {
         case .literal(_, let l), .integerLiteral(_, let l), .floatLiteral(_, let l),
              .stringLiteral(_, let l), .interpolatedString(_, let l), .nilLiteral(let l),
              .name(_, _, let l), .selfReference(let l), .superReference(let l),
-             .member(_, _, let l), .implicitMember(_, let l), .call(_, _, let l),
+             .member(_, _, _, let l), .implicitMember(_, let l), .call(_, _, _, let l),
              .subscriptCall(_, _, let l), .specialize(_, _, let l), .typeExpr(_, let l),
              .binary(_, _, _, let l), .prefix(_, _, let l), .postfix(_, _, let l),
              .assign(_, _, let l), .compoundAssign(_, _, _, let l), .ternary(_, _, _, let l),

@@ -10,7 +10,7 @@ extension Interpreter {
             }
             if let cell = frame.selfCell, frame.function.selfSlot != nil, hasMember(of: cell.load(), name),
                globals[name] == nil {
-                try assign(value, to: .member(.selfReference(location), name, location), in: frame)
+                try assign(value, to: .member(.selfReference(location), name, MemberSiteCache(), location), in: frame)
                 return
             }
             guard let global = globals[name] else {
@@ -29,18 +29,29 @@ extension Interpreter {
             }
             cell.store(value)
 
-        case .member(let baseExpr, let name, let location):
+        case .member(let baseExpr, let name, let site, let location):
             if case .superReference = baseExpr {
-                try assign(value, to: .member(.selfReference(location), name, location), in: frame)
+                try assign(value, to: .member(.selfReference(location), name, site, location), in: frame)
                 return
+            }
+            var base = try evaluate(baseExpr, in: frame)
+            if case .object(let object) = base,
+               let index = site.writableField(of: object.type, generation: memberGeneration) {
+                // A plain field of an object: the same store as `setMember`'s, without the lookup.
+                if case .weakReference = object.fields[index] {} else {
+                    var stored = value
+                    if let declared = site.declaredType { stored = try coerce(value, to: declared, at: location) }
+                    // The old value goes after the write: its deinit may run script code that reads the field.
+                    swap(&object.fields[index], &stored)
+                    return
+                }
             }
             let inInitializer = isSelf(baseExpr, in: frame) && frame.function.name == "init"
-            var base = try evaluate(baseExpr, in: frame)
             if isReferenceValue(base) {
-                try setMember(of: &base, name, to: value, inInitializer: inInitializer, at: location)
+                try setMember(of: &base, name, to: value, inInitializer: inInitializer, site: site, at: location)
                 return
             }
-            try setMember(of: &base, name, to: value, inInitializer: inInitializer, at: location)
+            try setMember(of: &base, name, to: value, inInitializer: inInitializer, site: site, at: location)
             try assign(base, to: baseExpr, in: frame)
 
         case .subscriptCall(let baseExpr, let arguments, let location):
@@ -108,9 +119,10 @@ extension Interpreter {
                 return typeInfo(of: cell.load()).storedProperties[index].type
             }
             return nil
-        case .member(let baseExpr, let name, _):
+        case .member(let baseExpr, let name, let site, _):
             guard let base = try? evaluate(baseExpr, in: frame) else { return nil }
             let type = typeInfo(of: base)
+            if site.readableField(of: type, generation: memberGeneration) != nil { return site.declaredType }
             if let index = type.fieldIndex[name] { return type.storedProperties[index].type }
             if case .computed(let property)? = instanceEntries(of: type, name).first { return property.type }
             return nil
@@ -121,7 +133,7 @@ extension Interpreter {
 
     /// Sets a property on a value (for structs, on the caller's copy).
     func setMember(of base: inout Value, _ name: String, to newValue: Value, inInitializer: Bool = false,
-                   at location: SourceLocation) throws {
+                   site: MemberSiteCache? = nil, at location: SourceLocation) throws {
         if case .tuple(var tuple) = base {
             if let index = Int(name) ?? tuple.labels.firstIndex(of: name), index < tuple.elements.count {
                 tuple.elements[index] = newValue
@@ -154,6 +166,7 @@ extension Interpreter {
         }
         switch entry {
         case .stored(let index):
+            site?.remember(field: index, of: type, generation: memberGeneration)
             let property = type.storedProperties[index]
             var value = newValue
             if let declared = property.type { value = try coerce(value, to: declared, at: location) }

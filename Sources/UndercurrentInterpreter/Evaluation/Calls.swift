@@ -1,9 +1,9 @@
 extension Interpreter {
-    func evaluateCall(_ callee: Expr, _ arguments: [Argument], in frame: Frame, expected: TypeRef?,
-                      at location: SourceLocation) throws -> Value {
+    func evaluateCall(_ callee: Expr, _ arguments: [Argument], _ site: CallSiteCache, in frame: Frame,
+                      expected: TypeRef?, at location: SourceLocation) throws -> Value {
         try tick(location)
         switch callee {
-        case .member(let baseExpr, let name, _):
+        case .member(let baseExpr, let name, _, _):
             if case .superReference = baseExpr {
                 return try callSuper(name, arguments, in: frame, at: location)
             }
@@ -11,23 +11,30 @@ extension Interpreter {
                let result = try callMutatingInPlace(cell, name, arguments, in: frame, at: location) {
                 return result
             }
-            if case .member(let ownerExpr, let field, _) = baseExpr,
+            if case .member(let ownerExpr, let field, _, _) = baseExpr,
                let result = try callMutatingOnField(ownerExpr, field, name, arguments, in: frame, at: location) {
                 return result
             }
             let base = try evaluate(baseExpr, in: frame)
-            return try callMember(of: base, baseExpr: baseExpr, name, arguments, in: frame, at: location)
+            return try callMember(of: base, baseExpr: baseExpr, name, arguments, site: site, in: frame, at: location)
 
         case .implicitMember(let name, _):
-            guard let type = try implicitMemberType(expected: expected, member: name, at: location) else {
-                throw ScriptError.runtime("cannot infer the type of '.\(name)(...)' here; write the type name",
-                                          at: location)
+            let type: TypeInfo
+            if let cached = site.implicitOwner(expected: expected, generation: memberGeneration) {
+                type = cached
+            } else {
+                guard let found = try implicitMemberType(expected: expected, member: name, at: location) else {
+                    throw ScriptError.runtime("cannot infer the type of '.\(name)(...)' here; write the type name",
+                                              at: location)
+                }
+                site.rememberImplicitOwner(found, expected: expected, generation: memberGeneration)
+                type = found
             }
             if type.isOptionalType, name == "some", arguments.count == 1 {
                 return .optional(try evaluate(arguments[0].value, in: frame, expected: expected?.optionalWrapped))
             }
             return try callMember(of: .metatype(Metatype(type: type, genericArguments: expected?.genericArguments ?? [])),
-                                  baseExpr: nil, name, arguments, in: frame, at: location)
+                                  baseExpr: nil, name, arguments, site: site, in: frame, at: location)
 
         case .name(let reference, let name, let nameLocation):
             if case .dynamic = reference {
@@ -42,7 +49,7 @@ extension Interpreter {
                 }
                 if globals[name] == nil, let functions = globalFunctions[name] {
                     return try invokeOverloads(functions, name: name, receiver: nil, receiverCell: nil, selfType: nil,
-                                               arguments, in: frame, at: location)
+                                               arguments, site: site, in: frame, at: location)
                 }
             }
             let value = try evaluate(callee, in: frame)
@@ -257,9 +264,12 @@ extension Interpreter {
         return values
     }
 
-    func callMember(of base: Value, baseExpr: Expr?, _ name: String, _ arguments: [Argument], in frame: Frame,
-                    at location: SourceLocation) throws -> Value {
+    func callMember(of base: Value, baseExpr: Expr?, _ name: String, _ arguments: [Argument],
+                    site: CallSiteCache? = nil, in frame: Frame, at location: SourceLocation) throws -> Value {
         if case .metatype(let metatype) = base {
+            if let site, let resolution = site.resolution(.staticMember, on: metatype.type, generation: memberGeneration) {
+                return try invokeResolved(resolution, receiver: base, receiverCell: nil, arguments, in: frame, at: location)
+            }
             if name == "init" { return try construct(metatype, arguments, in: frame, at: location) }
             if let index = metatype.type.caseIndex[name] {
                 return try callValue(.function(FunctionValue(.enumCase(metatype.type, index))), arguments,
@@ -270,8 +280,13 @@ extension Interpreter {
             }
             let callables = staticCallables(of: metatype.type, name)
             if !callables.isEmpty {
-                return try invokeOverloads(callables, name: name, receiver: base, receiverCell: nil,
-                                           selfType: metatype.type, arguments, in: frame, at: location)
+                guard let match = selectOverload(callables, for: arguments) else {
+                    throw noMatchingOverload(name, arguments, candidates: callables, at: location)
+                }
+                let resolution = site?.remember(match, arguments, .staticMember, on: metatype.type,
+                                                generation: memberGeneration)
+                    ?? CallSiteCache.Resolution(match, arguments)
+                return try invokeResolved(resolution, receiver: base, receiverCell: nil, arguments, in: frame, at: location)
             }
             let value = try member(of: base, name, at: location)
             return try callValue(value, arguments, in: frame, expected: nil, at: location)
@@ -293,15 +308,24 @@ extension Interpreter {
             }
         }
         let type = typeInfo(of: base)
-        let callables = instanceCallables(of: type, name)
-        if callables.isEmpty {
-            // A stored closure property: `receiveValue?(input)`.
-            let value = try member(of: base, name, at: location)
-            return try callValue(value, arguments, in: frame, expected: nil, at: location)
+        let resolution: CallSiteCache.Resolution
+        if let cached = site?.resolution(.instance, on: type, generation: memberGeneration) {
+            resolution = cached
+        } else {
+            let callables = instanceCallables(of: type, name)
+            if callables.isEmpty {
+                // A stored closure property: `receiveValue?(input)`.
+                let value = try member(of: base, name, at: location)
+                return try callValue(value, arguments, in: frame, expected: nil, at: location)
+            }
+            guard let match = selectOverload(callables, for: arguments) else {
+                throw noMatchingOverload(name, arguments, candidates: callables, at: location)
+            }
+            resolution = site?.remember(match, arguments, .instance, on: type, generation: memberGeneration)
+                ?? CallSiteCache.Resolution(match, arguments)
         }
-        guard let (callable, assignment) = selectOverload(callables, for: arguments) else {
-            throw noMatchingOverload(name, arguments, candidates: callables, at: location)
-        }
+        let callable = resolution.callable
+        let assignment = resolution.assignment
         if callable.isMutatingMethod, let baseExpr, !isReferenceValue(base) {
             // A mutating method changes the variable it was called on.
             let cell = Cell(base)
@@ -312,23 +336,46 @@ extension Interpreter {
             try assign(cell.value, to: baseExpr, in: frame)
             return result
         }
-        let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
-        let result = try invoke(callable, receiver: base, receiverCell: nil, values: values, inoutCells: inoutCells,
-                                at: location)
-        try writeBack(inoutCells, arguments, assignment, in: frame)
-        return result
+        return try invokeResolved(resolution, receiver: base, receiverCell: nil, arguments, in: frame, at: location)
     }
 
+    /// `site` is given only where the candidates depend on nothing but the call's source
+    /// (a global function's name), so that the choice can be remembered.
     func invokeOverloads(_ callables: [Callable], name: String, receiver: Value?, receiverCell: Cell?,
-                         selfType: TypeInfo?, _ arguments: [Argument], in frame: Frame,
+                         selfType: TypeInfo?, _ arguments: [Argument], site: CallSiteCache? = nil, in frame: Frame,
                          at location: SourceLocation) throws -> Value {
-        guard let (callable, assignment) = selectOverload(callables, for: arguments) else {
+        if let site, let resolution = site.resolution(.global, on: nil, generation: memberGeneration) {
+            return try invokeResolved(resolution, receiver: receiver, receiverCell: receiverCell, arguments,
+                                      in: frame, at: location)
+        }
+        guard let match = selectOverload(callables, for: arguments) else {
             throw noMatchingOverload(name, arguments, candidates: callables, at: location)
         }
-        let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
+        let resolution = site?.remember(match, arguments, .global, on: nil, generation: memberGeneration)
+            ?? CallSiteCache.Resolution(match, arguments)
+        return try invokeResolved(resolution, receiver: receiver, receiverCell: receiverCell, arguments,
+                                  in: frame, at: location)
+    }
+
+    /// Evaluates the arguments of a call whose overload is chosen, calls it, and writes
+    /// `&` arguments back.
+    func invokeResolved(_ resolution: CallSiteCache.Resolution, receiver: Value?, receiverCell: Cell?,
+                        _ arguments: [Argument], in frame: Frame, at location: SourceLocation) throws -> Value {
+        let callable = resolution.callable
+        if resolution.isPlain {
+            // One argument per parameter at most, none `&`: straight into place.
+            var values = Array<Value?>(repeating: nil, count: resolution.assignment.count)
+            for (index, argument) in arguments.enumerated() {
+                let parameter = resolution.parameterOfArgument[index]
+                values[parameter] = try evaluate(argument.value, in: frame, expected: callable.parameterType(parameter))
+            }
+            return try invoke(callable, receiver: receiver, receiverCell: receiverCell, values: values, inoutCells: [:],
+                              at: location)
+        }
+        let (values, inoutCells) = try evaluateArguments(arguments, resolution.assignment, for: callable, in: frame)
         let result = try invoke(callable, receiver: receiver, receiverCell: receiverCell, values: values,
                                 inoutCells: inoutCells, at: location)
-        try writeBack(inoutCells, arguments, assignment, in: frame)
+        try writeBack(inoutCells, arguments, resolution.assignment, in: frame)
         return result
     }
 

@@ -2,7 +2,11 @@ extension Interpreter {
     func declare(_ declaration: Declaration) throws {
         // Declarations add types, protocols and conformances: cached conformance lists go.
         conformanceCache.removeAll()
-        defer { conformanceCache.removeAll() }
+        memberGeneration &+= 1
+        defer {
+            conformanceCache.removeAll()
+            memberGeneration &+= 1
+        }
         switch declaration {
         case .type(let decl):
             _ = try declareType(decl, enclosing: nil)

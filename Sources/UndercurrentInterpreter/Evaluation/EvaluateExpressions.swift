@@ -46,18 +46,30 @@ extension Interpreter {
         case .superReference(let location):
             throw ScriptError.unsupported("`super` outside a member access", at: location)
 
-        case .member(let baseExpr, let name, let location):
+        case .member(let baseExpr, let name, let site, let location):
             if case .superReference = baseExpr {
                 return try superMember(name, in: frame, at: location)
             }
             let base = try evaluate(baseExpr, in: frame)
-            return try member(of: base, name, at: location)
+            switch base {
+            case .object(let object):
+                if let index = site.readableField(of: object.type, generation: memberGeneration) {
+                    return object.fields[index].loaded
+                }
+            case .structValue(let structValue):
+                if let index = site.readableField(of: structValue.type, generation: memberGeneration) {
+                    return structValue.fields[index].loaded
+                }
+            default:
+                break
+            }
+            return try member(of: base, name, site: site, at: location)
 
         case .implicitMember(let name, let location):
             return try implicitMember(name, expected: expected, at: location)
 
-        case .call(let callee, let arguments, let location):
-            return try evaluateCall(callee, arguments, in: frame, expected: expected, at: location)
+        case .call(let callee, let arguments, let site, let location):
+            return try evaluateCall(callee, arguments, site, in: frame, expected: expected, at: location)
 
         case .subscriptCall(let baseExpr, let arguments, let location):
             let base = try evaluate(baseExpr, in: frame)
@@ -109,11 +121,10 @@ extension Interpreter {
             // `receive` changed); only an implicit member (`demand += .max(1)`) needs it first.
             let current: Value
             let rhs: Value
-            switch valueExpr {
-            case .implicitMember, .call(.implicitMember, _, _):
+            if takesTypeFromContext(valueExpr) {
                 current = try evaluate(target, in: frame)
                 rhs = try evaluate(valueExpr, in: frame, expected: nil, context: current)
-            default:
+            } else {
                 rhs = try evaluate(valueExpr, in: frame)
                 current = try evaluate(target, in: frame)
             }
@@ -259,10 +270,19 @@ extension Interpreter {
     /// Evaluates `expr` where an implicit member takes its type from a value already known
     /// (`demand > .none`, `d += .unlimited`).
     func evaluate(_ expr: Expr, in frame: Frame, expected: TypeRef?, context: Value) throws -> Value {
-        if case .implicitMember = expr { return try evaluate(expr, in: frame, expected: typeRef(of: context)) }
-        if case .call(.implicitMember, _, _) = expr { return try evaluate(expr, in: frame, expected: typeRef(of: context)) }
+        if takesTypeFromContext(expr) { return try evaluate(expr, in: frame, expected: typeRef(of: context)) }
         if case .integerLiteral(let value, _) = expr, case .double = context { return .double(Double(value)) }
         return try evaluate(expr, in: frame, expected: expected)
+    }
+
+    /// An implicit member (`.max(1)`, `.unlimited`), alone or as a branch of `?:`: its type
+    /// comes from the other operand of an operator.
+    func takesTypeFromContext(_ expr: Expr) -> Bool {
+        switch expr {
+        case .implicitMember, .call(.implicitMember, _, _, _): return true
+        case .ternary(_, let thenExpr, let elseExpr, _): return takesTypeFromContext(thenExpr) || takesTypeFromContext(elseExpr)
+        default: return false
+        }
     }
 
     func isFloatingPoint(_ type: TypeRef) -> Bool {

@@ -40,8 +40,11 @@ public final class Interpreter {
     public var output: (String) -> Void
     public var limits = ResourceLimits()
     public internal(set) var globals: [String: GlobalVariable] = [:]
-    var globalFunctions: [String: [Callable]] = [:]
-    public internal(set) var types: [String: TypeInfo] = [:]
+    var globalFunctions: [String: [Callable]] = [:] { didSet { memberGeneration &+= 1 } }
+    public internal(set) var types: [String: TypeInfo] = [:] { didSet { memberGeneration &+= 1 } }
+    /// Changes with every declaration and every change to a type's members: what call
+    /// sites cached (`CallSiteCache`) is valid while it is unchanged.
+    @exclusivity(unchecked) var memberGeneration = 0
     var propertyWrappers: [String: PropertyWrapperProvider] = [:]
     /// Names of modules `import` accepts, and messages for the ones it refuses.
     public var importableModules: Set<String> = ["Swift", "Foundation", "Combine", "OpenCombine", "Dispatch"]

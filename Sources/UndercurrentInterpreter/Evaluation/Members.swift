@@ -112,6 +112,11 @@ extension Interpreter {
     // MARK: - Reading members
 
     public func member(of base: Value, _ name: String, at location: SourceLocation) throws -> Value {
+        try member(of: base, name, site: nil, at: location)
+    }
+
+    /// `site`, when given, remembers a plain stored property found here.
+    func member(of base: Value, _ name: String, site: MemberSiteCache?, at location: SourceLocation) throws -> Value {
         switch base {
         case .metatype(let metatype):
             return try staticMember(of: metatype, name, at: location)
@@ -128,6 +133,7 @@ extension Interpreter {
         if let entry = entries.first {
             switch entry {
             case .stored(let index):
+                site?.remember(field: index, of: type, generation: memberGeneration)
                 return try readField(of: base, index, at: location)
             case .computed(let property):
                 guard let getter = property.getter else {
@@ -161,7 +167,7 @@ extension Interpreter {
     }
 
     /// Runs native code that has no source location, and gives its errors this one.
-    func locating<T>(_ location: SourceLocation, _ body: () throws -> T) throws -> T {
+    public func locating<T>(_ location: SourceLocation, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch var error as ScriptError where error.location == .unknown {

@@ -20,8 +20,7 @@ extension Interpreter {
             break
         }
         // An implicit member on one side takes its type from the other side.
-        let lhsIsImplicit = isImplicitMember(lhsExpr)
-        if lhsIsImplicit && !isImplicitMember(rhsExpr) {
+        if takesTypeFromContext(lhsExpr) && !takesTypeFromContext(rhsExpr) {
             let rhs = try evaluate(rhsExpr, in: frame)
             let lhs = try evaluate(lhsExpr, in: frame, expected: nil, context: rhs)
             return try applyBinary(op, lhs, rhs, at: location)
@@ -29,14 +28,6 @@ extension Interpreter {
         let lhs = try evaluate(lhsExpr, in: frame)
         let rhs = try evaluate(rhsExpr, in: frame, expected: nil, context: lhs)
         return try applyBinary(op, lhs, rhs, at: location)
-    }
-
-    private func isImplicitMember(_ expr: Expr) -> Bool {
-        switch expr {
-        case .implicitMember: return true
-        case .call(.implicitMember, _, _): return true
-        default: return false
-        }
     }
 
     public func applyBinary(_ op: String, _ lhs: Value, _ rhs: Value, at location: SourceLocation) throws -> Value {
@@ -85,8 +76,14 @@ extension Interpreter {
         default:
             break
         }
+        if case .native(let native) = lhs, let result = try locating(location, { try native.applyOperator(op, lhs, rhs) }) {
+            return result
+        }
+        if case .native(let native) = rhs, let result = try locating(location, { try native.applyOperator(op, lhs, rhs) }) {
+            return result
+        }
         // A static operator function of either operand's type (script `static func ==`,
-        // or a library type such as `Subscribers.Demand`).
+        // or a library type's).
         for operand in [lhs, rhs] {
             let type = typeInfo(of: operand)
             let callables = staticCallables(of: type, op)

@@ -67,7 +67,7 @@ extension Lowerer {
                scope.resolve("Swift") == nil {
                 return .name(.dynamic("Swift." + name), "Swift." + name, loc)
             }
-            return .member(try lowerExpr(base, chainBase: true), name, loc)
+            return .member(try lowerExpr(base, chainBase: true), name, MemberSiteCache(), loc)
         case .functionCallExpr(let node):
             return try lowerCall(node)
         case .subscriptCallExpr(let node):
@@ -183,7 +183,7 @@ extension Lowerer {
             } else {
                 selfExpr = .selfReference(loc)
             }
-            return .member(selfExpr, name, loc)
+            return .member(selfExpr, name, MemberSiteCache(), loc)
         }
         return .name(.dynamic(name), name, loc)
     }
@@ -266,7 +266,7 @@ extension Lowerer {
                                       value: .closure(try lowerClosure(extra.closure), location(extra.closure)),
                                       isInout: false, isTrailingClosure: false))
         }
-        return .call(callee, arguments, location(node))
+        return .call(callee, arguments, CallSiteCache(), location(node))
     }
 
     func lowerKeyPath(_ node: KeyPathExprSyntax) throws -> Expr {

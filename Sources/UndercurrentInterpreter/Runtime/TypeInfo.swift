@@ -53,23 +53,31 @@ public final class TypeInfo {
     /// have their own qualified names (`Swift.Int` is printed as `Int`).
     public var qualifiedName: String
     public var declaration: TypeDecl?
-    public var superclass: TypeInfo?
-    public var conformances: [String] = []
+    public var superclass: TypeInfo? { didSet { membersChanged() } }
+    public var conformances: [String] = [] { didSet { membersChanged() } }
     public var genericParameters: [String] = []
     public var storedProperties: [StoredProperty] = []
     public var fieldIndex: [String: Int] = [:]
     public var cases: [EnumCaseInfo] = []
-    public var caseIndex: [String: Int] = [:]
-    public var nestedTypes: [String: TypeInfo] = [:]
-    public var typeAliases: [String: TypeRef] = [:]
-    public var instanceMembers: [String: [MemberEntry]] = [:]
-    public var staticMembers: [String: [MemberEntry]] = [:]
+    public var caseIndex: [String: Int] = [:] { didSet { membersChanged() } }
+    public var nestedTypes: [String: TypeInfo] = [:] { didSet { membersChanged() } }
+    public var typeAliases: [String: TypeRef] = [:] { didSet { membersChanged() } }
+    public var instanceMembers: [String: [MemberEntry]] = [:] { didSet { membersChanged() } }
+    public var staticMembers: [String: [MemberEntry]] = [:] { didSet { membersChanged() } }
     public var initializers: [Callable] = []
     public var deinitializer: FunctionDecl?
     public var subscripts: [SubscriptDecl] = []
     public var nativeSubscript: NativeSubscript?
     /// Set by the interpreter that owns the type; script `deinit`s run through it.
     public weak var interpreter: Interpreter?
+    /// Changes whenever a member, case, nested type, superclass or conformance is added
+    /// (call sites cache what they found on this type: `CallSiteCache`).
+    public private(set) var memberVersion = 0
+
+    private func membersChanged() {
+        memberVersion &+= 1
+        interpreter?.memberGeneration &+= 1
+    }
     /// For native types: how a `.native` value's `description` reads.
     public var isEquatableByIdentity = false
 

@@ -24,8 +24,8 @@ enum FailureInference {
         if let returnType = decl.returnType { return returnType.qualifiedName == "CurrentValueSubject" }
         return returnedExpressions(decl.body.statements, singleExpression: decl.isSingleExpression).contains { expr in
             switch expr {
-            case .call(.name(_, "CurrentValueSubject", _), _, _),
-                 .call(.specialize(.name(_, "CurrentValueSubject", _), _, _), _, _): return true
+            case .call(.name(_, "CurrentValueSubject", _), _, _, _),
+                 .call(.specialize(.name(_, "CurrentValueSubject", _), _, _), _, _, _): return true
             default: return false
             }
         }
@@ -76,15 +76,15 @@ enum FailureInference {
     /// What an expression that builds a publisher says of its Failure.
     private static func neverFails(_ expr: Expr) -> Bool? {
         switch expr {
-        case .call(.name(_, "Just", _), _, _), .call(.specialize(.name(_, "Just", _), _, _), _, _):
+        case .call(.name(_, "Just", _), _, _, _), .call(.specialize(.name(_, "Just", _), _, _), _, _, _):
             return true
-        case .call(.name(_, "Fail", _), _, _), .call(.specialize(.name(_, "Fail", _), _, _), _, _):
+        case .call(.name(_, "Fail", _), _, _, _), .call(.specialize(.name(_, "Fail", _), _, _), _, _, _):
             return false
-        case .call(.specialize(.name(_, let name, _), let arguments, _), _, _):
+        case .call(.specialize(.name(_, let name, _), let arguments, _), _, _, _):
             return neverFails(.named([name], arguments))
-        case .member(_, "publisher", _):
+        case .member(_, "publisher", _, _):
             return true
-        case .call(.member(let base, let name, _), _, _):
+        case .call(.member(let base, let name, _, _), _, _, _):
             switch name {
             case "replaceError", "assertNoFailure": return true
             case "setFailureType", "tryMap", "tryFilter", "tryCompactMap", "mapError", "tryScan", "tryReduce":

@@ -24,15 +24,54 @@ public final class DemandValue: NativeValue {
         guard let other = other as? DemandValue else { return nil }
         return demand < other.demand
     }
-}
 
-extension StreamBridge {
-    public func demandValue(_ demand: Subscribers.Demand) -> Value {
-        .native(DemandValue(demand, type: types.demand))
+    // A custom subscription does demand arithmetic on every value (`demand -= 1`,
+    // `demand > 0`): computed here directly rather than through the static operator
+    // functions, whose lookup and call took a fifth of such a script's time.
+    public override func applyOperator(_ op: String, _ lhs: Value, _ rhs: Value) throws -> Value? {
+        guard let result = try Self.apply(op, lhs, rhs) else { return nil }
+        switch result {
+        case .demand(let demand): return .native(DemandValue(demand, type: typeInfo))
+        case .truth(let truth): return .bool(truth)
+        }
+    }
+
+    enum OperatorResult {
+        case demand(Subscribers.Demand)
+        case truth(Bool)
+    }
+
+    static let arithmeticOperators = ["+", "-", "*"]
+    static let comparisonOperators = ["==", "!=", "<", ">", "<=", ">="]
+
+    /// `Subscribers.Demand`'s operators, with the checks for what OpenCombine traps on
+    /// (a negative result). Nil when `op` is not one of them.
+    static func apply(_ op: String, _ lhs: Value, _ rhs: Value) throws -> OperatorResult? {
+        switch op {
+        case "+": return .demand(try operand(lhs) + operand(rhs))
+        case "-":
+            let (left, right) = (try operand(lhs), try operand(rhs))
+            if let leftCount = left.max, let rightCount = right.max, rightCount > leftCount {
+                throw ScriptError.runtime("demand cannot be negative (\(left) - \(right))", at: .unknown)
+            }
+            return .demand(left - right)
+        case "*":
+            guard case .int(let factor) = rhs, factor >= 0 else {
+                throw ScriptError.runtime("a demand can only be multiplied by an Int of 0 or more", at: .unknown)
+            }
+            return .demand(try operand(lhs) * factor)
+        case "==": return .truth(try operand(lhs) == operand(rhs))
+        case "!=": return .truth(try operand(lhs) != operand(rhs))
+        case "<": return .truth(try operand(lhs) < operand(rhs))
+        case ">": return .truth(try operand(lhs) > operand(rhs))
+        case "<=": return .truth(try operand(lhs) <= operand(rhs))
+        case ">=": return .truth(try operand(lhs) >= operand(rhs))
+        default: return nil
+        }
     }
 
     /// A demand from a script value: a `Demand`, or an `Int` where Combine accepts one.
-    public func demand(from value: Value, at location: SourceLocation) throws -> Subscribers.Demand {
+    static func operand(_ value: Value, at location: SourceLocation = .unknown) throws -> Subscribers.Demand {
         switch value {
         case .native(let native as DemandValue): return native.demand
         case .int(let count):
@@ -44,16 +83,28 @@ extension StreamBridge {
         }
     }
 
-    func negativeDemand(_ count: Int, at location: SourceLocation) -> ScriptError {
+    static func negativeDemand(_ count: Int, at location: SourceLocation) -> ScriptError {
         ScriptError.runtime("demand cannot be negative (.max(\(count)))", at: location,
                             notes: ["Combine stops the program here: a demand counts values still wanted, from 0 up."])
+    }
+}
+
+extension StreamBridge {
+    public func demandValue(_ demand: Subscribers.Demand) -> Value {
+        .native(DemandValue(demand, type: types.demand))
+    }
+
+    /// A demand from a script value: a `Demand`, or an `Int` where Combine accepts one.
+    public func demand(from value: Value, at location: SourceLocation) throws -> Subscribers.Demand {
+        try DemandValue.operand(value, at: location)
+    }
+
+    func negativeDemand(_ count: Int, at location: SourceLocation) -> ScriptError {
+        DemandValue.negativeDemand(count, at: location)
     }
 
     func installDemand() {
         let demandType = types.demand
-        func operand(_ value: Value, _ location: SourceLocation) throws -> Subscribers.Demand {
-            try demand(from: value, at: location)
-        }
         demandType.addNativeProperty("unlimited", isStatic: true, NativeProperty { [unowned self] _, _ in
             self.demandValue(.unlimited)
         })
@@ -72,40 +123,17 @@ extension StreamBridge {
             return .optional(native.demand.max.map(Value.int))
         })
         demandType.addNativeProperty("description", NativeProperty { _, value in .string(value.description) })
-        let arithmetic: [(String, (Subscribers.Demand, Subscribers.Demand) -> Subscribers.Demand?)] = [
-            ("+", { $0 + $1 }),
-            ("-", { lhs, rhs in
-                // OpenCombine traps when a finite demand would go below zero.
-                if let left = lhs.max, let right = rhs.max, right > left { return nil }
-                return lhs - rhs
-            }),
-        ]
-        for (op, apply) in arithmetic {
-            demandType.addNativeMethod(NativeFunction("\(op)(_:_:)") { arguments in
-                let lhs = try operand(arguments[0], arguments.location)
-                let rhs = try operand(arguments[1], arguments.location)
-                guard let result = apply(lhs, rhs) else {
-                    throw ScriptError.runtime("demand cannot be negative (\(lhs) \(op) \(rhs))", at: arguments.location)
+        // The operator functions, for `Subscribers.Demand.+` passed as a function value.
+        for op in DemandValue.arithmeticOperators + DemandValue.comparisonOperators {
+            demandType.addNativeMethod(NativeFunction("\(op)(_:_:)") { [unowned self] arguments in
+                let result = try self.interpreter.locating(arguments.location) {
+                    try DemandValue.apply(op, arguments[0], arguments[1])
                 }
-                return self.demandValue(result)
-            }, isStatic: true)
-        }
-        demandType.addNativeMethod(NativeFunction("*(_:_:)") { [unowned self] arguments in
-            let lhs = try operand(arguments[0], arguments.location)
-            guard case .int(let factor) = arguments[1], factor >= 0 else {
-                throw ScriptError.runtime("a demand can only be multiplied by an Int of 0 or more", at: arguments.location)
-            }
-            return self.demandValue(lhs * factor)
-        }, isStatic: true)
-        let comparisons: [(String, (Subscribers.Demand, Subscribers.Demand) -> Bool)] = [
-            ("==", { $0 == $1 }), ("!=", { $0 != $1 }), ("<", { $0 < $1 }), (">", { $0 > $1 }),
-            ("<=", { $0 <= $1 }), (">=", { $0 >= $1 }),
-        ]
-        for (op, compare) in comparisons {
-            demandType.addNativeMethod(NativeFunction("\(op)(_:_:)") { arguments in
-                let lhs = try operand(arguments[0], arguments.location)
-                let rhs = try operand(arguments[1], arguments.location)
-                return .bool(compare(lhs, rhs))
+                switch result {
+                case .demand(let demand)?: return self.demandValue(demand)
+                case .truth(let truth)?: return .bool(truth)
+                case nil: throw ScriptError.runtime("no operator \(op) on Subscribers.Demand", at: arguments.location)
+                }
             }, isStatic: true)
         }
     }

@@ -1,0 +1,48 @@
+/// The stored property one `base.name` in the source found the last time it ran, so that
+/// reading or writing a plain field in a loop (`next -= 1` in a subscription's `request`)
+/// goes straight to the field instead of looking the name up among the type's members.
+///
+/// Valid for values of the same type while its members and every declaration are unchanged
+/// (see `CallSiteCache`). Only plain fields are remembered: a property wrapper, `lazy`,
+/// observers, `weak` or `let` take the general path, which handles them.
+public final class MemberSiteCache {
+    private var owner: TypeInfo?
+    private var ownerVersion = 0
+    private var generation = -1
+    private var index = 0
+    private var readsDirectly = false
+    private var writesDirectly = false
+    /// The property's declared type, which a written value is coerced to.
+    private(set) var declaredType: TypeRef?
+
+    init() {}
+
+    /// The field to read directly for a value of `type`, when this site found one.
+    @inline(__always)
+    func readableField(of type: TypeInfo, generation: Int) -> Int? {
+        guard readsDirectly, owner === type, self.generation == generation, ownerVersion == type.memberVersion
+        else { return nil }
+        return index
+    }
+
+    /// The field to write directly for an object of `type`, when this site found one.
+    @inline(__always)
+    func writableField(of type: TypeInfo, generation: Int) -> Int? {
+        guard writesDirectly, owner === type, self.generation == generation, ownerVersion == type.memberVersion
+        else { return nil }
+        return index
+    }
+
+    func remember(field index: Int, of type: TypeInfo, generation: Int) {
+        let property = type.storedProperties[index]
+        let declaration = property.declaration
+        owner = type
+        ownerVersion = type.memberVersion
+        self.generation = generation
+        self.index = index
+        readsDirectly = declaration?.wrapper == nil && declaration?.isLazy != true
+        writesDirectly = readsDirectly && declaration?.willSet == nil && declaration?.didSet == nil
+            && declaration?.isWeak != true && declaration?.isConstant != true
+        declaredType = property.type
+    }
+}
