@@ -16,7 +16,9 @@ public final class CallSiteCache {
         case global
     }
 
-    struct Resolution {
+    // A class: the cached resolution is handed out on every call, and copying a struct of
+    // a callable and two arrays cost four retains and releases each time.
+    final class Resolution {
         let callable: Callable
         /// Per parameter, the indices of the arguments it receives (`matchArguments`).
         let assignment: [[Int]]

@@ -362,6 +362,10 @@ extension Interpreter {
     func invokeResolved(_ resolution: CallSiteCache.Resolution, receiver: Value?, receiverCell: Cell?,
                         _ arguments: [Argument], in frame: Frame, at location: SourceLocation) throws -> Value {
         let callable = resolution.callable
+        if resolution.isPlain, case .script(let decl) = callable, decl.captureList.isEmpty {
+            return try callScript(decl, selfCell: receiverCell ?? receiver.map { Cell($0) }, evaluating: arguments,
+                                  resolution, in: frame, at: location)
+        }
         if resolution.isPlain {
             // One argument per parameter at most, none `&`: straight into place.
             var values = Array<Value?>(repeating: nil, count: resolution.assignment.count)
@@ -452,7 +456,7 @@ extension Interpreter {
                 if let value = values[index] {
                     arguments.append(value)
                 } else if let defaultExpr = parameter.defaultValue {
-                    let defaultFrame = Frame(function: decl, captures: [])
+                    let defaultFrame = Frame.make(function: decl, captures: [])
                     arguments.append(try evaluate(defaultExpr, in: defaultFrame, expected: parameter.type))
                 } else if parameter.isVariadic {
                     arguments.append(.array([]))
@@ -465,13 +469,37 @@ extension Interpreter {
         }
     }
 
+    /// Calls a script function with arguments from the source: each is evaluated straight
+    /// into its parameter's cell, without the argument arrays of the general path.
+    private func callScript(_ decl: FunctionDecl, selfCell: Cell?, evaluating arguments: [Argument],
+                            _ resolution: CallSiteCache.Resolution, in callerFrame: Frame,
+                            at location: SourceLocation) throws -> Value {
+        let frame = Frame.make(function: decl, captures: [])
+        let parameters = decl.parameters
+        for (index, argument) in arguments.enumerated() {
+            let parameter = parameters[resolution.parameterOfArgument[index]]
+            var value = try evaluate(argument.value, in: callerFrame, expected: parameter.type)
+            if let type = parameter.type { value = try coerce(value, to: type, at: location) }
+            frame.slots[parameter.slot] = Cell(value)
+        }
+        if arguments.count < parameters.count {
+            for parameter in parameters where frame.slots[parameter.slot] == nil {
+                guard let defaultExpr = parameter.defaultValue else {
+                    throw ScriptError.runtime("missing argument for parameter '\(parameter.name)'", at: location)
+                }
+                var value = try evaluate(defaultExpr, in: Frame.make(function: decl, captures: []), expected: parameter.type)
+                if let type = parameter.type { value = try coerce(value, to: type, at: location) }
+                frame.slots[parameter.slot] = Cell(value)
+            }
+        }
+        if let slot = decl.selfSlot { frame.slots[slot] = selfCell ?? Cell(.void) }
+        return try run(decl, in: frame, at: location)
+    }
+
     /// Runs a script function with its arguments bound to parameter slots.
     func callScript(_ decl: FunctionDecl, captures: [Cell], selfCell: Cell?, arguments: [Value],
                     inoutCells: [Int: Cell] = [:], at location: SourceLocation) throws -> Value {
-        callDepth += 1
-        defer { callDepth -= 1 }
-        try checkCallDepth(at: location)
-        let frame = Frame(function: decl, captures: captures)
+        let frame = Frame.make(function: decl, captures: captures)
         if let slot = decl.selfSlot { frame.slots[slot] = selfCell ?? Cell(.void) }
         var values = arguments
         // A closure of several parameters called with one tuple takes the tuple apart.
@@ -494,6 +522,14 @@ extension Interpreter {
                 frame.slots[entry.slot] = captures[base + offset]
             }
         }
+        return try run(decl, in: frame, at: location)
+    }
+
+    /// Runs the body of a function whose frame is ready.
+    private func run(_ decl: FunctionDecl, in frame: Frame, at location: SourceLocation) throws -> Value {
+        callDepth += 1
+        defer { callDepth -= 1 }
+        try checkCallDepth(at: location)
         let flow = try execute(block: decl.body, in: frame)
         if case .returned(let value) = flow {
             if let type = decl.returnType { return try coerce(value, to: type, at: location) }

@@ -111,7 +111,7 @@ extension Interpreter {
         callDepth += 1
         defer { callDepth -= 1 }
         try checkCallDepth(at: location)
-        let frame = Frame(function: decl, captures: [])
+        let frame = Frame.make(function: decl, captures: [])
         if let slot = decl.selfSlot { frame.slots[slot] = selfCell }
         for (index, parameter) in decl.parameters.enumerated() {
             if let cell = inoutCells[index] {

@@ -194,7 +194,7 @@ extension Interpreter {
             name: "constant", parameters: [], returnType: nil, body: Block(statements: [], declaredSlots: []),
             isSingleExpression: true, slotCount: 0, captures: [], captureList: [], selfSlot: nil, isStatic: false,
             isMutating: false, isThrowing: false, isFailableInit: false, location: expr.location)
-        return try evaluate(expr, in: Frame(function: function, captures: []), expected: expected)
+        return try evaluate(expr, in: Frame.make(function: function, captures: []), expected: expected)
     }
 
     private func addRawValueMembers(to info: TypeInfo) {

@@ -117,6 +117,12 @@ extension Interpreter {
             return .void
 
         case .compoundAssign(let op, let target, let valueExpr, let location):
+            if case .name(let reference, _, _) = target, let cell = frame.cell(reference),
+               case .int(let current) = cell.value, let rhs = quickInteger(valueExpr, in: frame) {
+                // `steps += 1` on an Int variable.
+                cell.value = try applyBinary(op, .int(current), .int(rhs), at: location)
+                return .void
+            }
             // Swift reads the target after the right side (`pending += receive(x)` sees what
             // `receive` changed); only an implicit member (`demand += .max(1)`) needs it first.
             let current: Value
@@ -286,8 +292,12 @@ extension Interpreter {
     }
 
     func isFloatingPoint(_ type: TypeRef) -> Bool {
-        guard let name = type.qualifiedName else { return false }
-        return ["Double", "Float", "CGFloat", "TimeInterval", "Float64", "Float32"].contains(name)
+        // Asked for every integer literal that has an expected type: no array, no joined name.
+        guard case .named(let parts, _) = type, parts.count == 1 else { return false }
+        switch parts[0] {
+        case "Double", "Float", "CGFloat", "TimeInterval", "Float64", "Float32": return true
+        default: return false
+        }
     }
 
     /// `[1, 2.5]` is `[Double]` in Swift; `[1, nil]` is `[Int?]`.

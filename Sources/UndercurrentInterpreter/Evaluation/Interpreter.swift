@@ -130,7 +130,7 @@ public final class Interpreter {
         for declaration in input.declarations {
             try declare(declaration)
         }
-        let frame = Frame(function: input.topLevel, captures: [])
+        let frame = Frame.make(function: input.topLevel, captures: [])
         do {
             _ = try execute(block: input.topLevel.body, in: frame, clearsSlots: false)
             try throwPendingError()
