@@ -239,7 +239,13 @@ extension Interpreter {
         for condition in conditions {
             switch condition {
             case .boolean(let expr):
-                guard try truth(evaluate(expr, in: frame), at: expr.location) else { return false }
+                // The location is only worked out for the error: conditions run on every loop turn.
+                let value = try evaluate(expr, in: frame)
+                if case .bool(let flag) = value {
+                    if !flag { return false }
+                    continue
+                }
+                guard try truth(value, at: expr.location) else { return false }
             case .optionalBinding(let pattern, let expr):
                 let value = try evaluate(expr, in: frame)
                 guard case .optional(let wrapped) = value else {

@@ -23,8 +23,10 @@ final class Frame: ManagedBuffer<Frame.Header, Cell?> {
         _ = withUnsafeMutablePointers { header, slots in slots.deinitialize(count: header.pointee.slotCount) }
     }
 
-    var function: FunctionDecl { header.function }
-    var captures: [Cell] { header.captures }
+    // Read through the header's pointer: `header` itself would copy the whole header
+    // (retaining the function and the captures) on every access.
+    var function: FunctionDecl { withUnsafeMutablePointerToHeader { $0.pointee.function } }
+    var captures: [Cell] { withUnsafeMutablePointerToHeader { $0.pointee.captures } }
 
     /// The frame's slots, `frame.slots[slot]`; a slot outside the function's count is a
     /// lowering defect and stops the process rather than touch other memory.
@@ -35,14 +37,18 @@ final class Frame: ManagedBuffer<Frame.Header, Cell?> {
 
         subscript(slot: Int) -> Cell? {
             @inline(__always) get {
-                precondition(slot >= 0 && slot < frame.header.slotCount, "frame slot out of range")
-                return frame.withUnsafeMutablePointerToElements { $0[slot] }
+                frame.withUnsafeMutablePointers { header, slots in
+                    precondition(slot >= 0 && slot < header.pointee.slotCount, "frame slot out of range")
+                    return slots[slot]
+                }
             }
             @inline(__always) nonmutating set {
-                precondition(slot >= 0 && slot < frame.header.slotCount, "frame slot out of range")
                 // The old cell goes after the write, as a variable's old value does (`Cell.store`).
                 var replaced = newValue
-                frame.withUnsafeMutablePointerToElements { swap(&$0[slot], &replaced) }
+                frame.withUnsafeMutablePointers { header, slots in
+                    precondition(slot >= 0 && slot < header.pointee.slotCount, "frame slot out of range")
+                    swap(&slots[slot], &replaced)
+                }
             }
         }
     }
@@ -51,13 +57,13 @@ final class Frame: ManagedBuffer<Frame.Header, Cell?> {
     func cell(_ reference: NameReference) -> Cell? {
         switch reference {
         case .local(let slot): return slots[slot]
-        case .captured(let index): return header.captures[index]
+        case .captured(let index): return withUnsafeMutablePointerToHeader { $0.pointee.captures[index] }
         case .dynamic: return nil
         }
     }
 
     var selfCell: Cell? {
-        guard let slot = header.function.selfSlot else { return nil }
+        guard let slot = withUnsafeMutablePointerToHeader({ $0.pointee.function.selfSlot }) else { return nil }
         return slots[slot]
     }
 

@@ -2,7 +2,10 @@
 /// script object goes away exactly when the last reference to it does, as in Swift.
 public final class ScriptObject {
     public let type: TypeInfo
-    public var fields: [Value]
+    /// Unchecked: every property access of a script object goes through here, and no
+    /// access is long-lived — a store swaps the old value out and releases it after the
+    /// access ends (its deinit may run script code that reads this object).
+    @exclusivity(unchecked) public var fields: [Value]
     /// Set on a stand-in built only to run `deinit` (which must not run `deinit` again):
     /// the identity of the object going away.
     public let standInFor: ObjectIdentifier?
