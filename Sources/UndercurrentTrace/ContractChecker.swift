@@ -126,8 +126,7 @@ final class ContractChecker {
             subscriptions[subscription]?.demand = demand.consumingOne()
         }
         guard isEnabled else { return (before, subscription, []) }
-        let what = "the value \(value)"
-        if let violation = signalViolation(to: subscriber, what: what, sequence: sequence, stack: stack) {
+        if let violation = signalViolation(to: subscriber, what: "the value \(value)", sequence: sequence, stack: stack) {
             return (before, subscription, [violation])
         }
         if let subscription, let before, case .count(let count) = before, count <= 0 {
@@ -161,7 +160,8 @@ final class ContractChecker {
                     + "a publisher completes at most once",
                 sequence: sequence)])
         }
-        let violation = signalViolation(to: subscriber, what: "a completion", sequence: sequence, stack: stack)
+        let violation = signalViolation(to: subscriber, what: "a completion", isCompletion: true, sequence: sequence,
+                                        stack: stack)
         // Completed from the start of the call: what it does next (such as `catch`
         // subscribing it to another publisher) starts afresh.
         if subscribers[subscriber] != nil { subscribers[subscriber]?.completedAt = sequence }
@@ -183,21 +183,22 @@ final class ContractChecker {
 
     /// Rules every signal shares: a subscription first (§1.9), nothing after completion
     /// (§1.7), nothing after cancel (§1.8).
-    private func signalViolation(to subscriber: String, what: String, sequence: Int, stack: CallStack)
+    private func signalViolation(to subscriber: String, what: @autoclosure () -> String, isCompletion: Bool = false,
+                                 sequence: Int, stack: CallStack)
         -> ContractViolation? {
         guard let state = subscribers[subscriber] else { return nil }
         if state.subscription == nil {
             guard state.wasSubscribed else { return nil }
             return ContractViolation(
                 rule: .signalBeforeSubscription,
-                message: "\(subscriber) received \(what) before receive(subscription:); "
+                message: "\(subscriber) received \(what()) before receive(subscription:); "
                     + "a publisher hands over the subscription first",
                 sequence: sequence)
         }
         if let completedAt = state.completedAt {
             return ContractViolation(
                 rule: .signalAfterCompletion,
-                message: "\(subscriber) received \(what) after its completion (#\(completedAt)); "
+                message: "\(subscriber) received \(what()) after its completion (#\(completedAt)); "
                     + "nothing may follow a completion",
                 sequence: sequence)
         }
@@ -205,18 +206,18 @@ final class ContractChecker {
             // Combine's own subscriptions (OpenCombine's, as Apple's) may send the completion
             // right after a value whose subscriber cancelled: `Just` does. Only the script's
             // own subscriptions are held to the letter for completions.
-            if what == "a completion", subscriptions[cancel.subscription]?.isScript != true { return nil }
+            if isCompletion, subscriptions[cancel.subscription]?.isScript != true { return nil }
             let synchronous = cancel.rootID != nil && cancel.rootID == stack.rootID
             if synchronous {
                 return ContractViolation(
                     rule: .signalAfterCancel, severity: .error,
-                    message: "\(subscriber) received \(what) after \(cancel.subscription) was cancelled (#\(cancel.sequence)), "
+                    message: "\(subscriber) received \(what()) after \(cancel.subscription) was cancelled (#\(cancel.sequence)), "
                         + "in the same call stack: the subscription must stop sending once cancel() is called",
                     sequence: sequence)
             }
             return ContractViolation(
                 rule: .signalAfterCancel, severity: .warning,
-                message: "\(subscriber) received \(what) after \(cancel.subscription) was cancelled (#\(cancel.sequence)); "
+                message: "\(subscriber) received \(what()) after \(cancel.subscription) was cancelled (#\(cancel.sequence)); "
                     + "it was delivered later (asynchronously), which the contract tolerates for signals "
                     + "already on their way, but the subscription should drop them",
                 sequence: sequence)

@@ -11,68 +11,132 @@ final class ObjectNames {
         let isObject: Bool
     }
 
-    private var entries: [AnyHashable: Entry] = [:]
+    /// Names of class instances, and of the value-type subscriptions and subscribers that
+    /// carry a `CombineIdentifier`.
+    private var objectEntries: [ObjectIdentifier: Entry] = [:]
+    private var identifiedEntries: [CombineIdentifier: Entry] = [:]
     private var counters: [String: Int] = [:]
-    /// Readable type names by type: working one out takes longer than the rest of a call's tracing.
-    private var typeNames: [ObjectIdentifier: String] = [:]
+
+    /// How a concrete type is named. Worked out once per type: the casts that find it out
+    /// (most of them failing) took a third of a traced pipeline's time when made per call.
+    private enum Naming {
+        case forwarding
+        case scriptBacked
+        case labelled
+        case object(typeName: String)
+        case identified(typeName: String)
+        case plain(typeName: String)
+    }
+
+    private var namings: [ObjectIdentifier: Naming] = [:]
 
     func reset() {
-        entries.removeAll()
+        objectEntries.removeAll()
+        identifiedEntries.removeAll()
         counters.removeAll()
     }
 
     /// The name of a subscriber, subscription or publisher as the engine hands it over.
     func name(of thing: Any) -> String {
-        if let forwarding = thing as? ForwardingSubscriber { return name(of: forwarding.forwardedSubscriber) }
-        if let backed = thing as? ScriptBacked {
+        let type = ObjectIdentifier(Swift.type(of: thing))
+        let naming: Naming
+        if let known = namings[type] {
+            naming = known
+        } else {
+            naming = Self.naming(of: thing)
+            namings[type] = naming
+        }
+        switch naming {
+        case .forwarding:
+            return name(of: (thing as! ForwardingSubscriber).forwardedSubscriber)
+        case .scriptBacked:
+            let backed = thing as! ScriptBacked
             if let object = backed.scriptObject { return name(ofScriptObject: object) }
             return Formatter.typeName(of: backed.scriptValue)
+        case .labelled:
+            return name(labelled: thing as! TraceLabelled, thing)
+        case .object(let typeName):
+            let object = Self.object(in: thing)
+            return name(forObject: ObjectIdentifier(object), typeName: typeName, object: object)
+        case .identified(let typeName):
+            return name(forIdentifier: (thing as! CustomCombineIdentifierConvertible).combineIdentifier,
+                        typeName: typeName)
+        case .plain(let typeName):
+            return typeName
         }
-        let typeName: String
-        if let labelled = thing as? TraceLabelled {
-            typeName = labelled.traceLabel
-        } else if let known = typeNames[ObjectIdentifier(type(of: thing))] {
-            typeName = known
-        } else {
-            typeName = Self.readableTypeName(of: thing)
-            typeNames[ObjectIdentifier(type(of: thing))] = typeName
+    }
+
+    /// The class instance an `Any` holds. `thing as AnyObject` would do, but on Linux it
+    /// goes through the Objective-C bridging entry point, which cost more than the rest of
+    /// naming; opening the existential gives the instance's own type, a plain reference.
+    private static func object(in thing: Any) -> AnyObject {
+        func open<T>(_ value: T) -> AnyObject {
+            guard T.self is AnyClass, MemoryLayout<T>.size == MemoryLayout<AnyObject>.size else { return value as AnyObject }
+            return unsafeBitCast(value, to: AnyObject.self)
         }
+        return open(thing)
+    }
+
+    private static func naming(of thing: Any) -> Naming {
+        if thing is ForwardingSubscriber { return .forwarding }
+        if thing is ScriptBacked { return .scriptBacked }
+        if thing is TraceLabelled { return .labelled }
+        let typeName = readableTypeName(of: thing)
+        if type(of: thing) is AnyClass { return .object(typeName: typeName) }
+        if thing is CustomCombineIdentifierConvertible { return .identified(typeName: typeName) }
+        return .plain(typeName: typeName)
+    }
+
+    /// A labelled stage (`.trace("search")`): its label may differ from one instance to the next.
+    private func name(labelled: TraceLabelled, _ thing: Any) -> String {
+        let typeName = labelled.traceLabel
         if type(of: thing) is AnyClass {
-            let object = thing as AnyObject
-            return name(forKey: ObjectIdentifier(object), typeName: typeName, object: object)
+            let object = Self.object(in: thing)
+            return name(forObject: ObjectIdentifier(object), typeName: typeName, object: object)
         }
         if let identifiable = thing as? CustomCombineIdentifierConvertible {
-            return name(forKey: identifiable.combineIdentifier, typeName: typeName, object: nil)
+            return name(forIdentifier: identifiable.combineIdentifier, typeName: typeName)
         }
         return typeName
     }
 
     func name(ofScriptObject object: ScriptObject) -> String {
-        name(forKey: object.identity, typeName: object.type.name, object: object.standInFor == nil ? object : nil,
+        name(forObject: object.identity, typeName: object.type.name, object: object.standInFor == nil ? object : nil,
              allowDeadEntry: object.standInFor != nil)
     }
 
     /// The name of an object in its `deinit` (no longer reachable through a weak reference).
     func name(ofDeinitializing identity: ObjectIdentifier, typeName: String) -> String {
-        name(forKey: identity, typeName: typeName, object: nil, allowDeadEntry: true)
+        name(forObject: identity, typeName: typeName, object: nil, allowDeadEntry: true)
     }
 
     /// Forgets an object that went away, so a new one at the same address gets a new number.
     func forget(_ identity: ObjectIdentifier) {
-        entries[AnyHashable(identity)] = nil
+        objectEntries[identity] = nil
     }
 
-    private func name(forKey key: AnyHashable, typeName: String, object: AnyObject?,
+    private func name(forObject key: ObjectIdentifier, typeName: String, object: AnyObject?,
                       allowDeadEntry: Bool = false) -> String {
-        if let entry = entries[key] {
+        if let entry = objectEntries[key] {
             // A class instance at a reused address is a new object.
             if !entry.isObject || entry.object != nil || allowDeadEntry { return entry.name }
         }
+        let name = nextName(typeName)
+        objectEntries[key] = Entry(name: name, object: object, isObject: object != nil)
+        return name
+    }
+
+    private func name(forIdentifier key: CombineIdentifier, typeName: String) -> String {
+        if let entry = identifiedEntries[key] { return entry.name }
+        let name = nextName(typeName)
+        identifiedEntries[key] = Entry(name: name, object: nil, isObject: false)
+        return name
+    }
+
+    private func nextName(_ typeName: String) -> String {
         let number = (counters[typeName] ?? 0) + 1
         counters[typeName] = number
-        let name = "\(typeName)#\(number)"
-        entries[key] = Entry(name: name, object: object, isObject: object != nil)
-        return name
+        return "\(typeName)#\(number)"
     }
 
     /// `Publishers.Map<…>.Inner<…>` becomes `Map.Inner`; `Subscribers.Sink<…>` becomes `Sink`.
