@@ -40,7 +40,11 @@ extension Interpreter {
                 // A plain field of an object: the same store as `setMember`'s, without the lookup.
                 if case .weakReference = object.fields[index] {} else {
                     var stored = value
-                    if let declared = site.declaredType { stored = try coerce(value, to: declared, at: location) }
+                    if let declared = site.declaredType {
+                        stored = try coerce(value, to: declared, at: location)
+                    } else {
+                        stored = conform(value, to: object.fields[index])
+                    }
                     // The old value goes after the write: its deinit may run script code that reads the field.
                     swap(&object.fields[index], &stored)
                     return
@@ -120,14 +124,33 @@ extension Interpreter {
             }
             return nil
         case .member(let baseExpr, let name, let site, _):
-            guard let base = try? evaluate(baseExpr, in: frame) else { return nil }
-            let type = typeInfo(of: base)
-            if site.readableField(of: type, generation: memberGeneration) != nil { return site.declaredType }
-            if let index = type.fieldIndex[name] { return type.storedProperties[index].type }
-            if case .computed(let property)? = instanceEntries(of: type, name).first { return property.type }
-            return nil
+            // Only a base that names storage is evaluated here, ahead of the assignment's own
+            // evaluation of it (a computed base is handled by the caller, once).
+            guard namesStorage(baseExpr), let base = try? evaluate(baseExpr, in: frame) else { return nil }
+            return memberType(of: base, name, site: site)
         default:
             return nil
+        }
+    }
+
+    /// The type written for a property, the expected type of a value stored into it.
+    func memberType(of base: Value, _ name: String, site: MemberSiteCache) -> TypeRef? {
+        let type = typeInfo(of: base)
+        if site.readableField(of: type, generation: memberGeneration) != nil { return site.declaredType }
+        if let index = type.fieldIndex[name] { return type.storedProperties[index].type }
+        if case .computed(let property)? = instanceEntries(of: type, name).first { return property.type }
+        return nil
+    }
+
+    /// True when evaluating `expr` only reads variables (`self.items[0].name`), so that doing
+    /// it twice is harmless; a call or anything else is evaluated once.
+    func namesStorage(_ expr: Expr) -> Bool {
+        switch expr {
+        case .name, .selfReference, .superReference: return true
+        case .member(let base, _, _, _), .optionalUnwrap(let base, _), .forceUnwrap(let base, _),
+             .optionalChain(let base, _), .subscriptCall(let base, _, _):
+            return namesStorage(base)
+        default: return false
         }
     }
 
@@ -168,9 +191,14 @@ extension Interpreter {
         case .stored(let index):
             site?.remember(field: index, of: type, generation: memberGeneration)
             let property = type.storedProperties[index]
-            var value = newValue
-            if let declared = property.type { value = try coerce(value, to: declared, at: location) }
             let old = try rawField(of: base, index)
+            var value = newValue
+            if let declared = property.type {
+                value = try coerce(value, to: declared, at: location)
+            } else if !isUninitialized(old) {
+                // `var total = 0.0` has no written type: the value takes the stored one's (`total = 5`).
+                value = conform(value, to: old.loaded)
+            }
             if let wrapperName = property.declaration?.wrapper, let provider = propertyWrappers[wrapperName] {
                 if isUninitialized(old) {
                     let owner: ScriptObject? = { if case .object(let object) = base { return object } else { return nil } }()

@@ -41,9 +41,7 @@ public final class CallSiteCache {
     }
 
     private var lookup: Lookup = .global
-    private var owner: TypeInfo?
-    private var ownerVersion = 0
-    private var generation = -1
+    private var stamp = ResolutionStamp.none
     private var resolution: Resolution?
 
     /// The type an implicit member call (`.max(1)`) was resolved on, for this expected type.
@@ -54,8 +52,7 @@ public final class CallSiteCache {
     init() {}
 
     func resolution(_ lookup: Lookup, on owner: TypeInfo?, generation: Int) -> Resolution? {
-        guard let resolution, self.generation == generation, self.lookup == lookup, self.owner === owner,
-              ownerVersion == owner?.memberVersion ?? 0 else { return nil }
+        guard let resolution, self.lookup == lookup, stamp.holds(for: owner, generation: generation) else { return nil }
         return resolution
     }
 
@@ -64,9 +61,7 @@ public final class CallSiteCache {
         let resolution = Resolution(match, arguments)
         self.resolution = resolution
         self.lookup = lookup
-        self.owner = owner
-        self.ownerVersion = owner?.memberVersion ?? 0
-        self.generation = generation
+        stamp = ResolutionStamp(owner: owner, generation: generation)
         return resolution
     }
 

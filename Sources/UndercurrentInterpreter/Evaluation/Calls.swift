@@ -453,20 +453,20 @@ extension Interpreter {
             var arguments: [Value] = []
             arguments.reserveCapacity(decl.parameters.count)
             for (index, parameter) in decl.parameters.enumerated() {
-                if let value = values[index] {
-                    arguments.append(value)
-                } else if let defaultExpr = parameter.defaultValue {
-                    let defaultFrame = Frame.make(function: decl, captures: [])
-                    arguments.append(try evaluate(defaultExpr, in: defaultFrame, expected: parameter.type))
-                } else if parameter.isVariadic {
-                    arguments.append(.array([]))
-                } else {
-                    throw ScriptError.runtime("missing argument for parameter '\(parameter.name)'", at: location)
-                }
+                arguments.append(try values[index] ?? missingArgument(parameter, of: decl, at: location))
             }
             return try callScript(decl, captures: [], selfCell: selfCell, arguments: arguments,
                                   inoutCells: inoutCells, at: location)
         }
+    }
+
+    /// The value of a parameter a call gave no argument for: its default, or no variadic values.
+    private func missingArgument(_ parameter: Parameter, of decl: FunctionDecl, at location: SourceLocation) throws -> Value {
+        if let defaultExpr = parameter.defaultValue {
+            return try evaluate(defaultExpr, in: Frame.make(function: decl, captures: []), expected: parameter.type)
+        }
+        if parameter.isVariadic { return .array([]) }
+        throw ScriptError.runtime("missing argument for parameter '\(parameter.name)'", at: location)
     }
 
     /// Calls a script function with arguments from the source: each is evaluated straight
@@ -484,10 +484,7 @@ extension Interpreter {
         }
         if arguments.count < parameters.count {
             for parameter in parameters where frame.slots[parameter.slot] == nil {
-                guard let defaultExpr = parameter.defaultValue else {
-                    throw ScriptError.runtime("missing argument for parameter '\(parameter.name)'", at: location)
-                }
-                var value = try evaluate(defaultExpr, in: Frame.make(function: decl, captures: []), expected: parameter.type)
+                var value = try missingArgument(parameter, of: decl, at: location)
                 if let type = parameter.type { value = try coerce(value, to: type, at: location) }
                 frame.slots[parameter.slot] = Cell(value)
             }

@@ -111,6 +111,17 @@ extension Interpreter {
                 }
                 return .void
             }
+            if case .member(let baseExpr, let name, let site, let memberLocation) = target, !namesStorage(baseExpr) {
+                // `make().value = 5`: a base that is computed is evaluated once, before the value, as Swift does.
+                var base = try evaluate(baseExpr, in: frame)
+                guard isReferenceValue(base) else {
+                    throw ScriptError.runtime("cannot assign to property: '\(name)' of a value that is not stored anywhere",
+                                              at: memberLocation)
+                }
+                let value = try evaluate(valueExpr, in: frame, expected: memberType(of: base, name, site: site))
+                try setMember(of: &base, name, to: value, site: site, at: memberLocation)
+                return .void
+            }
             let expectedType = try declaredType(of: target, in: frame)
             let value = try evaluate(valueExpr, in: frame, expected: expectedType)
             try assign(value, to: target, in: frame)

@@ -6,9 +6,7 @@
 /// (see `CallSiteCache`). Only plain fields are remembered: a property wrapper, `lazy`,
 /// observers, `weak` or `let` take the general path, which handles them.
 public final class MemberSiteCache {
-    private var owner: TypeInfo?
-    private var ownerVersion = 0
-    private var generation = -1
+    private var stamp = ResolutionStamp.none
     private var index = 0
     private var readsDirectly = false
     private var writesDirectly = false
@@ -20,25 +18,21 @@ public final class MemberSiteCache {
     /// The field to read directly for a value of `type`, when this site found one.
     @inline(__always)
     func readableField(of type: TypeInfo, generation: Int) -> Int? {
-        guard readsDirectly, owner === type, self.generation == generation, ownerVersion == type.memberVersion
-        else { return nil }
+        guard readsDirectly, stamp.holds(for: type, generation: generation) else { return nil }
         return index
     }
 
     /// The field to write directly for an object of `type`, when this site found one.
     @inline(__always)
     func writableField(of type: TypeInfo, generation: Int) -> Int? {
-        guard writesDirectly, owner === type, self.generation == generation, ownerVersion == type.memberVersion
-        else { return nil }
+        guard writesDirectly, stamp.holds(for: type, generation: generation) else { return nil }
         return index
     }
 
     func remember(field index: Int, of type: TypeInfo, generation: Int) {
         let property = type.storedProperties[index]
         let declaration = property.declaration
-        owner = type
-        ownerVersion = type.memberVersion
-        self.generation = generation
+        stamp = ResolutionStamp(owner: type, generation: generation)
         self.index = index
         readsDirectly = declaration?.wrapper == nil && declaration?.isLazy != true
         writesDirectly = readsDirectly && declaration?.willSet == nil && declaration?.didSet == nil

@@ -99,10 +99,6 @@ extension StreamBridge {
         try DemandValue.operand(value, at: location)
     }
 
-    func negativeDemand(_ count: Int, at location: SourceLocation) -> ScriptError {
-        DemandValue.negativeDemand(count, at: location)
-    }
-
     func installDemand() {
         let demandType = types.demand
         demandType.addNativeProperty("unlimited", isStatic: true, NativeProperty { [unowned self] _, _ in
@@ -115,7 +111,7 @@ extension StreamBridge {
             guard case .int(let count) = arguments[0] else {
                 throw ScriptError.runtime(".max needs an Int", at: arguments.location)
             }
-            guard count >= 0 else { throw self.negativeDemand(count, at: arguments.location) }
+            guard count >= 0 else { throw DemandValue.negativeDemand(count, at: arguments.location) }
             return self.demandValue(.max(count))
         }, isStatic: true)
         demandType.addNativeProperty("max", NativeProperty { _, value in
