@@ -89,30 +89,20 @@ extension StreamBridge {
     private func sink(_ publisherValue: Value, completion: Value?, value: Value,
                       at location: SourceLocation) throws -> Value {
         let publisher = try self.publisher(from: publisherValue, at: location)
-        let receiveValue: (Value) -> Void = { [unowned self] input in
-            self.fromEngine(()) { _ = try self.interpreter.call(value, [input], at: location) }
-        }
-        let cancellable: AnyCancellable
-        switch publisher {
-        case .never(let upstream):
-            let sink = Subscribers.Sink<Value, Never>(
+        // One sink for either failure type (a script's publishers fail with Never or ScriptFailure).
+        func attachSink<Failure: Error>(to upstream: AnyValuePublisher<Failure>) -> AnyCancellable {
+            let sink = Subscribers.Sink<Value, Failure>(
                 receiveCompletion: { [unowned self] event in
                     guard let completion else { return }
                     self.fromEngine(()) { _ = try self.interpreter.call(completion, [self.completionValue(event)], at: location) }
                 },
-                receiveValue: receiveValue)
+                receiveValue: { [unowned self] input in
+                    self.fromEngine(()) { _ = try self.interpreter.call(value, [input], at: location) }
+                })
             subscribeOpened(upstream.base, sink)
-            cancellable = AnyCancellable(sink)
-        case .failing(let upstream):
-            let sink = Subscribers.Sink<Value, ScriptFailure>(
-                receiveCompletion: { [unowned self] event in
-                    guard let completion else { return }
-                    self.fromEngine(()) { _ = try self.interpreter.call(completion, [self.completionValue(event)], at: location) }
-                },
-                receiveValue: receiveValue)
-            subscribeOpened(upstream.base, sink)
-            cancellable = AnyCancellable(sink)
+            return AnyCancellable(sink)
         }
+        let cancellable = publisher.with(attachSink, attachSink)
         let result = cancellableValue(cancellable)
         try interpreter.throwPendingError()
         return result

@@ -13,11 +13,21 @@ extension StreamBridge {
     // MARK: - combineLatest
 
     private func installCombineLatest() {
-        // `combineLatest(_:_:)` is both "two other publishers" and "one other publisher and
-        // a transform": the arguments decide, as Swift's types would.
+        installCombiner("combineLatest", family: "Publishers.CombineLatest") { [unowned self] upstreams, transform, location in
+            self.combineLatest(upstreams, transform: transform, at: location)
+        }
+    }
+
+    /// Installs an operator that joins its publisher with one, two or three others
+    /// (`zip`, `combineLatest`), with or without a closure, and the initializers of
+    /// `Family`, `Family3` and `Family4`.
+    func installCombiner(_ name: String, family: String,
+                         combine: @escaping ([AnyScriptPublisher], _ transform: Value?, SourceLocation) throws -> Value) {
+        // `name(_:_:)` is both "two other publishers" and "one other publisher and a
+        // transform": the arguments decide, as Swift's types would.
         for parameterCount in 1...4 {
-            let name = "combineLatest(" + String(repeating: "_:", count: parameterCount) + ")"
-            addOperator(name) { [unowned self] upstream, arguments in
+            addOperator(name + "(" + String(repeating: "_:", count: parameterCount) + ")") {
+                [unowned self] upstream, arguments in
                 var values = arguments.values.map { $0 ?? .void }
                 var transform: Value?
                 if let last = values.last, case .function = last {
@@ -25,20 +35,19 @@ extension StreamBridge {
                     values.removeLast()
                 }
                 guard (1...3).contains(values.count) else {
-                    throw ScriptError.runtime("combineLatest takes one, two or three other publishers"
+                    throw ScriptError.runtime("\(name) takes one, two or three other publishers"
                                               + (transform == nil ? "" : " and a closure"), at: arguments.location)
                 }
                 let others = try values.map { try self.publisher(from: $0, at: arguments.location) }
-                return self.combineLatest([upstream] + others, transform: transform, at: arguments.location)
+                return try combine([upstream] + others, transform, arguments.location)
             }
         }
         for count in 2...4 {
-            let family = count == 2 ? "Publishers.CombineLatest" : "Publishers.CombineLatest\(count)"
-            let type = types.family(family)
+            let type = types.family(count == 2 ? family : family + String(count))
             type.initializers = [.native(NativeFunction("init(" + String(repeating: "_:", count: count) + ")") {
                 [unowned self] arguments in
                 let upstreams = try arguments.values.map { try self.publisher(from: $0 ?? .void, at: arguments.location) }
-                let result = self.combineLatest(upstreams, transform: nil, at: arguments.location)
+                let result = try combine(upstreams, nil, arguments.location)
                 try self.interpreter.throwPendingError()
                 return result
             })]

@@ -25,21 +25,16 @@ extension StreamBridge {
             let completion = self.consumer(arguments.optional(2), at: location)
             let cancel = self.action(arguments.optional(3), at: location)
             let request = self.consumer(arguments.optional(4), at: location)
-            return upstream.with({
-                self.publisherValue($0.handleEvents(
+            // The same handlers for either failure type.
+            func handled<Failure: Error>(_ publisher: AnyValuePublisher<Failure>) -> Value {
+                self.publisherValue(publisher.handleEvents(
                     receiveSubscription: subscription.map { handler in { handler(self.subscriptionValue(for: $0)) } },
                     receiveOutput: output,
                     receiveCompletion: completion.map { handler in { handler(self.completionValue($0)) } },
                     receiveCancel: cancel,
                     receiveRequest: request.map { handler in { handler(self.demandValue($0)) } }))
-            }, {
-                self.publisherValue($0.handleEvents(
-                    receiveSubscription: subscription.map { handler in { handler(self.subscriptionValue(for: $0)) } },
-                    receiveOutput: output,
-                    receiveCompletion: completion.map { handler in { handler(self.completionValue($0)) } },
-                    receiveCancel: cancel,
-                    receiveRequest: request.map { handler in { handler(self.demandValue($0)) } }))
-            })
+            }
+            return upstream.with(handled, handled)
         }
     }
 }

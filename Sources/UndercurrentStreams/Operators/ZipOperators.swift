@@ -6,32 +6,8 @@ import UndercurrentInterpreter
 /// a `map`, as Combine's own overloads do.
 extension StreamBridge {
     func installZipOperators() {
-        // `zip(_:_:)` is both "two other publishers" and "one other publisher and a
-        // transform": the arguments decide, as Swift's types would.
-        for parameterCount in 1...4 {
-            let name = "zip(" + String(repeating: "_:", count: parameterCount) + ")"
-            addOperator(name) { [unowned self] upstream, arguments in
-                var values = arguments.values.map { $0 ?? .void }
-                var transform: Value?
-                if let last = values.last, case .function = last {
-                    transform = last
-                    values.removeLast()
-                }
-                guard (1...3).contains(values.count) else {
-                    throw ScriptError.runtime("zip takes one, two or three other publishers"
-                                              + (transform == nil ? "" : " and a closure"), at: arguments.location)
-                }
-                let others = try values.map { try self.publisher(from: $0, at: arguments.location) }
-                return self.zip([upstream] + others, transform: transform, at: arguments.location)
-            }
-        }
-        for count in 2...4 {
-            let family = count == 2 ? "Publishers.Zip" : "Publishers.Zip\(count)"
-            types.family(family).initializers = [.native(NativeFunction("init(" + String(repeating: "_:", count: count) + ")") {
-                [unowned self] arguments in
-                let upstreams = try arguments.values.map { try self.publisher(from: $0 ?? .void, at: arguments.location) }
-                return self.zip(upstreams, transform: nil, at: arguments.location)
-            })]
+        installCombiner("zip", family: "Publishers.Zip") { [unowned self] upstreams, transform, location in
+            self.zip(upstreams, transform: transform, at: location)
         }
     }
 
