@@ -43,6 +43,8 @@ public final class FunctionDecl {
     public let isThrowing: Bool
     public let isFailableInit: Bool
     public let location: SourceLocation
+    /// The body as closures, once it has run (`FunctionDecl.compiled`).
+    var compiledBody: CompiledBody?
 
     public init(name: String, parameters: [Parameter], returnType: TypeRef?, body: Block,
                 isSingleExpression: Bool, slotCount: Int, captures: [CaptureSource],

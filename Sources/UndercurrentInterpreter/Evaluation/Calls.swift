@@ -291,7 +291,7 @@ extension Interpreter {
             let value = try member(of: base, name, at: location)
             return try callValue(value, arguments, in: frame, expected: nil, at: location)
         }
-        if name == "init", let selfCell = frame.selfCell {
+        if name.utf8.count == 4, name == "init", let selfCell = frame.selfCell {
             // `self.init(...)` delegates to another initializer of the same type.
             let candidates = try initializers(of: typeInfo(of: base), at: location)
             guard let (callable, assignment) = selectOverload(candidates, for: arguments) else {
@@ -527,7 +527,7 @@ extension Interpreter {
         callDepth += 1
         defer { callDepth -= 1 }
         try checkCallDepth(at: location)
-        let flow = try execute(block: decl.body, in: frame)
+        let flow = try decl.compiled.run(self, frame)
         if case .returned(let value) = flow {
             if let type = decl.returnType { return try coerce(value, to: type, at: location) }
             return value

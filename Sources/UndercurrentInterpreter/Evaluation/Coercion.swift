@@ -30,6 +30,12 @@ extension Interpreter {
             }
             return value
         case .named(let parts, let arguments):
+            // Every typed parameter and return passes here: names no rule below is about (`Int`,
+            // `String`, a script type's) leave after one byte and a look at the aliases.
+            if parts.count == 1, let first = parts[0].utf8.first, !Self.mayHaveCoercionRule(initial: first) {
+                if !typeAliases.isEmpty, let alias = typeAliases[parts[0]] { return try coerce(value, to: alias, at: location) }
+                return value
+            }
             if parts.count == 1 {
                 switch parts[0] {
                 case "Double", "Float", "CGFloat", "TimeInterval":
@@ -151,5 +157,17 @@ extension Interpreter {
             return allConformances(of: valueType).contains { $0 === target }
         }
         return false
+    }
+
+    /// Whether a type name starting with this byte may be one `coerce` has a rule for
+    /// (Double, Float, CGFloat, TimeInterval, Optional, Character, Set).
+    private static func mayHaveCoercionRule(initial: UInt8) -> Bool {
+        switch initial {
+        case UInt8(ascii: "D"), UInt8(ascii: "F"), UInt8(ascii: "C"), UInt8(ascii: "T"), UInt8(ascii: "O"),
+             UInt8(ascii: "S"):
+            return true
+        default:
+            return false
+        }
     }
 }

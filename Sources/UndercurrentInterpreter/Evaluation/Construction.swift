@@ -122,7 +122,7 @@ extension Interpreter {
             if let type = parameter.type { value = try coerce(value, to: type, at: location) }
             frame.slots[parameter.slot] = Cell(value)
         }
-        let flow = try execute(block: decl.body, in: frame)
+        let flow = try decl.compiled.run(self, frame)
         if case .returned(let value) = flow, case .optional(nil) = value { return .optional(nil) }
         return .void
     }

@@ -7,8 +7,8 @@ extension Interpreter {
             return value
 
         case .integerLiteral(let value, _):
-            if let expected, isFloatingPoint(expected) { return .double(Double(value)) }
-            if let wrapped = expected?.optionalWrapped, isFloatingPoint(wrapped) { return .double(Double(value)) }
+            if let expected, Self.isFloatingPoint(expected) { return .double(Double(value)) }
+            if let wrapped = expected?.optionalWrapped, Self.isFloatingPoint(wrapped) { return .double(Double(value)) }
             return .int(value)
 
         case .floatLiteral(let value, _):
@@ -51,18 +51,7 @@ extension Interpreter {
                 return try superMember(name, in: frame, at: location)
             }
             let base = try evaluate(baseExpr, in: frame)
-            switch base {
-            case .object(let object):
-                if let index = site.readableField(of: object.type, generation: memberGeneration) {
-                    return object.fields[index].loaded
-                }
-            case .structValue(let structValue):
-                if let index = site.readableField(of: structValue.type, generation: memberGeneration) {
-                    return structValue.fields[index].loaded
-                }
-            default:
-                break
-            }
+            if let value = site.directRead(of: base, generation: memberGeneration) { return value }
             return try member(of: base, name, site: site, at: location)
 
         case .implicitMember(let name, let location):
@@ -138,7 +127,7 @@ extension Interpreter {
             // `receive` changed); only an implicit member (`demand += .max(1)`) needs it first.
             let current: Value
             let rhs: Value
-            if takesTypeFromContext(valueExpr) {
+            if Self.takesTypeFromContext(valueExpr) {
                 current = try evaluate(target, in: frame)
                 rhs = try evaluate(valueExpr, in: frame, expected: nil, context: current)
             } else {
@@ -156,12 +145,7 @@ extension Interpreter {
             return try evaluate(elseExpr, in: frame, expected: expected)
 
         case .optionalUnwrap(let inner, _):
-            let value = try evaluate(inner, in: frame)
-            if case .optional(let wrapped) = value {
-                guard let wrapped else { throw OptionalChainExit() }
-                return wrapped
-            }
-            return value
+            return try Self.chainUnwrapped(evaluate(inner, in: frame))
 
         case .optionalChain(let inner, _):
             do {
@@ -173,15 +157,7 @@ extension Interpreter {
             }
 
         case .forceUnwrap(let inner, let location):
-            let value = try evaluate(inner, in: frame)
-            if case .optional(let wrapped) = value {
-                guard let wrapped else {
-                    throw ScriptError.runtime("unexpectedly found nil while unwrapping an Optional value",
-                                              at: location)
-                }
-                return wrapped
-            }
-            return value
+            return try Self.forceUnwrapped(evaluate(inner, in: frame), at: location)
 
         case .arrayLiteral(let elements, _):
             let elementType: TypeRef?
@@ -284,27 +260,48 @@ extension Interpreter {
         }
     }
 
+    /// `value?` in an optional chain: the wrapped value, or the chain ends with nil.
+    static func chainUnwrapped(_ value: Value) throws -> Value {
+        guard case .optional(let wrapped) = value else { return value }
+        guard let wrapped else { throw OptionalChainExit() }
+        return wrapped
+    }
+
+    /// `value!`
+    static func forceUnwrapped(_ value: Value, at location: SourceLocation) throws -> Value {
+        guard case .optional(let wrapped) = value else { return value }
+        guard let wrapped else {
+            throw ScriptError.runtime("unexpectedly found nil while unwrapping an Optional value", at: location)
+        }
+        return wrapped
+    }
+
     /// Evaluates `expr` where an implicit member takes its type from a value already known
     /// (`demand > .none`, `d += .unlimited`).
     func evaluate(_ expr: Expr, in frame: Frame, expected: TypeRef?, context: Value) throws -> Value {
-        if takesTypeFromContext(expr) { return try evaluate(expr, in: frame, expected: typeRef(of: context)) }
+        if Self.takesTypeFromContext(expr) { return try evaluate(expr, in: frame, expected: typeRef(of: context)) }
         if case .integerLiteral(let value, _) = expr, case .double = context { return .double(Double(value)) }
         return try evaluate(expr, in: frame, expected: expected)
     }
 
     /// An implicit member (`.max(1)`, `.unlimited`), alone or as a branch of `?:`: its type
     /// comes from the other operand of an operator.
-    func takesTypeFromContext(_ expr: Expr) -> Bool {
+    static func takesTypeFromContext(_ expr: Expr) -> Bool {
         switch expr {
         case .implicitMember, .call(.implicitMember, _, _, _): return true
-        case .ternary(_, let thenExpr, let elseExpr, _): return takesTypeFromContext(thenExpr) || takesTypeFromContext(elseExpr)
+        case .ternary(_, let thenExpr, let elseExpr, _): return Self.takesTypeFromContext(thenExpr) || Self.takesTypeFromContext(elseExpr)
         default: return false
         }
     }
 
-    func isFloatingPoint(_ type: TypeRef) -> Bool {
+    static func isFloatingPoint(_ type: TypeRef) -> Bool {
         // Asked for every integer literal that has an expected type: no array, no joined name.
         guard case .named(let parts, _) = type, parts.count == 1 else { return false }
+        // Most often `Int`: one byte decides it without comparing strings.
+        switch parts[0].utf8.first {
+        case UInt8(ascii: "D"), UInt8(ascii: "F"), UInt8(ascii: "C"), UInt8(ascii: "T"): break
+        default: return false
+        }
         switch parts[0] {
         case "Double", "Float", "CGFloat", "TimeInterval", "Float64", "Float32": return true
         default: return false

@@ -79,26 +79,14 @@ extension Interpreter {
                     frame.clear(body.declaredSlots)
                     break
                 }
-                let flow = try execute(block: body, in: frame)
-                switch flow {
-                case .breakLoop(let target) where target == nil || target == label: return .normal
-                case .continueLoop(let target) where target == nil || target == label: continue
-                case .normal: continue
-                default: return flow
-                }
+                if let ending = try execute(block: body, in: frame).endingLoop(labelled: label) { return ending }
             }
             return .normal
 
         case .repeatWhile(let label, let body, let condition, let location):
             repeat {
                 try tick(location)
-                let flow = try execute(block: body, in: frame)
-                switch flow {
-                case .breakLoop(let target) where target == nil || target == label: return .normal
-                case .continueLoop(let target) where target == nil || target == label: break
-                case .normal: break
-                default: return flow
-                }
+                if let ending = try execute(block: body, in: frame).endingLoop(labelled: label) { return ending }
             } while try truth(evaluate(condition, in: frame), at: condition.location)
             return .normal
 
@@ -115,13 +103,7 @@ extension Interpreter {
                     frame.clear(body.declaredSlots)
                     continue
                 }
-                let flow = try execute(block: body, in: frame)
-                switch flow {
-                case .breakLoop(let target) where target == nil || target == label: return .normal
-                case .continueLoop(let target) where target == nil || target == label: continue
-                case .normal: continue
-                default: return flow
-                }
+                if let ending = try execute(block: body, in: frame).endingLoop(labelled: label) { return ending }
             }
             return .normal
 

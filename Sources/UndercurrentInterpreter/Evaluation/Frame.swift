@@ -80,3 +80,17 @@ enum Flow {
     case returned(Value)
     case fallthroughCase
 }
+
+extension Flow {
+    /// How a loop labelled `label` goes on after its body ended with this flow: nil for the
+    /// next turn, or the flow the whole loop ends with.
+    @inline(__always)
+    func endingLoop(labelled label: String?) -> Flow? {
+        switch self {
+        case .normal: return nil
+        case .breakLoop(let target) where target == nil || target == label: return .normal
+        case .continueLoop(let target) where target == nil || target == label: return nil
+        default: return self
+        }
+    }
+}

@@ -132,7 +132,7 @@ public final class Interpreter {
         }
         let frame = Frame.make(function: input.topLevel, captures: [])
         do {
-            _ = try execute(block: input.topLevel.body, in: frame, clearsSlots: false)
+            _ = try input.compiledTopLevel()(self, frame)
             try throwPendingError()
         } catch let thrown as ThrownValue {
             throw ScriptError.runtime("uncaught error: \(Formatter.describe(thrown.value, debug: true))",

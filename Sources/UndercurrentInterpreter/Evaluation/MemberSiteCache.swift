@@ -22,6 +22,22 @@ public final class MemberSiteCache {
         return index
     }
 
+    /// The value of the field this site found, read straight from an object or struct of
+    /// the type it was found on; nil sends the read through the member lookup.
+    @inline(__always)
+    func directRead(of value: Value, generation: Int) -> Value? {
+        switch value {
+        case .object(let object):
+            guard let index = readableField(of: object.type, generation: generation) else { return nil }
+            return object.fields[index].loaded
+        case .structValue(let structValue):
+            guard let index = readableField(of: structValue.type, generation: generation) else { return nil }
+            return structValue.fields[index].loaded
+        default:
+            return nil
+        }
+    }
+
     /// The field to write directly for an object of `type`, when this site found one.
     @inline(__always)
     func writableField(of type: TypeInfo, generation: Int) -> Int? {

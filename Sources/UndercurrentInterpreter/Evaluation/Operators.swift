@@ -23,7 +23,7 @@ extension Interpreter {
             return try integerOperation(op, a, b, at: location)
         }
         // An implicit member on one side takes its type from the other side.
-        if takesTypeFromContext(lhsExpr) && !takesTypeFromContext(rhsExpr) {
+        if Self.takesTypeFromContext(lhsExpr) && !Self.takesTypeFromContext(rhsExpr) {
             let rhs = try evaluate(rhsExpr, in: frame)
             let lhs = try evaluate(lhsExpr, in: frame, expected: nil, context: rhs)
             return try applyBinary(op, lhs, rhs, at: location)
@@ -216,10 +216,16 @@ extension Interpreter {
     }
 
     private func integerOperation(_ op: String, _ a: Int, _ b: Int, at location: SourceLocation) throws -> Value {
+        try integerOperation(OperatorCode.of(op), op, a, b, at: location)
+    }
+
+    /// `code` is `OperatorCode.of(op)`, which compiled code works out once.
+    func integerOperation(_ code: UInt32, _ op: String, _ a: Int, _ b: Int,
+                          at location: SourceLocation) throws -> Value {
         func overflow() -> ScriptError {
             ScriptError.runtime("arithmetic overflow: \(a) \(op) \(b) does not fit in Int", at: location)
         }
-        switch OperatorCode.of(op) {
+        switch code {
         case OperatorCode.plus:
             let (result, overflowed) = a.addingReportingOverflow(b)
             if overflowed { throw overflow() }

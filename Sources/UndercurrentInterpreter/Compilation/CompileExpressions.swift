@@ -1,0 +1,380 @@
+extension BodyCompiler {
+    /// An expression evaluated against `expected`, as `Interpreter.evaluate(_:in:expected:)` does.
+    func expression(_ expr: Expr, expected: TypeRef? = nil) -> CompiledExpression {
+        switch expr {
+        case .literal(let value, _):
+            return { _, _ in value }
+
+        case .integerLiteral(let number, _):
+            let value: Value
+            if let expected, Interpreter.isFloatingPoint(expected) || expected.optionalWrapped.map(Interpreter.isFloatingPoint) == true {
+                value = .double(Double(number))
+            } else {
+                value = .int(number)
+            }
+            return { _, _ in value }
+
+        case .floatLiteral(let number, _):
+            let value = Value.double(number)
+            return { _, _ in value }
+
+        case .stringLiteral(let text, _) where expected == nil:
+            let value = Value.string(text)
+            return { _, _ in value }
+
+        case .nilLiteral:
+            return { _, _ in .optional(nil) }
+
+        case .name(let reference, let name, let location):
+            return self.name(reference, name, at: location)
+
+        case .selfReference(let location):
+            return { _, frame in
+                if let cell = frame.selfCell { return cell.load() }
+                throw ScriptError.runtime("`self` is only available inside a type", at: location)
+            }
+
+        case .member(let baseExpr, let name, let site, let location):
+            if case .superReference = baseExpr { break }
+            let base = expression(baseExpr)
+            return { interpreter, frame in
+                let value = try base(interpreter, frame)
+                if let field = site.directRead(of: value, generation: interpreter.memberGeneration) { return field }
+                return try interpreter.member(of: value, name, site: site, at: location)
+            }
+
+        case .subscriptCall(let baseExpr, let arguments, let location):
+            let base = expression(baseExpr)
+            let indices = arguments.map { expression($0.value) }
+            let labels = arguments.map(\.label)
+            return { interpreter, frame in
+                let value = try base(interpreter, frame)
+                let indexValues = try indices.map { try $0(interpreter, frame) }
+                return try interpreter.subscriptGet(value, indexValues, labels: labels, at: location)
+            }
+
+        case .binary(let op, let lhs, let rhs, let location):
+            return binary(op, lhs, rhs, at: location)
+
+        case .prefix(let op, let operandExpr, let location):
+            let operand = expression(operandExpr, expected: expected)
+            return { interpreter, frame in
+                try interpreter.evaluatePrefix(op, operand(interpreter, frame), at: location)
+            }
+
+        case .assign(let target, let valueExpr, let location):
+            if let compiled = assignment(to: target, valueExpr, at: location) { return compiled }
+
+        case .compoundAssign(let op, let target, let valueExpr, let location):
+            return compoundAssignment(op, to: target, valueExpr, whole: expr, at: location)
+
+        case .ternary(let conditionExpr, let thenExpr, let elseExpr, _):
+            let condition = expression(conditionExpr)
+            let conditionLocation = conditionExpr.location
+            let then = expression(thenExpr, expected: expected)
+            let otherwise = expression(elseExpr, expected: expected)
+            return { interpreter, frame in
+                if try interpreter.truth(condition(interpreter, frame), at: conditionLocation) {
+                    return try then(interpreter, frame)
+                }
+                return try otherwise(interpreter, frame)
+            }
+
+        case .optionalUnwrap(let innerExpr, _):
+            let inner = expression(innerExpr)
+            return { interpreter, frame in try Interpreter.chainUnwrapped(inner(interpreter, frame)) }
+
+        case .optionalChain(let innerExpr, _):
+            let inner = expression(innerExpr, expected: expected)
+            return { interpreter, frame in
+                do {
+                    let value = try inner(interpreter, frame)
+                    if case .optional = value { return value }
+                    return .optional(value)
+                } catch is OptionalChainExit {
+                    return .optional(nil)
+                }
+            }
+
+        case .forceUnwrap(let innerExpr, let location):
+            let inner = expression(innerExpr)
+            return { interpreter, frame in try Interpreter.forceUnwrapped(inner(interpreter, frame), at: location) }
+
+        case .tryExpr(.plain, let innerExpr, _):
+            return expression(innerExpr, expected: expected)
+
+        case .inoutMarker(let innerExpr, _):
+            return expression(innerExpr)
+
+        default:
+            break
+        }
+        return { interpreter, frame in try interpreter.evaluate(expr, in: frame, expected: expected) }
+    }
+
+    // MARK: - Names
+
+    private func name(_ reference: NameReference, _ name: String, at location: SourceLocation) -> CompiledExpression {
+        switch reference {
+        case .local(let slot):
+            return { interpreter, frame in
+                if let cell = frame.slots[slot] { return cell.load() }
+                return try interpreter.lookupName(name, in: frame, at: location)
+            }
+        case .captured:
+            return { interpreter, frame in
+                if let cell = frame.cell(reference) { return cell.load() }
+                return try interpreter.lookupName(name, in: frame, at: location)
+            }
+        case .dynamic:
+            // Inside a method a lowercase name is first looked up on `self` (`lookupName`); the
+            // site remembers the stored property it found there.
+            guard let first = name.first, !first.isUppercase, !name.hasPrefix("Swift.") else {
+                return { interpreter, frame in try interpreter.lookupName(name, in: frame, at: location) }
+            }
+            let site = MemberSiteCache()
+            return { interpreter, frame in
+                if let cell = frame.selfCell {
+                    let selfValue = cell.load()
+                    if let field = site.directRead(of: selfValue, generation: interpreter.memberGeneration) {
+                        return field
+                    }
+                    if interpreter.hasMember(of: selfValue, name) {
+                        return try interpreter.member(of: selfValue, name, site: site, at: location)
+                    }
+                }
+                return try interpreter.lookupName(name, in: frame, at: location)
+            }
+        }
+    }
+
+    // MARK: - Operators
+
+    /// An operand `evaluateBinary` reads as an integer without evaluating it in full.
+    private enum QuickInteger {
+        case literal(Int)
+        case slot(Int)
+
+        init?(_ expr: Expr) {
+            switch expr {
+            case .integerLiteral(let value, _): self = .literal(value)
+            case .name(.local(let slot), _, _): self = .slot(slot)
+            default: return nil
+            }
+        }
+
+        @inline(__always)
+        func read(_ frame: Frame) -> Int? {
+            switch self {
+            case .literal(let value):
+                return value
+            case .slot(let slot):
+                if case .int(let value)? = frame.slots[slot]?.value { return value }
+                return nil
+            }
+        }
+    }
+
+    private func binary(_ op: String, _ lhsExpr: Expr, _ rhsExpr: Expr, at location: SourceLocation) -> CompiledExpression {
+        let code = OperatorCode.of(op)
+        let lhs = expression(lhsExpr)
+        let rhs = expression(rhsExpr)
+        let lhsLocation = lhsExpr.location
+        let rhsLocation = rhsExpr.location
+        switch code {
+        case OperatorCode.and:
+            return { interpreter, frame in
+                guard try interpreter.truth(lhs(interpreter, frame), at: lhsLocation) else { return .bool(false) }
+                return .bool(try interpreter.truth(rhs(interpreter, frame), at: rhsLocation))
+            }
+        case OperatorCode.or:
+            return { interpreter, frame in
+                if try interpreter.truth(lhs(interpreter, frame), at: lhsLocation) { return .bool(true) }
+                return .bool(try interpreter.truth(rhs(interpreter, frame), at: rhsLocation))
+            }
+        case OperatorCode.nilCoalescing:
+            return { interpreter, frame in
+                let value = try lhs(interpreter, frame)
+                if case .optional(let wrapped) = value {
+                    if let wrapped { return wrapped }
+                    return try rhs(interpreter, frame)
+                }
+                return value
+            }
+        default:
+            break
+        }
+        let general = generalBinary(op, lhsExpr, lhs, rhsExpr, rhs, at: location)
+        switch (QuickInteger(lhsExpr), QuickInteger(rhsExpr)) {
+        case (.slot(let slot)?, .literal(let b)?):
+            // `value % 2`, `steps < 100`: the shape loops spend their time in.
+            return { interpreter, frame in
+                if case .int(let a)? = frame.slots[slot]?.value {
+                    return try interpreter.integerOperation(code, op, a, b, at: location)
+                }
+                return try general(interpreter, frame)
+            }
+        case (let quickLeft?, let quickRight?):
+            return { interpreter, frame in
+                if let a = quickLeft.read(frame), let b = quickRight.read(frame) {
+                    return try interpreter.integerOperation(code, op, a, b, at: location)
+                }
+                return try general(interpreter, frame)
+            }
+        default:
+            return general
+        }
+    }
+
+    /// `evaluateBinary` past its integer shortcut: an implicit member or an integer literal on
+    /// one side takes its type from the other side's value.
+    private func generalBinary(_ op: String, _ lhsExpr: Expr, _ lhs: @escaping CompiledExpression,
+                               _ rhsExpr: Expr, _ rhs: @escaping CompiledExpression,
+                               at location: SourceLocation) -> CompiledExpression {
+        let binaryOperator = BinaryOperator(op, at: location)
+        @inline(__always)
+        func apply(_ interpreter: Interpreter, _ lhs: Value, _ rhs: Value) throws -> Value {
+            try binaryOperator.apply(lhs, rhs, in: interpreter)
+        }
+        let lhsFromContext = Interpreter.takesTypeFromContext(lhsExpr)
+        let rhsFromContext = Interpreter.takesTypeFromContext(rhsExpr)
+        if lhsFromContext && !rhsFromContext {
+            return { interpreter, frame in
+                let right = try rhs(interpreter, frame)
+                let left = try interpreter.evaluate(lhsExpr, in: frame, expected: nil, context: right)
+                return try apply(interpreter, left, right)
+            }
+        }
+        if rhsFromContext {
+            return { interpreter, frame in
+                let left = try lhs(interpreter, frame)
+                let right = try interpreter.evaluate(rhsExpr, in: frame, expected: nil, context: left)
+                return try apply(interpreter, left, right)
+            }
+        }
+        if case .integerLiteral(let number, _) = rhsExpr {
+            // `price * 2` where `price` is a Double.
+            return { interpreter, frame in
+                let left = try lhs(interpreter, frame)
+                if case .double = left { return try apply(interpreter, left, .double(Double(number))) }
+                return try apply(interpreter, left, .int(number))
+            }
+        }
+        return { interpreter, frame in
+            let left = try lhs(interpreter, frame)
+            return try apply(interpreter, left, rhs(interpreter, frame))
+        }
+    }
+
+    // MARK: - Assignment
+
+    /// `target = value` where the walker's steps are known when compiling: the target is a
+    /// variable, or a property of a variable or of `self`, and the value's type does not come
+    /// from the target's. Nil hands the assignment to the walker.
+    private func assignment(to target: Expr, _ valueExpr: Expr, at location: SourceLocation) -> CompiledExpression? {
+        if case .discard = target {
+            let value = expression(valueExpr)
+            return { interpreter, frame in
+                _ = try value(interpreter, frame)
+                return .void
+            }
+        }
+        guard Self.ignoresExpectedType(valueExpr) else { return nil }
+        switch target {
+        case .name:
+            break
+        case .member(.selfReference, _, _, _), .member(.name(.local, _, _), _, _, _),
+             .member(.name(.captured, _, _), _, _, _):
+            break
+        default:
+            return nil
+        }
+        let value = expression(valueExpr)
+        return { interpreter, frame in
+            try interpreter.assign(value(interpreter, frame), to: target, in: frame)
+            return .void
+        }
+    }
+
+    private func compoundAssignment(_ op: String, to target: Expr, _ valueExpr: Expr, whole: Expr,
+                                    at location: SourceLocation) -> CompiledExpression {
+        let binaryOperator = BinaryOperator(op, at: location)
+        let current = expression(target)
+        let rhs = expression(valueExpr)
+        let general: CompiledExpression
+        if Interpreter.takesTypeFromContext(valueExpr) {
+            // `demand += .max(1)`: the target is read first, to give the member its type.
+            general = { interpreter, frame in
+                let currentValue = try current(interpreter, frame)
+                let rhsValue = try interpreter.evaluate(valueExpr, in: frame, expected: nil, context: currentValue)
+                try interpreter.assign(binaryOperator.apply(currentValue, rhsValue, in: interpreter),
+                                       to: target, in: frame)
+                return .void
+            }
+        } else {
+            // Swift reads the target after the right side: `pending += receive(x)` sees what
+            // `receive` changed.
+            general = { interpreter, frame in
+                let rhsValue = try rhs(interpreter, frame)
+                let currentValue = try current(interpreter, frame)
+                try interpreter.assign(binaryOperator.apply(currentValue, rhsValue, in: interpreter),
+                                       to: target, in: frame)
+                return .void
+            }
+        }
+        guard case .name(.local(let slot), _, _) = target, let quick = QuickInteger(valueExpr) else { return general }
+        // `steps += 1` on an Int variable.
+        return { interpreter, frame in
+            if let cell = frame.slots[slot], case .int(let value) = cell.value, let number = quick.read(frame) {
+                cell.value = try interpreter.integerOperation(binaryOperator.code, op, value, number, at: location)
+                return .void
+            }
+            return try general(interpreter, frame)
+        }
+    }
+
+    /// Expressions whose value `evaluate` works out without looking at the expected type.
+    static func ignoresExpectedType(_ expr: Expr) -> Bool {
+        switch expr {
+        case .literal, .floatLiteral, .nilLiteral, .name, .selfReference, .member, .binary, .subscriptCall,
+             .assign, .compoundAssign, .forceUnwrap, .optionalUnwrap, .isType, .inoutMarker:
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// A binary operator as compiled code applies it: `Interpreter.applyBinary`, with the
+/// operator's code worked out once and the common operand kinds tried first.
+struct BinaryOperator {
+    let op: String
+    let code: UInt32
+    let location: SourceLocation
+    /// `...`, `..<`, `===`, `!==` and `~=`, which `applyBinary` handles before asking a
+    /// native operand.
+    let isHandledBeforeNatives: Bool
+
+    init(_ op: String, at location: SourceLocation) {
+        self.op = op
+        self.code = OperatorCode.of(op)
+        self.location = location
+        self.isHandledBeforeNatives = ["...", "..<", "===", "!==", "~="].contains(op)
+    }
+
+    @inline(__always)
+    func apply(_ lhs: Value, _ rhs: Value, in interpreter: Interpreter) throws -> Value {
+        switch lhs {
+        case .int(let a):
+            if case .int(let b) = rhs { return try interpreter.integerOperation(code, op, a, b, at: location) }
+        case .native(let native) where !isHandledBeforeNatives:
+            // `demand > 0`, `demand -= 1`: what `applyBinary` reaches after its checks by name.
+            if let result = try interpreter.locating(location, { try native.applyOperator(op, lhs, rhs) }) {
+                return result
+            }
+        default:
+            break
+        }
+        return try interpreter.applyBinary(op, lhs, rhs, at: location)
+    }
+}

@@ -1,0 +1,283 @@
+extension BodyCompiler {
+    /// A braced block: its statements in order, its declared slots cleared when it ends.
+    func block(_ block: Block, clearsSlots: Bool = true) -> CompiledStatement {
+        if block.statements.contains(where: { if case .deferStatement = $0 { true } else { false } }) {
+            return { interpreter, frame in try interpreter.execute(block: block, in: frame, clearsSlots: clearsSlots) }
+        }
+        let statements = block.statements.map(statement)
+        let slots = clearsSlots ? block.declaredSlots : []
+        if slots.isEmpty {
+            switch statements.count {
+            case 0:
+                return { _, _ in .normal }
+            case 1:
+                return statements[0]
+            case 2:
+                let first = statements[0], second = statements[1]
+                return { interpreter, frame in
+                    let flow = try first(interpreter, frame)
+                    guard case .normal = flow else { return flow }
+                    return try second(interpreter, frame)
+                }
+            default:
+                return { interpreter, frame in
+                    for statement in statements {
+                        let flow = try statement(interpreter, frame)
+                        guard case .normal = flow else { return flow }
+                    }
+                    return .normal
+                }
+            }
+        }
+        return { interpreter, frame in
+            defer { frame.clear(slots) }
+            for statement in statements {
+                let flow = try statement(interpreter, frame)
+                guard case .normal = flow else { return flow }
+            }
+            return .normal
+        }
+    }
+
+    func statement(_ statement: Stmt) -> CompiledStatement {
+        switch statement {
+        case .expression(let expr):
+            let value = expression(expr)
+            return { interpreter, frame in
+                _ = try value(interpreter, frame)
+                return .normal
+            }
+
+        case .local(let binding):
+            return local(binding)
+
+        case .ifStatement(let conditions, let body, let elseBranch, _):
+            let test = self.conditions(conditions)
+            let then = block(body)
+            let slots = body.declaredSlots
+            let otherwise = elseBranch.map(self.statement)
+            return { interpreter, frame in
+                if try test(interpreter, frame) { return try then(interpreter, frame) }
+                if !slots.isEmpty { frame.clear(slots) }
+                guard let otherwise else { return .normal }
+                return try otherwise(interpreter, frame)
+            }
+
+        case .guardStatement(let conditions, let elseBlock, let location):
+            let test = self.conditions(conditions)
+            let otherwise = block(elseBlock)
+            return { interpreter, frame in
+                if try test(interpreter, frame) { return .normal }
+                let flow = try otherwise(interpreter, frame)
+                if case .normal = flow {
+                    throw ScriptError.runtime("the `else` of a `guard` must not fall through", at: location)
+                }
+                return flow
+            }
+
+        case .whileLoop(let label, let conditions, let body, let location):
+            let test = self.conditions(conditions)
+            let run = block(body)
+            let slots = body.declaredSlots
+            return { interpreter, frame in
+                while true {
+                    try interpreter.tick(location)
+                    guard try test(interpreter, frame) else {
+                        if !slots.isEmpty { frame.clear(slots) }
+                        return .normal
+                    }
+                    if let ending = try run(interpreter, frame).endingLoop(labelled: label) { return ending }
+                }
+            }
+
+        case .repeatWhile(let label, let body, let conditionExpr, let location):
+            let run = block(body)
+            let condition = expression(conditionExpr)
+            let conditionLocation = conditionExpr.location
+            return { interpreter, frame in
+                repeat {
+                    try interpreter.tick(location)
+                    if let ending = try run(interpreter, frame).endingLoop(labelled: label) { return ending }
+                } while try interpreter.truth(condition(interpreter, frame), at: conditionLocation)
+                return .normal
+            }
+
+        case .forIn(let label, let pattern, let sequenceExpr, let whereExpr, let body, let location):
+            return forIn(label: label, pattern, sequenceExpr, whereExpr, body, at: location)
+
+        case .switchStatement(let label, let subjectExpr, let cases, let location):
+            return switchStatement(label: label, subjectExpr, cases, at: location)
+
+        case .returnStatement(let expr, _):
+            guard let expr else { return { _, _ in .returned(.void) } }
+            let value = expression(expr, expected: returnType)
+            return { interpreter, frame in .returned(try value(interpreter, frame)) }
+
+        case .breakStatement(let label, _):
+            return { _, _ in .breakLoop(label) }
+
+        case .continueStatement(let label, _):
+            return { _, _ in .continueLoop(label) }
+
+        case .block(let inner):
+            return block(inner)
+
+        case .global, .localFunction, .fallthroughStatement, .throwStatement, .doCatch, .deferStatement,
+             .declaration, .yieldValue:
+            return { interpreter, frame in try interpreter.execute(statement, in: frame) }
+        }
+    }
+
+    private func local(_ binding: VariableBinding) -> CompiledStatement {
+        guard let initializer = binding.initializer, case .binding(let slot, _) = binding.pattern else {
+            return { interpreter, frame in
+                try interpreter.bindLocal(binding, in: frame)
+                return .normal
+            }
+        }
+        let value = expression(initializer, expected: binding.type)
+        let type = binding.type
+        let location = binding.location
+        let isWeak = binding.isWeak
+        return { interpreter, frame in
+            var bound = try value(interpreter, frame)
+            if let type { bound = try interpreter.coerce(bound, to: type, at: location) }
+            if isWeak {
+                frame.slots[slot] = Cell(.weakReference(WeakReference(bound.objectForWeakStorage)))
+            } else {
+                frame.slots[slot] = Cell(bound)
+            }
+            return .normal
+        }
+    }
+
+    private func forIn(label: String?, _ pattern: Pattern, _ sequenceExpr: Expr, _ whereExpr: Expr?, _ body: Block,
+                       at location: SourceLocation) -> CompiledStatement {
+        let sequence = expression(sequenceExpr)
+        let sequenceLocation = sequenceExpr.location
+        let bind = self.bind(pattern)
+        let filter = whereExpr.map { expression($0) }
+        let filterLocation = whereExpr?.location ?? location
+        let run = block(body)
+        let slots = body.declaredSlots
+        return { interpreter, frame in
+            var iterator = try interpreter.makeIterator(sequence(interpreter, frame), at: sequenceLocation)
+            while let element = try iterator.next() {
+                try interpreter.tick(location)
+                guard try bind(interpreter, element, frame) else {
+                    if !slots.isEmpty { frame.clear(slots) }
+                    continue
+                }
+                if let filter, !(try interpreter.truth(filter(interpreter, frame), at: filterLocation)) {
+                    if !slots.isEmpty { frame.clear(slots) }
+                    continue
+                }
+                if let ending = try run(interpreter, frame).endingLoop(labelled: label) { return ending }
+            }
+            return .normal
+        }
+    }
+
+    private func switchStatement(label: String?, _ subjectExpr: Expr, _ cases: [SwitchCase],
+                                 at location: SourceLocation) -> CompiledStatement {
+        struct CompiledCase {
+            let isDefault: Bool
+            let patterns: [(Pattern, CompiledExpression?, SourceLocation)]
+            let body: CompiledStatement
+            let slots: [Int]
+        }
+        let subjectValue = expression(subjectExpr)
+        let compiledCases = cases.map { switchCase in
+            CompiledCase(isDefault: switchCase.isDefault,
+                         patterns: switchCase.patterns.map { pattern, guardExpr in
+                             (pattern, guardExpr.map { expression($0) }, guardExpr?.location ?? location)
+                         },
+                         body: block(switchCase.body), slots: switchCase.body.declaredSlots)
+        }
+        return { interpreter, frame in
+            let subject = try subjectValue(interpreter, frame)
+            var matchedByFallthrough = false
+            for switchCase in compiledCases {
+                var matched = matchedByFallthrough || switchCase.isDefault
+                if !matched {
+                    for (pattern, guardValue, guardLocation) in switchCase.patterns {
+                        guard try interpreter.match(pattern, subject, in: frame) else { continue }
+                        if let guardValue, !(try interpreter.truth(guardValue(interpreter, frame), at: guardLocation)) {
+                            continue
+                        }
+                        matched = true
+                        break
+                    }
+                }
+                if matched {
+                    let flow = try switchCase.body(interpreter, frame)
+                    switch flow {
+                    case .fallthroughCase:
+                        matchedByFallthrough = true
+                        continue
+                    case .breakLoop(let target) where target == nil || target == label:
+                        return .normal
+                    default:
+                        return flow
+                    }
+                }
+                if !switchCase.slots.isEmpty { frame.clear(switchCase.slots) }
+            }
+            if matchedByFallthrough { return .normal }
+            throw ScriptError.runtime("no `case` of this `switch` matched \(Formatter.describe(subject, debug: true))",
+                                      at: location)
+        }
+    }
+
+    // MARK: - Conditions and patterns
+
+    func conditions(_ conditions: [Condition]) -> CompiledCondition {
+        let compiled = conditions.map(condition)
+        if compiled.count == 1 { return compiled[0] }
+        return { interpreter, frame in
+            for condition in compiled {
+                guard try condition(interpreter, frame) else { return false }
+            }
+            return true
+        }
+    }
+
+    private func condition(_ condition: Condition) -> CompiledCondition {
+        switch condition {
+        case .boolean(let expr):
+            let value = expression(expr)
+            let location = expr.location
+            return { interpreter, frame in
+                let result = try value(interpreter, frame)
+                if case .bool(let flag) = result { return flag }
+                return try interpreter.truth(result, at: location)
+            }
+        case .optionalBinding(let pattern, let expr):
+            let value = expression(expr)
+            let bind = self.bind(pattern)
+            return { interpreter, frame in
+                let result = try value(interpreter, frame)
+                // A non-optional value always binds (Swift would have rejected this).
+                guard case .optional(let wrapped) = result else { return try bind(interpreter, result, frame) }
+                guard let wrapped else { return false }
+                return try bind(interpreter, wrapped, frame)
+            }
+        case .matches(let pattern, let expr):
+            let value = expression(expr)
+            let bind = self.bind(pattern)
+            return { interpreter, frame in try bind(interpreter, value(interpreter, frame), frame) }
+        }
+    }
+
+    /// Matches a value against a pattern, binding its names; a lone name binds without the
+    /// walker's general matching.
+    private func bind(_ pattern: Pattern) -> (Interpreter, Value, Frame) throws -> Bool {
+        if case .binding(let slot, _) = pattern {
+            return { _, value, frame in
+                frame.slots[slot] = Cell(value)
+                return true
+            }
+        }
+        return { interpreter, value, frame in try interpreter.match(pattern, value, in: frame) }
+    }
+}
