@@ -10,6 +10,8 @@ public final class StreamBridge: InterpreterLibrary {
     /// Virtual time: every scheduler a script names runs on this clock (Scheduling/).
     public let clock = VirtualClock()
     let timeTypes = TimeTypes()
+    /// `.max(1)` and the other demands every subscription uses, made once.
+    lazy var sharedDemands = SharedDemands(type: types.demand)
 
     public init(interpreter: Interpreter) {
         self.interpreter = interpreter

@@ -33,6 +33,27 @@ extension Callable {
         }
     }
 
+    /// Whether the parameters carry exactly these argument labels (nil or `_` for none),
+    /// checked without building `parameterShapes`: the engine asks on every value it
+    /// delivers to a script subscriber.
+    func hasLabels(_ labels: [String?]) -> Bool {
+        switch self {
+        case .script(let decl):
+            guard decl.parameters.count == labels.count else { return false }
+            for (parameter, label) in zip(decl.parameters, labels) where (parameter.label ?? "_") != (label ?? "_") {
+                return false
+            }
+            return true
+        case .native(let function):
+            let parameterLabels = function.signature.labels
+            guard parameterLabels.count == labels.count else { return false }
+            for (parameterLabel, label) in zip(parameterLabels, labels) where (parameterLabel ?? "_") != (label ?? "_") {
+                return false
+            }
+            return true
+        }
+    }
+
     func parameterType(_ index: Int) -> TypeRef? {
         switch self {
         case .script(let decl): return index < decl.parameters.count ? decl.parameters[index].type : nil

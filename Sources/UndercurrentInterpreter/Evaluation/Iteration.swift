@@ -96,9 +96,8 @@ extension Interpreter {
     public func callMethod(_ receiver: Value, _ name: String, labels: [String?], _ arguments: [Value],
                            at location: SourceLocation) throws -> Value {
         let callables = instanceCallables(of: typeInfo(of: receiver), name)
-        let wanted = labels.map { $0 ?? "_" }
-        guard let callable = callables.first(where: { $0.parameterShapes.map { $0.label ?? "_" } == wanted }) else {
-            let signature = "\(name)(\(wanted.map { "\($0):" }.joined()))"
+        guard let callable = callables.first(where: { $0.hasLabels(labels) }) else {
+            let signature = "\(name)(\(labels.map { "\($0 ?? "_"):" }.joined()))"
             throw ScriptError.runtime("\(Formatter.typeName(of: receiver)) has no method '\(signature)'", at: location)
         }
         // The engine calling script types can recurse through native code alone (a Publisher

@@ -5,9 +5,12 @@ import UndercurrentInterpreter
 /// OpenCombine traps on a negative demand.
 public final class DemandValue: NativeValue {
     public let demand: Subscribers.Demand
+    /// Where the results of this demand's arithmetic come from when they are common ones.
+    private weak var shared: SharedDemands?
 
-    init(_ demand: Subscribers.Demand, type: TypeInfo) {
+    init(_ demand: Subscribers.Demand, type: TypeInfo, shared: SharedDemands?) {
         self.demand = demand
+        self.shared = shared
         super.init(typeInfo: type)
     }
 
@@ -31,7 +34,8 @@ public final class DemandValue: NativeValue {
     public override func applyOperator(_ op: String, _ lhs: Value, _ rhs: Value) throws -> Value? {
         guard let result = try Self.apply(op, lhs, rhs) else { return nil }
         switch result {
-        case .demand(let demand): return .native(DemandValue(demand, type: typeInfo))
+        case .demand(let demand):
+            return .native(shared?.value(for: demand) ?? DemandValue(demand, type: typeInfo, shared: nil))
         case .truth(let truth): return .bool(truth)
         }
     }
@@ -89,9 +93,30 @@ public final class DemandValue: NativeValue {
     }
 }
 
+/// The demands scripts use all the time, `.none` to `.max(16)` and `.unlimited`, made once
+/// and shared (a demand never changes). A subscription asking `.max(1)` per value would
+/// otherwise allocate a demand for every value, and one more for each `demand -= 1`.
+final class SharedDemands {
+    private let type: TypeInfo
+    private var counted: [DemandValue] = []
+    private var unlimited: DemandValue?
+
+    init(type: TypeInfo) {
+        self.type = type
+        counted = (0...16).map { DemandValue(.max($0), type: type, shared: self) }
+        unlimited = DemandValue(.unlimited, type: type, shared: self)
+    }
+
+    func value(for demand: Subscribers.Demand) -> DemandValue {
+        guard let count = demand.max else { return unlimited! }
+        if count < counted.count { return counted[count] }
+        return DemandValue(demand, type: type, shared: self)
+    }
+}
+
 extension StreamBridge {
     public func demandValue(_ demand: Subscribers.Demand) -> Value {
-        .native(DemandValue(demand, type: types.demand))
+        .native(sharedDemands.value(for: demand))
     }
 
     /// A demand from a script value: a `Demand`, or an `Int` where Combine accepts one.
