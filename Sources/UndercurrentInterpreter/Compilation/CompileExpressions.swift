@@ -6,13 +6,14 @@ extension BodyCompiler {
             return { _, _ in value }
 
         case .integerLiteral(let number, _):
-            let value: Value
-            if let expected, Interpreter.isFloatingPoint(expected) || expected.optionalWrapped.map(Interpreter.isFloatingPoint) == true {
-                value = .double(Double(number))
-            } else {
-                value = .int(number)
+            var value = Value.int(number)
+            if let expected {
+                let wrapped = expected.optionalWrapped
+                if Interpreter.isFloatingPoint(expected) || wrapped.map(Interpreter.isFloatingPoint) == true {
+                    value = .double(Double(number))
+                }
             }
-            return { _, _ in value }
+            return { [value] _, _ in value }
 
         case .floatLiteral(let number, _):
             let value = Value.double(number)
@@ -62,11 +63,11 @@ extension BodyCompiler {
                 try interpreter.evaluatePrefix(op, operand(interpreter, frame), at: location)
             }
 
-        case .assign(let target, let valueExpr, let location):
-            if let compiled = assignment(to: target, valueExpr, at: location) { return compiled }
+        case .assign(let target, let valueExpr, _):
+            if let compiled = assignment(to: target, valueExpr) { return compiled }
 
         case .compoundAssign(let op, let target, let valueExpr, let location):
-            return compoundAssignment(op, to: target, valueExpr, whole: expr, at: location)
+            return compoundAssignment(op, to: target, valueExpr, at: location)
 
         case .ternary(let conditionExpr, let thenExpr, let elseExpr, _):
             let condition = expression(conditionExpr)
@@ -175,7 +176,8 @@ extension BodyCompiler {
         }
     }
 
-    private func binary(_ op: String, _ lhsExpr: Expr, _ rhsExpr: Expr, at location: SourceLocation) -> CompiledExpression {
+    private func binary(_ op: String, _ lhsExpr: Expr, _ rhsExpr: Expr,
+                        at location: SourceLocation) -> CompiledExpression {
         let code = OperatorCode.of(op)
         let lhs = expression(lhsExpr)
         let rhs = expression(rhsExpr)
@@ -271,7 +273,7 @@ extension BodyCompiler {
     /// `target = value` where the walker's steps are known when compiling: the target is a
     /// variable, or a property of a variable or of `self`, and the value's type does not come
     /// from the target's. Nil hands the assignment to the walker.
-    private func assignment(to target: Expr, _ valueExpr: Expr, at location: SourceLocation) -> CompiledExpression? {
+    private func assignment(to target: Expr, _ valueExpr: Expr) -> CompiledExpression? {
         if case .discard = target {
             let value = expression(valueExpr)
             return { interpreter, frame in
@@ -296,7 +298,7 @@ extension BodyCompiler {
         }
     }
 
-    private func compoundAssignment(_ op: String, to target: Expr, _ valueExpr: Expr, whole: Expr,
+    private func compoundAssignment(_ op: String, to target: Expr, _ valueExpr: Expr,
                                     at location: SourceLocation) -> CompiledExpression {
         let binaryOperator = BinaryOperator(op, at: location)
         let current = expression(target)

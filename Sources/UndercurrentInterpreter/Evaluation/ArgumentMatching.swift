@@ -37,20 +37,15 @@ extension Callable {
     /// checked without building `parameterShapes`: the engine asks on every value it
     /// delivers to a script subscriber.
     func hasLabels(_ labels: [String?]) -> Bool {
+        func same(_ declared: String?, _ wanted: String?) -> Bool { (declared ?? "_") == (wanted ?? "_") }
         switch self {
         case .script(let decl):
             guard decl.parameters.count == labels.count else { return false }
-            for (parameter, label) in zip(decl.parameters, labels) where (parameter.label ?? "_") != (label ?? "_") {
-                return false
-            }
-            return true
+            return zip(decl.parameters, labels).allSatisfy { same($0.label, $1) }
         case .native(let function):
-            let parameterLabels = function.signature.labels
-            guard parameterLabels.count == labels.count else { return false }
-            for (parameterLabel, label) in zip(parameterLabels, labels) where (parameterLabel ?? "_") != (label ?? "_") {
-                return false
-            }
-            return true
+            let declared = function.signature.labels
+            guard declared.count == labels.count else { return false }
+            return zip(declared, labels).allSatisfy { same($0, $1) }
         }
     }
 

@@ -33,8 +33,8 @@ extension Interpreter {
             // Every typed parameter and return passes here: names no rule below is about (`Int`,
             // `String`, a script type's) leave after one byte and a look at the aliases.
             if parts.count == 1, let first = parts[0].utf8.first, !Self.mayHaveCoercionRule(initial: first) {
-                if !typeAliases.isEmpty, let alias = typeAliases[parts[0]] { return try coerce(value, to: alias, at: location) }
-                return value
+                guard !typeAliases.isEmpty, let alias = typeAliases[parts[0]] else { return value }
+                return try coerce(value, to: alias, at: location)
             }
             if parts.count == 1 {
                 switch parts[0] {
