@@ -59,6 +59,22 @@ extension Interpreter {
             try assign(base, to: baseExpr, in: frame)
 
         case .subscriptCall(let baseExpr, let arguments, let location):
+            if let variable = collectionVariable(baseExpr, in: frame) {
+                // Swift evaluates the indices, then changes the variable in place: the indices
+                // see (and may change) the variable, and the storage is not copied on each write.
+                let indices = try arguments.map { try evaluate($0.value, in: frame) }
+                let labels = arguments.map(\.label)
+                var stored = value
+                if let type = variable.declaredType {
+                    stored = try coerce(value, to: Self.elementType(of: type, storing: value, labels: labels),
+                                        at: location)
+                }
+                var base = variable.cell.value
+                variable.cell.value = .void
+                defer { variable.cell.value = base }
+                try subscriptSet(&base, indices, labels: labels, to: stored, at: location)
+                return
+            }
             var base = try evaluate(baseExpr, in: frame)
             let indices = try arguments.map { try evaluate($0.value, in: frame) }
             try subscriptSet(&base, indices, labels: arguments.map(\.label), to: value, at: location)
@@ -82,6 +98,35 @@ extension Interpreter {
         default:
             throw ScriptError.runtime("cannot assign to this expression", at: target.location)
         }
+    }
+
+    /// The variable `expr` names when it holds an array or a dictionary that a subscript
+    /// assignment can change in place, with the type a global was declared with (written
+    /// `[T]` or `[K: V]`; other spellings take the general path, which coerces the whole value).
+    private func collectionVariable(_ expr: Expr, in frame: Frame) -> (cell: Cell, declaredType: TypeRef?)? {
+        guard case .name(let reference, let name, _) = expr else { return nil }
+        if let cell = frame.cell(reference) {
+            return cell.value.isEditedInPlaceBySubscript ? (cell, nil) : nil
+        }
+        // Inside a method the name may be a property of `self` (`assign`'s `.name` case).
+        guard case .dynamic = reference, frame.selfCell == nil, let global = globals[name], !global.isConstant,
+              global.cell.value.isEditedInPlaceBySubscript else { return nil }
+        switch global.type {
+        case nil, .array?, .dictionary?: return (global.cell, global.type)
+        default: return nil
+        }
+    }
+
+    /// The type a value stored through a subscript of a `[T]` or `[K: V]` collection is
+    /// coerced to: the element type, or for a dictionary without `default:`, an optional of it
+    /// when the value is one (`scores["a"] = nil`).
+    private static func elementType(of type: TypeRef, storing value: Value, labels: [String?]) -> TypeRef {
+        if case .dictionary(_, let element) = type {
+            if labels.count == 1, case .optional = value { return .optional(element) }
+            return element
+        }
+        if case .array(let element) = type { return element }
+        return type
     }
 
     private func isSelf(_ expr: Expr, in frame: Frame) -> Bool {

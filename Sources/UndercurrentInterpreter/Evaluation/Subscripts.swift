@@ -28,31 +28,28 @@ extension Interpreter {
 
     func subscriptSet(_ base: inout Value, _ indices: [Value], labels: [String?], to value: Value,
                       at location: SourceLocation) throws {
-        switch (base, indices.first) {
-        case (.array(var elements), .int(let index)?) where indices.count == 1:
-            guard elements.indices.contains(index) else {
-                throw ScriptError.runtime("index out of range: \(index) is not in 0..<\(elements.count)", at: location)
+        // The storage is taken out of `base` before the write, so that it is the only
+        // reference and the write does not copy the whole collection. Nothing here binds
+        // the storage to a name: the binding would keep a second reference until its scope ends.
+        if case .array = base, indices.count == 1, case .int(let index) = indices[0] {
+            let count = base.arrayCount
+            guard index >= 0 && index < count else {
+                throw ScriptError.runtime("index out of range: \(index) is not in 0..<\(count)", at: location)
             }
-            base = .void
-            elements[index] = value
-            base = .array(elements)
+            var taken = base.takeArray()
+            taken[index] = value
+            base = .array(taken)
             return
-        case (.dictionary(var dictionary), let key?) where indices.count == 1:
-            base = .void
-            if case .optional(let wrapped) = value {
-                dictionary[key] = wrapped
+        }
+        if case .dictionary = base, indices.count == 1 || indices.count == 2 && labels[1] == "default" {
+            var taken = base.takeDictionary()
+            if indices.count == 1, case .optional(let wrapped) = value {
+                taken[indices[0]] = wrapped
             } else {
-                dictionary[key] = value
+                taken[indices[0]] = value
             }
-            base = .dictionary(dictionary)
+            base = .dictionary(taken)
             return
-        case (.dictionary(var dictionary), let key?) where indices.count == 2 && labels[1] == "default":
-            base = .void
-            dictionary[key] = value
-            base = .dictionary(dictionary)
-            return
-        default:
-            break
         }
         let type = typeInfo(of: base)
         if let subscriptDecl = findSubscript(type, count: indices.count), let setter = subscriptDecl.setter {

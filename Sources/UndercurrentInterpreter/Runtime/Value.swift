@@ -39,6 +39,37 @@ public enum Value {
         return self
     }
 
+    /// Arrays and dictionaries, whose subscripts run no script code, so a variable holding
+    /// one can be changed in place by `variable[index] = value`.
+    var isEditedInPlaceBySubscript: Bool {
+        switch self {
+        case .array, .dictionary: true
+        default: false
+        }
+    }
+
+    var arrayCount: Int {
+        guard case .array(let elements) = self else { return 0 }
+        return elements.count
+    }
+
+    /// The elements of an array value, leaving `.void` behind so that the caller holds the
+    /// only reference and can change them without a copy.
+    mutating func takeArray() -> [Value] {
+        guard case .array(let elements) = self else { preconditionFailure("takeArray on a value that is not an array") }
+        self = .void
+        return elements
+    }
+
+    /// The storage of a dictionary value, as `takeArray` takes an array's.
+    mutating func takeDictionary() -> OrderedDictionary {
+        guard case .dictionary(let dictionary) = self else {
+            preconditionFailure("takeDictionary on a value that is not a dictionary")
+        }
+        self = .void
+        return dictionary
+    }
+
     public var isNil: Bool {
         if case .optional(nil) = self { return true }
         return false
