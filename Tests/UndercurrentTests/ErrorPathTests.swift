@@ -26,6 +26,33 @@ import Testing
         expectError("let x: Int? = nil\nprint(x!)", contains: "unexpectedly found nil while unwrapping an Optional value")
     }
 
+    /// Int arithmetic on variables is compiled apart from the general operators; its
+    /// failures must read the same, at the operator that failed.
+    @Test func compiledIntegerArithmeticFailsAtTheOperator() {
+        expectError("""
+        func grow() -> Int {
+            var value = Int.max - 2
+            var steps = 0
+            while steps < 10 { value += 1; steps += 1 }
+            return value
+        }
+        print(grow())
+        """, contains: "4:30: runtime error: arithmetic overflow: 9223372036854775807 + 1 does not fit in Int")
+        expectError("""
+        func halve(_ divisor: Int) -> Int {
+            var value = 100
+            var left = 3
+            while left > 0 { value = value / divisor + 1; left -= 1 }
+            return value
+        }
+        print(halve(0))
+        """, contains: "4:36: runtime error: division by zero")
+        expectError("""
+        final class Box { var n = Int.max / 2; func triple() { n *= 3 } }
+        Box().triple()
+        """, contains: "1:58: runtime error: arithmetic overflow: 4611686018427387903 * 3 does not fit in Int")
+    }
+
     @Test func indexOutOfRange() {
         expectError("let a = [1, 2]\nprint(a[5])", contains: "index out of range")
     }

@@ -43,8 +43,9 @@ public final class FunctionDecl {
     public let isThrowing: Bool
     public let isFailableInit: Bool
     public let location: SourceLocation
-    /// The body as closures, once it has run (`FunctionDecl.compiled`).
-    var compiledBody: CompiledBody?
+    /// The body as closures, once it has run (`FunctionDecl.compiled`). Unchecked: read on
+    /// every call, in short accesses.
+    @exclusivity(unchecked) var compiledBody: CompiledBody?
 
     public init(name: String, parameters: [Parameter], returnType: TypeRef?, body: Block,
                 isSingleExpression: Bool, slotCount: Int, captures: [CaptureSource],

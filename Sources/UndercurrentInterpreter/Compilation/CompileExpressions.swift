@@ -46,16 +46,19 @@ extension BodyCompiler {
 
         case .subscriptCall(let baseExpr, let arguments, let location):
             let base = expression(baseExpr)
-            let indices = arguments.map { expression($0.value) }
+            let indices = ExpressionList(arguments.map(\.value)) { expression($0) }
             let labels = arguments.map(\.label)
             return { interpreter, frame in
                 let value = try base(interpreter, frame)
-                let indexValues = try indices.map { try $0(interpreter, frame) }
+                let indexValues = try indices.evaluate(interpreter, frame)
                 return try interpreter.subscriptGet(value, indexValues, labels: labels, at: location)
             }
 
         case .binary(let op, let lhs, let rhs, let location):
             return binary(op, lhs, rhs, at: location)
+
+        case .call(let callee, let arguments, let site, let location):
+            return call(expr, callee: callee, arguments, site, expected: expected, at: location)
 
         case .prefix(let op, let operandExpr, let location):
             let operand = expression(operandExpr, expected: expected)
@@ -64,10 +67,10 @@ extension BodyCompiler {
             }
 
         case .assign(let target, let valueExpr, _):
-            if let compiled = assignment(to: target, valueExpr) { return compiled }
+            return withIntegerStore(expr, otherwise: assignment(to: target, valueExpr, of: expr, expected: expected))
 
         case .compoundAssign(let op, let target, let valueExpr, let location):
-            return compoundAssignment(op, to: target, valueExpr, at: location)
+            return withIntegerStore(expr, otherwise: compoundAssignment(op, to: target, valueExpr, at: location))
 
         case .ternary(let conditionExpr, let thenExpr, let elseExpr, _):
             let condition = expression(conditionExpr)
@@ -151,31 +154,6 @@ extension BodyCompiler {
 
     // MARK: - Operators
 
-    /// An operand `evaluateBinary` reads as an integer without evaluating it in full.
-    private enum QuickInteger {
-        case literal(Int)
-        case slot(Int)
-
-        init?(_ expr: Expr) {
-            switch expr {
-            case .integerLiteral(let value, _): self = .literal(value)
-            case .name(.local(let slot), _, _): self = .slot(slot)
-            default: return nil
-            }
-        }
-
-        @inline(__always)
-        func read(_ frame: Frame) -> Int? {
-            switch self {
-            case .literal(let value):
-                return value
-            case .slot(let slot):
-                if case .int(let value)? = frame.slots[slot]?.value { return value }
-                return nil
-            }
-        }
-    }
-
     private func binary(_ op: String, _ lhsExpr: Expr, _ rhsExpr: Expr,
                         at location: SourceLocation) -> CompiledExpression {
         let code = OperatorCode.of(op)
@@ -207,25 +185,27 @@ extension BodyCompiler {
             break
         }
         let general = generalBinary(op, lhsExpr, lhs, rhsExpr, rhs, at: location)
-        switch (QuickInteger(lhsExpr), QuickInteger(rhsExpr)) {
-        case (.slot(let slot)?, .literal(let b)?):
-            // `value % 2`, `steps < 100`: the shape loops spend their time in.
+        if let comparison = integerComparison(op, lhsExpr, rhsExpr) {
             return { interpreter, frame in
-                if case .int(let a)? = frame.slots[slot]?.value {
-                    return try interpreter.integerOperation(code, op, a, b, at: location)
-                }
+                if let holds = try comparison(interpreter, frame) { return .bool(holds) }
                 return try general(interpreter, frame)
             }
-        case (let quickLeft?, let quickRight?):
-            return { interpreter, frame in
-                if let a = quickLeft.read(frame), let b = quickRight.read(frame) {
-                    return try interpreter.integerOperation(code, op, a, b, at: location)
-                }
-                return try general(interpreter, frame)
-            }
-        default:
-            return general
         }
+        if let arithmetic = IntegerOperand(.binary(op, lhsExpr, rhsExpr, location)), arithmetic.readsVariable {
+            let compiled = integer(arithmetic)
+            return { interpreter, frame in
+                if let value = try compiled(interpreter, frame) { return .int(value) }
+                return try general(interpreter, frame)
+            }
+        }
+        return general
+    }
+
+    /// `lhs op rhs` compiled as a comparison of Ints, when it is one of Int operands.
+    func integerComparison(_ op: String, _ lhsExpr: Expr, _ rhsExpr: Expr) -> CompiledComparison? {
+        guard let comparisonOperator = ComparisonOperator(op), let lhs = IntegerOperand(lhsExpr),
+              let rhs = IntegerOperand(rhsExpr), lhs.readsVariable || rhs.readsVariable else { return nil }
+        return comparison(comparisonOperator, lhs, rhs)
     }
 
     /// `evaluateBinary` past its integer shortcut: an implicit member or an integer literal on
@@ -272,8 +252,12 @@ extension BodyCompiler {
 
     /// `target = value` where the walker's steps are known when compiling: the target is a
     /// variable, or a property of a variable or of `self`, and the value's type does not come
-    /// from the target's. Nil hands the assignment to the walker.
-    private func assignment(to target: Expr, _ valueExpr: Expr) -> CompiledExpression? {
+    /// from the target's. Otherwise the walker evaluates `assignmentExpr`.
+    private func assignment(to target: Expr, _ valueExpr: Expr, of assignmentExpr: Expr,
+                            expected: TypeRef?) -> CompiledExpression {
+        let walker: CompiledExpression = { interpreter, frame in
+            try interpreter.evaluate(assignmentExpr, in: frame, expected: expected)
+        }
         if case .discard = target {
             let value = expression(valueExpr)
             return { interpreter, frame in
@@ -281,15 +265,26 @@ extension BodyCompiler {
                 return .void
             }
         }
-        guard Self.ignoresExpectedType(valueExpr) else { return nil }
+        guard Self.ignoresExpectedType(valueExpr) else { return walker }
         switch target {
+        case .name(.local(let slot), _, _):
+            let value = expression(valueExpr)
+            return { interpreter, frame in
+                let newValue = try value(interpreter, frame)
+                if case .int = newValue, let cell = frame.slots[slot], case .int = cell.value {
+                    cell.value = newValue
+                } else {
+                    try interpreter.assign(newValue, to: target, in: frame)
+                }
+                return .void
+            }
         case .name:
             break
         case .member(.selfReference, _, _, _), .member(.name(.local, _, _), _, _, _),
              .member(.name(.captured, _, _), _, _, _):
             break
         default:
-            return nil
+            return walker
         }
         let value = expression(valueExpr)
         return { interpreter, frame in
@@ -324,13 +319,14 @@ extension BodyCompiler {
                 return .void
             }
         }
-        guard case .name(.local(let slot), _, _) = target, let quick = QuickInteger(valueExpr) else { return general }
-        // `steps += 1` on an Int variable.
+        return general
+    }
+
+    /// An assignment, tried first as a store of Int arithmetic into an Int variable.
+    private func withIntegerStore(_ expr: Expr, otherwise general: @escaping CompiledExpression) -> CompiledExpression {
+        guard let store = integerStore(expr) else { return general }
         return { interpreter, frame in
-            if let cell = frame.slots[slot], case .int(let value) = cell.value, let number = quick.read(frame) {
-                cell.value = try interpreter.integerOperation(binaryOperator.code, op, value, number, at: location)
-                return .void
-            }
+            if try store(interpreter, frame) { return .void }
             return try general(interpreter, frame)
         }
     }

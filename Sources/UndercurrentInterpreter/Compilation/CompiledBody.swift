@@ -12,6 +12,25 @@ typealias CompiledExpression = (Interpreter, Frame) throws -> Value
 typealias CompiledStatement = (Interpreter, Frame) throws -> Flow
 typealias CompiledCondition = (Interpreter, Frame) throws -> Bool
 
+/// Expressions evaluated in order into an array.
+///
+/// Each closure is kept in a struct: a closure read straight out of an array is called
+/// through a reabstraction thunk.
+struct ExpressionList {
+    private struct Element {
+        let evaluate: CompiledExpression
+    }
+    private let elements: [Element]
+
+    init(_ expressions: [Expr], compiledBy compile: (Expr) -> CompiledExpression) {
+        elements = expressions.map { Element(evaluate: compile($0)) }
+    }
+
+    func evaluate(_ interpreter: Interpreter, _ frame: Frame) throws -> [Value] {
+        try elements.map { try $0.evaluate(interpreter, frame) }
+    }
+}
+
 /// The compiled form of a function's body, kept on the `FunctionDecl`.
 final class CompiledBody {
     let run: CompiledStatement

@@ -40,14 +40,16 @@ public final class CallSiteCache {
         }
     }
 
-    private var lookup: Lookup = .global
-    private var stamp = ResolutionStamp.none
-    private var resolution: Resolution?
+    // Unchecked: read on every run of the call, only ever in short accesses; the dynamic
+    // exclusivity checks showed in profiles of call-heavy loops.
+    @exclusivity(unchecked) private var lookup: Lookup = .global
+    @exclusivity(unchecked) private var stamp = ResolutionStamp.none
+    @exclusivity(unchecked) private var resolution: Resolution?
 
     /// The type an implicit member call (`.max(1)`) was resolved on, for this expected type.
-    private var implicitExpected: TypeRef?
-    private var implicitGeneration = -1
-    private var implicitOwner: TypeInfo?
+    @exclusivity(unchecked) private var implicitExpected: TypeRef?
+    @exclusivity(unchecked) private var implicitGeneration = -1
+    @exclusivity(unchecked) private var implicitOwner: TypeInfo?
 
     init() {}
 

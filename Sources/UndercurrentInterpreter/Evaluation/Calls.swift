@@ -523,7 +523,7 @@ extension Interpreter {
     }
 
     /// Runs the body of a function whose frame is ready.
-    private func run(_ decl: FunctionDecl, in frame: Frame, at location: SourceLocation) throws -> Value {
+    func run(_ decl: FunctionDecl, in frame: Frame, at location: SourceLocation) throws -> Value {
         callDepth += 1
         defer { callDepth -= 1 }
         try checkCallDepth(at: location)

@@ -52,7 +52,7 @@ public final class Interpreter {
     /// Member names of script types, for lowering later inputs.
     var memberNames: [String: Set<String>] = [:]
     public let builtins: BuiltinTypes
-    var typeAliases: [String: TypeRef] = [:]
+    @exclusivity(unchecked) var typeAliases: [String: TypeRef] = [:]
     /// Initial values of static stored properties, run on first access as Swift does.
     var staticInitializers: [ObjectIdentifier: FunctionDecl] = [:]
     /// The type each method was declared in, for `super`.

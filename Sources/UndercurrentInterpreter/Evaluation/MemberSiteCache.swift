@@ -6,12 +6,13 @@
 /// (see `CallSiteCache`). Only plain fields are remembered: a property wrapper, `lazy`,
 /// observers, `weak` or `let` take the general path, which handles them.
 public final class MemberSiteCache {
-    private var stamp = ResolutionStamp.none
-    private var index = 0
-    private var readsDirectly = false
-    private var writesDirectly = false
+    // Unchecked, as `CallSiteCache`'s: read on every run of the expression, in short accesses.
+    @exclusivity(unchecked) private var stamp = ResolutionStamp.none
+    @exclusivity(unchecked) private var index = 0
+    @exclusivity(unchecked) private var readsDirectly = false
+    @exclusivity(unchecked) private var writesDirectly = false
     /// The property's declared type, which a written value is coerced to.
-    private(set) var declaredType: TypeRef?
+    @exclusivity(unchecked) private(set) var declaredType: TypeRef?
 
     init() {}
 

@@ -72,7 +72,8 @@ public final class TypeInfo {
     public weak var interpreter: Interpreter?
     /// Changes whenever a member, case, nested type, superclass or conformance is added
     /// (call sites cache what they found on this type: `CallSiteCache`).
-    public private(set) var memberVersion = 0
+    /// Unchecked: call sites read it on every run, in short accesses.
+    @exclusivity(unchecked) public private(set) var memberVersion = 0
 
     private func membersChanged() {
         memberVersion &+= 1

@@ -1,0 +1,148 @@
+/// Calls compiled for the overload their site resolved to: `subscriber.receive(next)` on a
+/// script object, `.max(1)` on `Subscribers.Demand`.
+///
+/// Which function a call runs is known only once it has run (`CallSiteCache`), and the
+/// arguments' expected types come from that function's parameters. So the first run goes
+/// through `Interpreter.evaluateCall`, which resolves the site; later runs find the
+/// resolution in the site, compile the arguments against its parameter types (once per
+/// resolution), and call straight into the function. Anything else — a value-type receiver,
+/// a mutating method, default or variadic arguments, `&` — keeps the walker's path. A
+/// profile of a `.max(1)` subscription showed the walker's call path (overload checks,
+/// argument arrays, a metatype per `.max(1)`) as half of its time.
+extension BodyCompiler {
+    func call(_ callExpr: Expr, callee: Expr, _ arguments: [Argument], _ site: CallSiteCache,
+              expected: TypeRef?, at location: SourceLocation) -> CompiledExpression {
+        let walker: CompiledExpression = { interpreter, frame in
+            try interpreter.evaluate(callExpr, in: frame, expected: expected)
+        }
+        switch callee {
+        case .member(let baseExpr, _, _, _):
+            // Only a base that reads a variable: the walker evaluates it again when the fast
+            // path does not apply, which must not repeat a side effect.
+            switch baseExpr {
+            case .name(.local, _, _), .name(.captured, _, _), .selfReference:
+                return methodCall(on: expression(baseExpr), arguments, site, at: location, otherwise: walker)
+            default:
+                return walker
+            }
+        case .implicitMember(let name, _) where name != "some":
+            return staticCall(arguments, site, expected: expected, at: location, otherwise: walker)
+        default:
+            return walker
+        }
+    }
+
+    /// `receiver.method(args)` where the receiver is a script object and the method a script
+    /// function taking exactly these arguments.
+    private func methodCall(on receiver: @escaping CompiledExpression, _ arguments: [Argument],
+                            _ site: CallSiteCache, at location: SourceLocation,
+                            otherwise walker: @escaping CompiledExpression) -> CompiledExpression {
+        let compiledArguments = CompiledArguments()
+        let compiler = self
+        return { interpreter, frame in
+            let receiverValue = try receiver(interpreter, frame)
+            guard case .object(let object) = receiverValue,
+                  let resolution = site.resolution(.instance, on: object.type, generation: interpreter.memberGeneration),
+                  resolution.isPlain, case .script(let decl) = resolution.callable, decl.captureList.isEmpty,
+                  decl.parameters.count == arguments.count else {
+                return try walker(interpreter, frame)
+            }
+            try interpreter.tick(location)
+            let bound = compiledArguments.forScript(decl, resolution, arguments, compiler)
+            let calleeFrame = Frame.make(function: decl, captures: [])
+            for argument in bound {
+                var value = try argument.evaluate(interpreter, frame)
+                if let type = argument.type { value = try interpreter.coerce(value, to: type, at: location) }
+                calleeFrame.slots[argument.slot] = Cell(value)
+            }
+            if let slot = decl.selfSlot { calleeFrame.slots[slot] = Cell(receiverValue) }
+            return try interpreter.run(decl, in: calleeFrame, at: location)
+        }
+    }
+
+    /// `.name(args)` resolved to a native static function of the expected type.
+    private func staticCall(_ arguments: [Argument], _ site: CallSiteCache, expected: TypeRef?,
+                            at location: SourceLocation,
+                            otherwise walker: @escaping CompiledExpression) -> CompiledExpression {
+        let compiledArguments = CompiledArguments()
+        let compiler = self
+        return { interpreter, frame in
+            let generation = interpreter.memberGeneration
+            guard let owner = site.implicitOwner(expected: expected, generation: generation),
+                  !owner.isOptionalType,
+                  let resolution = site.resolution(.staticMember, on: owner, generation: generation),
+                  resolution.isPlain, case .native(let function) = resolution.callable else {
+                return try walker(interpreter, frame)
+            }
+            try interpreter.tick(location)
+            let bound = compiledArguments.forNative(resolution, arguments, compiler)
+            // What `Interpreter.invoke` does for a native function, without copying the
+            // arguments into a second array to coerce them.
+            var values = [Value?](repeating: nil, count: resolution.assignment.count)
+            for argument in bound {
+                values[argument.slot] = try argument.evaluate(interpreter, frame)
+            }
+            for argument in bound {
+                if let type = argument.type, let value = values[argument.slot] {
+                    values[argument.slot] = try interpreter.coerce(value, to: type, at: location)
+                }
+            }
+            let receiver = compiledArguments.metatype(of: owner, genericArguments: expected?.genericArguments ?? [])
+            return try function.body(NativeArguments(interpreter: interpreter, receiver: receiver, receiverCell: nil,
+                                                     values: values, inoutCells: [:], location: location))
+        }
+    }
+}
+
+/// One argument compiled against its parameter: where it goes (a frame slot for a script
+/// function, a parameter index for a native one) and the type it is coerced to.
+struct CompiledArgument {
+    let slot: Int
+    let type: TypeRef?
+    let evaluate: CompiledExpression
+}
+
+/// The arguments of one call site, compiled for the resolution the site last had; a new
+/// resolution (a redeclared type, another receiver type) compiles them again.
+final class CompiledArguments {
+    // Unchecked, as `CallSiteCache`'s: read on every run of the call, in short accesses.
+    @exclusivity(unchecked) private var resolution: CallSiteCache.Resolution?
+    @exclusivity(unchecked) private var compiled: [CompiledArgument] = []
+    /// The receiver of a static call, made once rather than on every call.
+    @exclusivity(unchecked) private var receiver: Value?
+
+    func forScript(_ decl: FunctionDecl, _ resolution: CallSiteCache.Resolution, _ arguments: [Argument],
+                   _ compiler: BodyCompiler) -> [CompiledArgument] {
+        if self.resolution !== resolution {
+            compiled = arguments.indices.map { index in
+                let parameter = decl.parameters[resolution.parameterOfArgument[index]]
+                return CompiledArgument(slot: parameter.slot, type: parameter.type,
+                                        evaluate: compiler.expression(arguments[index].value, expected: parameter.type))
+            }
+            self.resolution = resolution
+        }
+        return compiled
+    }
+
+    func forNative(_ resolution: CallSiteCache.Resolution, _ arguments: [Argument],
+                   _ compiler: BodyCompiler) -> [CompiledArgument] {
+        if self.resolution !== resolution {
+            compiled = arguments.indices.map { index in
+                let parameter = resolution.parameterOfArgument[index]
+                let type = resolution.callable.parameterType(parameter)
+                return CompiledArgument(slot: parameter, type: type,
+                                        evaluate: compiler.expression(arguments[index].value, expected: type))
+            }
+            self.resolution = resolution
+            receiver = nil
+        }
+        return compiled
+    }
+
+    func metatype(of owner: TypeInfo, genericArguments: [TypeRef]) -> Value {
+        if let receiver, case .metatype(let metatype) = receiver, metatype.type === owner { return receiver }
+        let made = Value.metatype(Metatype(type: owner, genericArguments: genericArguments))
+        receiver = made
+        return made
+    }
+}
