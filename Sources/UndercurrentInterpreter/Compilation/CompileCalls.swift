@@ -6,7 +6,7 @@
 /// through `Interpreter.evaluateCall`, which resolves the site; later runs find the
 /// resolution in the site, compile the arguments against its parameter types (once per
 /// resolution), and call straight into the function. Anything else — a value-type receiver,
-/// a mutating method, default or variadic arguments, `&` — keeps the walker's path. A
+/// a mutating method, variadic arguments, `&` — keeps the walker's path. A
 /// profile of a `.max(1)` subscription showed the walker's call path (overload checks,
 /// argument arrays, a metatype per `.max(1)`) as about an eighth of its time.
 extension BodyCompiler {
@@ -43,20 +43,16 @@ extension BodyCompiler {
             let receiverValue = try receiver(interpreter, frame)
             guard case .object(let object) = receiverValue,
                   let resolution = site.resolution(.instance, on: object.type, generation: interpreter.memberGeneration),
-                  resolution.isPlain, case .script(let decl) = resolution.callable, decl.captureList.isEmpty,
-                  decl.parameters.count == arguments.count else {
+                  resolution.isPlain, case .script(let decl) = resolution.callable, decl.captureList.isEmpty else {
                 return try walker(interpreter, frame)
             }
             try interpreter.tick(location)
             let bound = compiledArguments.forScript(decl, resolution, arguments, compiler)
-            let calleeFrame = Frame.make(function: decl, captures: [])
-            for argument in bound {
-                var value = try argument.evaluate(interpreter, frame)
-                if let type = argument.type { value = try interpreter.coerce(value, to: type, at: location) }
-                calleeFrame.slots[argument.slot] = Cell(value)
+            return try interpreter.callScript(decl, selfCell: Cell(receiverValue), argumentCount: bound.count,
+                                              parameterOfArgument: resolution.parameterOfArgument,
+                                              at: location) { index, _ in
+                try bound[index].evaluate(interpreter, frame)
             }
-            if let slot = decl.selfSlot { calleeFrame.slots[slot] = Cell(receiverValue) }
-            return try interpreter.run(decl, in: calleeFrame, at: location)
         }
     }
 
@@ -80,11 +76,11 @@ extension BodyCompiler {
             // arguments into a second array to coerce them.
             var values = [Value?](repeating: nil, count: resolution.assignment.count)
             for argument in bound {
-                values[argument.slot] = try argument.evaluate(interpreter, frame)
+                values[argument.parameter] = try argument.evaluate(interpreter, frame)
             }
             for argument in bound {
-                if let type = argument.type, let value = values[argument.slot] {
-                    values[argument.slot] = try interpreter.coerce(value, to: type, at: location)
+                if let type = argument.type, let value = values[argument.parameter] {
+                    values[argument.parameter] = try interpreter.coerce(value, to: type, at: location)
                 }
             }
             let receiver = compiledArguments.metatype(of: owner, genericArguments: expected?.genericArguments ?? [])
@@ -94,10 +90,9 @@ extension BodyCompiler {
     }
 }
 
-/// One argument compiled against its parameter: where it goes (a frame slot for a script
-/// function, a parameter index for a native one) and the type it is coerced to.
+/// One argument compiled against its parameter: the parameter's index and type.
 struct CompiledArgument {
-    let slot: Int
+    let parameter: Int
     let type: TypeRef?
     let evaluate: CompiledExpression
 }
@@ -113,24 +108,23 @@ final class CompiledArguments {
 
     func forScript(_ decl: FunctionDecl, _ resolution: CallSiteCache.Resolution, _ arguments: [Argument],
                    _ compiler: BodyCompiler) -> [CompiledArgument] {
-        if self.resolution !== resolution {
-            compiled = arguments.indices.map { index in
-                let parameter = decl.parameters[resolution.parameterOfArgument[index]]
-                return CompiledArgument(slot: parameter.slot, type: parameter.type,
-                                        evaluate: compiler.expression(arguments[index].value, expected: parameter.type))
-            }
-            self.resolution = resolution
-        }
-        return compiled
+        compile(for: resolution, arguments, compiler) { decl.parameters[$0].type }
     }
 
     func forNative(_ resolution: CallSiteCache.Resolution, _ arguments: [Argument],
                    _ compiler: BodyCompiler) -> [CompiledArgument] {
+        compile(for: resolution, arguments, compiler) { resolution.callable.parameterType($0) }
+    }
+
+    /// The arguments in source order, each compiled against the type of the parameter it
+    /// goes to (`typeOf` a parameter index).
+    private func compile(for resolution: CallSiteCache.Resolution, _ arguments: [Argument], _ compiler: BodyCompiler,
+                         typeOf: (Int) -> TypeRef?) -> [CompiledArgument] {
         if self.resolution !== resolution {
             compiled = arguments.indices.map { index in
                 let parameter = resolution.parameterOfArgument[index]
-                let type = resolution.callable.parameterType(parameter)
-                return CompiledArgument(slot: parameter, type: type,
+                let type = typeOf(parameter)
+                return CompiledArgument(parameter: parameter, type: type,
                                         evaluate: compiler.expression(arguments[index].value, expected: type))
             }
             self.resolution = resolution

@@ -104,15 +104,11 @@ extension Interpreter {
     /// assignment can change in place, with the type a global was declared with (written
     /// `[T]` or `[K: V]`; other spellings take the general path, which coerces the whole value).
     private func collectionVariable(_ expr: Expr, in frame: Frame) -> (cell: Cell, declaredType: TypeRef?)? {
-        guard case .name(let reference, let name, _) = expr else { return nil }
-        if let cell = frame.cell(reference) {
-            return cell.value.isEditedInPlaceBySubscript ? (cell, nil) : nil
-        }
-        // Inside a method the name may be a property of `self` (`assign`'s `.name` case).
-        guard case .dynamic = reference, frame.selfCell == nil, let global = globals[name], !global.isConstant,
-              global.cell.value.isEditedInPlaceBySubscript else { return nil }
-        switch global.type {
-        case nil, .array?, .dictionary?: return (global.cell, global.type)
+        guard case .name(let reference, let name, _) = expr, let cell = storageCell(of: expr, in: frame),
+              cell.value.isEditedInPlaceBySubscript else { return nil }
+        guard case .dynamic = reference, let type = globals[name]?.type else { return (cell, nil) }
+        switch type {
+        case .array, .dictionary: return (cell, type)
         default: return nil
         }
     }

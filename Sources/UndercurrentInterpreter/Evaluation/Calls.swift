@@ -474,15 +474,27 @@ extension Interpreter {
     private func callScript(_ decl: FunctionDecl, selfCell: Cell?, evaluating arguments: [Argument],
                             _ resolution: CallSiteCache.Resolution, in callerFrame: Frame,
                             at location: SourceLocation) throws -> Value {
+        try callScript(decl, selfCell: selfCell, argumentCount: arguments.count,
+                       parameterOfArgument: resolution.parameterOfArgument, at: location) { index, parameter in
+            try evaluate(arguments[index].value, in: callerFrame, expected: parameter.type)
+        }
+    }
+
+    /// Calls a script function whose arguments map one to one onto its parameters
+    /// (`CallSiteCache.Resolution.isPlain`): `argument(index, parameter)` gives the value of
+    /// argument `index`, which is coerced to the parameter's type and put in its cell;
+    /// parameters without an argument take their defaults.
+    func callScript(_ decl: FunctionDecl, selfCell: Cell?, argumentCount: Int, parameterOfArgument: [Int],
+                    at location: SourceLocation, argument: (Int, Parameter) throws -> Value) throws -> Value {
         let frame = Frame.make(function: decl, captures: [])
         let parameters = decl.parameters
-        for (index, argument) in arguments.enumerated() {
-            let parameter = parameters[resolution.parameterOfArgument[index]]
-            var value = try evaluate(argument.value, in: callerFrame, expected: parameter.type)
+        for index in 0..<argumentCount {
+            let parameter = parameters[parameterOfArgument[index]]
+            var value = try argument(index, parameter)
             if let type = parameter.type { value = try coerce(value, to: type, at: location) }
             frame.slots[parameter.slot] = Cell(value)
         }
-        if arguments.count < parameters.count {
+        if argumentCount < parameters.count {
             for parameter in parameters where frame.slots[parameter.slot] == nil {
                 var value = try missingArgument(parameter, of: decl, at: location)
                 if let type = parameter.type { value = try coerce(value, to: type, at: location) }
@@ -523,7 +535,7 @@ extension Interpreter {
     }
 
     /// Runs the body of a function whose frame is ready.
-    func run(_ decl: FunctionDecl, in frame: Frame, at location: SourceLocation) throws -> Value {
+    private func run(_ decl: FunctionDecl, in frame: Frame, at location: SourceLocation) throws -> Value {
         callDepth += 1
         defer { callDepth -= 1 }
         try checkCallDepth(at: location)
