@@ -46,9 +46,10 @@ final class ContractChecker {
         var cancel: (sequence: Int, rootID: Int?, subscription: String)?
     }
 
-    private(set) var subscriptions: [String: SubscriptionState] = [:]
-    private(set) var subscribers: [String: SubscriberState] = [:]
-    var registry = SubscriberRegistry()
+    // Unchecked, as the `Tracer`'s state: changed on every call, on the tracer's thread.
+    @exclusivity(unchecked) private(set) var subscriptions: [String: SubscriptionState] = [:]
+    @exclusivity(unchecked) private(set) var subscribers: [String: SubscriberState] = [:]
+    @exclusivity(unchecked) var registry = SubscriberRegistry()
 
     func reset() {
         subscriptions.removeAll()
@@ -120,10 +121,13 @@ final class ContractChecker {
         -> (demandBefore: DemandCount?, subscription: String?, violations: [ContractViolation]) {
         let subscription = deliveringSubscription(to: subscriber, stack: stack)
         var before: DemandCount?
-        if let subscription, subscriptions[subscription]?.directSubscriber == subscriber {
-            let demand = subscriptions[subscription]?.demand ?? .count(0)
+        // One look-up of the subscription's state rather than one per field: this runs for
+        // every traced value, and hashing the name was most of its cost.
+        if let subscription, let index = subscriptions.index(forKey: subscription),
+           subscriptions.values[index].directSubscriber == subscriber {
+            let demand = subscriptions.values[index].demand
             before = demand
-            subscriptions[subscription]?.demand = demand.consumingOne()
+            subscriptions.values[index].demand = demand.consumingOne()
         }
         guard isEnabled else { return (before, subscription, []) }
         if let violation = signalViolation(to: subscriber, what: "the value \(value)", sequence: sequence, stack: stack) {
@@ -144,8 +148,9 @@ final class ContractChecker {
                          returned: Subscribers.Demand) -> LedgerChange? {
         guard let subscription, let demandBefore else { return nil }
         let credit = DemandCount(returned)
-        let current = subscriptions[subscription]?.demand ?? .count(0)
-        subscriptions[subscription]?.demand = current + credit
+        if let index = subscriptions.index(forKey: subscription) {
+            subscriptions.values[index].demand = subscriptions.values[index].demand + credit
+        }
         return LedgerChange(subscription: subscription, before: demandBefore, after: demandBefore.consumingOne() + credit)
     }
 

@@ -13,22 +13,26 @@ final class ObjectNames {
 
     /// Names of class instances, and of the value-type subscriptions and subscribers that
     /// carry a `CombineIdentifier`.
-    private var objectEntries: [ObjectIdentifier: Entry] = [:]
-    private var identifiedEntries: [CombineIdentifier: Entry] = [:]
-    private var counters: [String: Int] = [:]
+    // Unchecked, as the `Tracer`'s state: read on every call, on the tracer's thread.
+    @exclusivity(unchecked) private var objectEntries: [ObjectIdentifier: Entry] = [:]
+    @exclusivity(unchecked) private var identifiedEntries: [CombineIdentifier: Entry] = [:]
+    @exclusivity(unchecked) private var counters: [String: Int] = [:]
 
     /// How a concrete type is named. Worked out once per type: the casts that find it out
     /// (most of them failing) took a third of a traced pipeline's time when made per call.
     private enum Naming {
         case forwarding
-        case scriptBacked
+        /// The conforming type itself, so that an instance is read with a cast to its own
+        /// type (`ScriptBacked.scriptValue(of:)`): a cast of an `Any` to the protocol looks the
+        /// conformance up again each time, which was the largest cost of naming a traced value.
+        case scriptBacked(ScriptBacked.Type)
         case labelled
         case object(typeName: String)
         case identified(typeName: String)
         case plain(typeName: String)
     }
 
-    private var namings: [ObjectIdentifier: Naming] = [:]
+    @exclusivity(unchecked) private var namings: [ObjectIdentifier: Naming] = [:]
 
     func reset() {
         objectEntries.removeAll()
@@ -49,10 +53,10 @@ final class ObjectNames {
         switch naming {
         case .forwarding:
             return name(of: (thing as! ForwardingSubscriber).forwardedSubscriber)
-        case .scriptBacked:
-            let backed = thing as! ScriptBacked
-            if let object = backed.scriptObject { return name(ofScriptObject: object) }
-            return Formatter.typeName(of: backed.scriptValue)
+        case .scriptBacked(let backedType):
+            let value = backedType.scriptValue(of: thing)
+            if case .object(let object) = value { return name(ofScriptObject: object) }
+            return Formatter.typeName(of: value)
         case .labelled:
             return name(labelled: thing as! TraceLabelled, thing)
         case .object(let typeName):
@@ -79,7 +83,7 @@ final class ObjectNames {
 
     private static func naming(of thing: Any) -> Naming {
         if thing is ForwardingSubscriber { return .forwarding }
-        if thing is ScriptBacked { return .scriptBacked }
+        if let backedType = type(of: thing) as? ScriptBacked.Type { return .scriptBacked(backedType) }
         if thing is TraceLabelled { return .labelled }
         let typeName = readableTypeName(of: thing)
         if type(of: thing) is AnyClass { return .object(typeName: typeName) }

@@ -51,6 +51,27 @@ import Testing
         final class Box { var n = Int.max / 2; func triple() { n *= 3 } }
         Box().triple()
         """, contains: "1:58: runtime error: arithmetic overflow: 4611686018427387903 * 3 does not fit in Int")
+        // A field named bare inside a method overflows on a later call, once its site
+        // has found the field and the compiled store runs.
+        expectError("""
+        final class Meter {
+            var total = Int.max - 5
+            func add(_ amount: Int) { total += amount }
+        }
+        let meter = Meter()
+        for _ in 1...10 { meter.add(1) }
+        """, contains: "3:37: runtime error: arithmetic overflow: 9223372036854775807 + 1 does not fit in Int")
+    }
+
+    @Test func demandArithmeticOnALocalFailsAtTheOperator() {
+        expectError("""
+        import Combine
+        func drain() {
+            var demand = Subscribers.Demand.max(2)
+            for _ in 1...3 { demand -= 1 }
+        }
+        drain()
+        """, contains: "4:29: runtime error: demand cannot be negative (max(0) - max(1))")
     }
 
     @Test func indexOutOfRange() {

@@ -6,6 +6,10 @@ public enum NameReference {
     case captured(Int)
     /// Not a local: resolved when evaluated (implicit `self` member, global, type, builtin).
     case dynamic(String)
+
+    var isDynamic: Bool {
+        if case .dynamic = self { true } else { false }
+    }
 }
 
 public struct Argument {

@@ -33,7 +33,9 @@ extension BodyCompiler {
     }
 
     /// `receiver.method(args)` where the receiver is a script object and the method a script
-    /// function taking exactly these arguments.
+    /// function taking exactly these arguments, or the receiver is a library value (the
+    /// engine's subscriber a traced subscription delivers to) and the method a non-mutating
+    /// native one.
     private func methodCall(on receiver: @escaping CompiledExpression, _ arguments: [Argument],
                             _ site: CallSiteCache, at location: SourceLocation,
                             otherwise walker: @escaping CompiledExpression) -> CompiledExpression {
@@ -41,18 +43,31 @@ extension BodyCompiler {
         let compiler = self
         return { interpreter, frame in
             let receiverValue = try receiver(interpreter, frame)
-            guard case .object(let object) = receiverValue,
-                  let resolution = site.resolution(.instance, on: object.type, generation: interpreter.memberGeneration),
-                  resolution.isPlain, case .script(let decl) = resolution.callable, decl.captureList.isEmpty else {
-                return try walker(interpreter, frame)
+            switch receiverValue {
+            case .object(let object):
+                guard let resolution = site.resolution(.instance, on: object.type,
+                                                       generation: interpreter.memberGeneration),
+                      resolution.isPlain, let decl = resolution.script, decl.captureList.isEmpty else { break }
+                try interpreter.tick(location)
+                let bound = compiledArguments.forScript(decl, resolution, arguments, compiler)
+                return try interpreter.callScript(decl, selfCell: Cell(receiverValue), argumentCount: bound.count,
+                                                  parameterOfArgument: resolution.parameterOfArgument,
+                                                  at: location) { index, _ in
+                    try bound[index].evaluate(interpreter, frame)
+                }
+            case .native(let native):
+                guard let resolution = site.resolution(.instance, on: native.typeInfo,
+                                                       generation: interpreter.memberGeneration),
+                      resolution.isPlain, !resolution.isMutating, let body = resolution.nativeBody else { break }
+                try interpreter.tick(location)
+                let values = try compiledArguments.nativeValues(resolution, arguments, compiler, interpreter, frame,
+                                                                at: location)
+                return try body(NativeArguments(interpreter: interpreter, receiver: receiverValue, receiverCell: nil,
+                                                values: values, inoutCells: [:], location: location))
+            default:
+                break
             }
-            try interpreter.tick(location)
-            let bound = compiledArguments.forScript(decl, resolution, arguments, compiler)
-            return try interpreter.callScript(decl, selfCell: Cell(receiverValue), argumentCount: bound.count,
-                                              parameterOfArgument: resolution.parameterOfArgument,
-                                              at: location) { index, _ in
-                try bound[index].evaluate(interpreter, frame)
-            }
+            return try walker(interpreter, frame)
         }
     }
 
@@ -67,25 +82,17 @@ extension BodyCompiler {
             guard let owner = site.implicitOwner(expected: expected, generation: generation),
                   !owner.isOptionalType,
                   let resolution = site.resolution(.staticMember, on: owner, generation: generation),
-                  resolution.isPlain, case .native(let function) = resolution.callable else {
+                  resolution.isPlain, let body = resolution.nativeBody else {
                 return try walker(interpreter, frame)
             }
             try interpreter.tick(location)
-            let bound = compiledArguments.forNative(resolution, arguments, compiler)
             // What `Interpreter.invoke` does for a native function, without copying the
             // arguments into a second array to coerce them.
-            var values = [Value?](repeating: nil, count: resolution.assignment.count)
-            for argument in bound {
-                values[argument.parameter] = try argument.evaluate(interpreter, frame)
-            }
-            for argument in bound {
-                if let type = argument.type, let value = values[argument.parameter] {
-                    values[argument.parameter] = try interpreter.coerce(value, to: type, at: location)
-                }
-            }
+            let values = try compiledArguments.nativeValues(resolution, arguments, compiler, interpreter, frame,
+                                                            at: location)
             let receiver = compiledArguments.metatype(of: owner, genericArguments: expected?.genericArguments ?? [])
-            return try function.body(NativeArguments(interpreter: interpreter, receiver: receiver, receiverCell: nil,
-                                                     values: values, inoutCells: [:], location: location))
+            return try body(NativeArguments(interpreter: interpreter, receiver: receiver, receiverCell: nil,
+                                            values: values, inoutCells: [:], location: location))
         }
     }
 }
@@ -105,15 +112,36 @@ final class CompiledArguments {
     @exclusivity(unchecked) private var compiled: [CompiledArgument] = []
     /// The receiver of a static call, made once rather than on every call.
     @exclusivity(unchecked) private var receiver: Value?
+    /// Argument `i` goes to parameter `i`, for every argument.
+    @exclusivity(unchecked) private var isInParameterOrder = false
 
     func forScript(_ decl: FunctionDecl, _ resolution: CallSiteCache.Resolution, _ arguments: [Argument],
                    _ compiler: BodyCompiler) -> [CompiledArgument] {
         compile(for: resolution, arguments, compiler) { decl.parameters[$0].type }
     }
 
-    func forNative(_ resolution: CallSiteCache.Resolution, _ arguments: [Argument],
-                   _ compiler: BodyCompiler) -> [CompiledArgument] {
-        compile(for: resolution, arguments, compiler) { resolution.callable.parameterType($0) }
+    /// The values of a native call's parameters (nil where the default applies): the
+    /// arguments evaluated in source order, then coerced to their parameters' types.
+    func nativeValues(_ resolution: CallSiteCache.Resolution, _ arguments: [Argument], _ compiler: BodyCompiler,
+                      _ interpreter: Interpreter, _ frame: Frame, at location: SourceLocation) throws -> [Value?] {
+        let bound = compile(for: resolution, arguments, compiler) { resolution.callable.parameterType($0) }
+        var values = [Value?]()
+        if bound.count == resolution.assignment.count && isInParameterOrder {
+            // Every parameter has its argument, in order (`.max(1)`): no array of nils to fill in.
+            values.reserveCapacity(bound.count)
+            for argument in bound { values.append(try argument.evaluate(interpreter, frame)) }
+        } else {
+            values = [Value?](repeating: nil, count: resolution.assignment.count)
+            for argument in bound {
+                values[argument.parameter] = try argument.evaluate(interpreter, frame)
+            }
+        }
+        for argument in bound {
+            if let type = argument.type, let value = values[argument.parameter] {
+                values[argument.parameter] = try interpreter.coerce(value, to: type, at: location)
+            }
+        }
+        return values
     }
 
     /// The arguments in source order, each compiled against the type of the parameter it
@@ -129,6 +157,7 @@ final class CompiledArguments {
             }
             self.resolution = resolution
             receiver = nil
+            isInParameterOrder = compiled.indices.allSatisfy { compiled[$0].parameter == $0 }
         }
         return compiled
     }

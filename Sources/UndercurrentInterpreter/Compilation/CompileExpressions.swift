@@ -298,14 +298,14 @@ extension BodyCompiler {
         let binaryOperator = BinaryOperator(op, at: location)
         let current = expression(target)
         let rhs = expression(valueExpr)
+        let store = self.store(to: target)
         let general: CompiledExpression
         if Interpreter.takesTypeFromContext(valueExpr) {
             // `demand += .max(1)`: the target is read first, to give the member its type.
             general = { interpreter, frame in
                 let currentValue = try current(interpreter, frame)
                 let rhsValue = try interpreter.evaluate(valueExpr, in: frame, expected: nil, context: currentValue)
-                try interpreter.assign(binaryOperator.apply(currentValue, rhsValue, in: interpreter),
-                                       to: target, in: frame)
+                try store(binaryOperator.apply(currentValue, rhsValue, in: interpreter), interpreter, frame)
                 return .void
             }
         } else {
@@ -314,12 +314,28 @@ extension BodyCompiler {
             general = { interpreter, frame in
                 let rhsValue = try rhs(interpreter, frame)
                 let currentValue = try current(interpreter, frame)
-                try interpreter.assign(binaryOperator.apply(currentValue, rhsValue, in: interpreter),
-                                       to: target, in: frame)
+                try store(binaryOperator.apply(currentValue, rhsValue, in: interpreter), interpreter, frame)
                 return .void
             }
         }
         return general
+    }
+
+    /// Stores a computed value into `target` as `Interpreter.assign` does; a variable's cell
+    /// is written without going through the walker (`demand -= 1` on every value).
+    private func store(to target: Expr) -> (Value, Interpreter, Frame) throws -> Void {
+        switch target {
+        case .name(let reference, _, _) where !reference.isDynamic:
+            return { value, interpreter, frame in
+                if let cell = frame.cell(reference) {
+                    cell.store(interpreter.conform(value, to: cell.value))
+                } else {
+                    try interpreter.assign(value, to: target, in: frame)
+                }
+            }
+        default:
+            return { value, interpreter, frame in try interpreter.assign(value, to: target, in: frame) }
+        }
     }
 
     /// An assignment, tried first as a store of Int arithmetic into an Int variable.
@@ -367,7 +383,7 @@ struct BinaryOperator {
             if case .int(let b) = rhs { return try interpreter.integerOperation(code, op, a, b, at: location) }
         case .native(let native) where !isHandledBeforeNatives:
             // `demand > 0`, `demand -= 1`: what `applyBinary` reaches after its checks by name.
-            if let result = try interpreter.locating(location, { try native.applyOperator(op, lhs, rhs) }) {
+            if let result = try interpreter.locating(location, { try native.applyOperator(op, code: code, lhs, rhs) }) {
                 return result
             }
         default:

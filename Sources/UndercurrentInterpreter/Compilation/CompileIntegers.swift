@@ -17,7 +17,7 @@ indirect enum IntegerOperand {
     case literal(Int)
     case slot(Int)
     /// A stored property of `self`, read directly once its site has found it.
-    case field(MemberSiteCache)
+    case field(MemberSiteCache, of: SelfAccess)
     case arithmetic(ArithmeticOperator, IntegerOperand, IntegerOperand, SourceLocation)
 
     init?(_ expr: Expr) {
@@ -26,8 +26,9 @@ indirect enum IntegerOperand {
             self = .literal(value)
         case .name(.local(let slot), _, _):
             self = .slot(slot)
-        case .member(.selfReference, _, let site, _):
-            self = .field(site)
+        case .member(let baseExpr, _, let site, _):
+            guard let access = SelfAccess(baseExpr) else { return nil }
+            self = .field(site, of: access)
         case .binary(let op, let lhsExpr, let rhsExpr, let location):
             guard let op = ArithmeticOperator(op), let lhs = IntegerOperand(lhsExpr),
                   let rhs = IntegerOperand(rhsExpr) else { return nil }
@@ -44,6 +45,36 @@ indirect enum IntegerOperand {
         case .literal: false
         case .slot, .field: true
         case .arithmetic(_, let lhs, let rhs, _): lhs.readsVariable || rhs.readsVariable
+        }
+    }
+}
+
+/// How compiled code reaches `self`: a method's `self` (and a bare member name inside a
+/// type) is lowered to the variable `self`, a local slot of the method or a capture of a
+/// closure in it; `.selfReference` is the frame's own.
+enum SelfAccess {
+    case variable(NameReference)
+    case frameSelf
+
+    init?(_ expr: Expr) {
+        switch expr {
+        case .selfReference: self = .frameSelf
+        case .name(let reference, "self", _):
+            switch reference {
+            case .local, .captured: self = .variable(reference)
+            case .dynamic: return nil
+            }
+        default: return nil
+        }
+    }
+}
+
+extension Frame {
+    @inline(__always)
+    func selfCell(_ access: SelfAccess) -> Cell? {
+        switch access {
+        case .variable(let reference): cell(reference)
+        case .frameSelf: selfCell
         }
     }
 }
@@ -200,11 +231,11 @@ extension BodyCompiler {
             return { _, _ in value }
         case .slot(let slot):
             return { _, frame in frame.integer(at: slot) }
-        case .field(let site):
+        case .field(let site, let access):
             // Only a plain stored property is read here: a computed one runs code, which
             // the general path runs once.
             return { interpreter, frame in
-                guard let cell = frame.selfCell,
+                guard let cell = frame.selfCell(access),
                       case .int(let value)? = site.directRead(of: cell.value, generation: interpreter.memberGeneration)
                 else { return nil }
                 return value
@@ -232,14 +263,15 @@ extension BodyCompiler {
             case .divide: return update(Divide.self, slot, rhs, at: location)
             case .remainder: return update(Remainder.self, slot, rhs, at: location)
             }
-        case .compoundAssign(let op, .member(.selfReference, _, let site, _), let valueExpr, let location):
-            guard let op = ArithmeticOperator(op), let rhs = IntegerOperand(valueExpr) else { return nil }
+        case .compoundAssign(let op, .member(let baseExpr, _, let site, _), let valueExpr, let location):
+            guard let access = SelfAccess(baseExpr), let op = ArithmeticOperator(op),
+                  let rhs = IntegerOperand(valueExpr) else { return nil }
             switch op {
-            case .plus: return fieldUpdate(Plus.self, site, rhs, at: location)
-            case .minus: return fieldUpdate(Minus.self, site, rhs, at: location)
-            case .times: return fieldUpdate(Times.self, site, rhs, at: location)
-            case .divide: return fieldUpdate(Divide.self, site, rhs, at: location)
-            case .remainder: return fieldUpdate(Remainder.self, site, rhs, at: location)
+            case .plus: return fieldUpdate(Plus.self, site, of: access, rhs, at: location)
+            case .minus: return fieldUpdate(Minus.self, site, of: access, rhs, at: location)
+            case .times: return fieldUpdate(Times.self, site, of: access, rhs, at: location)
+            case .divide: return fieldUpdate(Divide.self, site, of: access, rhs, at: location)
+            case .remainder: return fieldUpdate(Remainder.self, site, of: access, rhs, at: location)
             }
         case .assign(.name(.local(let slot), _, _), let valueExpr, _):
             guard let operand = IntegerOperand(valueExpr), operand.readsVariable else { return nil }
@@ -309,11 +341,13 @@ extension BodyCompiler {
     }
 
     /// `self.field op= rhs` on an object's plain Int field (`total += input`).
-    private func fieldUpdate<Kernel: IntegerKernel>(_: Kernel.Type, _ site: MemberSiteCache, _ rhs: IntegerOperand,
+    private func fieldUpdate<Kernel: IntegerKernel>(_: Kernel.Type, _ site: MemberSiteCache, of access: SelfAccess,
+                                                    _ rhs: IntegerOperand,
                                                     at location: SourceLocation) -> CompiledIntegerStore {
         let right = integer(rhs)
         return { interpreter, frame in
-            guard let b = try right(interpreter, frame), let cell = frame.selfCell, case .object(let object) = cell.value,
+            guard let b = try right(interpreter, frame), let cell = frame.selfCell(access),
+                  case .object(let object) = cell.value,
                   let index = site.writableField(of: object.type, generation: interpreter.memberGeneration),
                   case .int(let a) = object.fields[index] else { return false }
             object.fields[index] = .int(try Kernel.apply(a, b, at: location))

@@ -26,6 +26,11 @@ public final class CallSiteCache {
         let parameterOfArgument: [Int]
         /// No variadic parameter and no `&` argument: arguments map one to one.
         let isPlain: Bool
+        /// The callable's script function or native body, taken out once: matching on
+        /// `callable` copies a whole `NativeFunction` (name, signature, body) on every call.
+        let script: FunctionDecl?
+        let nativeBody: ((NativeArguments) throws -> Value)?
+        let isMutating: Bool
 
         init(_ match: (Callable, [[Int]]), _ arguments: [Argument]) {
             let (callable, assignment) = match
@@ -37,6 +42,10 @@ public final class CallSiteCache {
             self.assignment = assignment
             self.parameterOfArgument = parameterOfArgument
             self.isPlain = !callable.parameterShapes.contains { $0.isVariadic } && !arguments.contains { $0.isInout }
+            switch callable {
+            case .script(let decl): (script, nativeBody, isMutating) = (decl, nil, decl.isMutating)
+            case .native(let function): (script, nativeBody, isMutating) = (nil, function.body, function.isMutating)
+            }
         }
     }
 

@@ -475,24 +475,26 @@ extension Interpreter {
                             _ resolution: CallSiteCache.Resolution, in callerFrame: Frame,
                             at location: SourceLocation) throws -> Value {
         try callScript(decl, selfCell: selfCell, argumentCount: arguments.count,
-                       parameterOfArgument: resolution.parameterOfArgument, at: location) { index, parameter in
-            try evaluate(arguments[index].value, in: callerFrame, expected: parameter.type)
+                       parameterOfArgument: resolution.parameterOfArgument, at: location) { index, type in
+            try evaluate(arguments[index].value, in: callerFrame, expected: type)
         }
     }
 
     /// Calls a script function whose arguments map one to one onto its parameters
-    /// (`CallSiteCache.Resolution.isPlain`): `argument(index, parameter)` gives the value of
-    /// argument `index`, which is coerced to the parameter's type and put in its cell;
+    /// (`CallSiteCache.Resolution.isPlain`): `argument(index, type)` gives the value of
+    /// argument `index`, which is coerced to its parameter's type and put in its cell;
     /// parameters without an argument take their defaults.
     func callScript(_ decl: FunctionDecl, selfCell: Cell?, argumentCount: Int, parameterOfArgument: [Int],
-                    at location: SourceLocation, argument: (Int, Parameter) throws -> Value) throws -> Value {
+                    at location: SourceLocation, argument: (Int, TypeRef?) throws -> Value) throws -> Value {
         let frame = Frame.make(function: decl, captures: [])
         let parameters = decl.parameters
         for index in 0..<argumentCount {
-            let parameter = parameters[parameterOfArgument[index]]
-            var value = try argument(index, parameter)
-            if let type = parameter.type { value = try coerce(value, to: type, at: location) }
-            frame.slots[parameter.slot] = Cell(value)
+            // Fields read one by one: copying the whole `Parameter` cost a retain per string in it.
+            let parameterIndex = parameterOfArgument[index]
+            let type = parameters[parameterIndex].type
+            var value = try argument(index, type)
+            if let type { value = try coerce(value, to: type, at: location) }
+            frame.slots[parameters[parameterIndex].slot] = Cell(value)
         }
         if argumentCount < parameters.count {
             for parameter in parameters where frame.slots[parameter.slot] == nil {

@@ -68,7 +68,7 @@ public final class Interpreter {
     /// Set when script code called from the Combine engine fails: the engine cannot
     /// propagate a Swift error, so every later callback returns at once and the error
     /// is thrown when control comes back to the interpreter.
-    public internal(set) var pendingError: Error?
+    @exclusivity(unchecked) public internal(set) var pendingError: Error?
     /// Called when an input finishes (successfully or not), to drain scheduled work.
     public var afterTopLevelHooks: [(Interpreter) throws -> Void] = []
     /// Observers notified of every value `print` writes (the tracer records them).

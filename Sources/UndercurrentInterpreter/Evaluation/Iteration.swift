@@ -92,19 +92,33 @@ extension Interpreter {
     }
 
     /// Calls the method whose argument labels are `labels` (for library code calling
-    /// script methods such as `receive(subscription:)`).
+    /// script methods such as `receive(subscription:)`). A `cache` kept by the caller
+    /// remembers the method found, for the next call on a receiver of the same type.
     public func callMethod(_ receiver: Value, _ name: String, labels: [String?], _ arguments: [Value],
-                           at location: SourceLocation) throws -> Value {
-        let callables = instanceCallables(of: typeInfo(of: receiver), name)
-        guard let callable = callables.first(where: { $0.hasLabels(labels) }) else {
-            let signature = "\(name)(\(labels.map { "\($0 ?? "_"):" }.joined()))"
-            throw ScriptError.runtime("\(Formatter.typeName(of: receiver)) has no method '\(signature)'", at: location)
+                           cache: MethodLookupCache? = nil, at location: SourceLocation) throws -> Value {
+        let type = typeInfo(of: receiver)
+        let callable: Callable
+        if let cache, let found = cache.method(on: type, generation: memberGeneration) {
+            callable = found
+        } else {
+            guard let found = instanceCallables(of: type, name).first(where: { $0.hasLabels(labels) }) else {
+                let signature = "\(name)(\(labels.map { "\($0 ?? "_"):" }.joined()))"
+                throw ScriptError.runtime("\(Formatter.typeName(of: receiver)) has no method '\(signature)'",
+                                          at: location)
+            }
+            cache?.remember(found, on: type, generation: memberGeneration)
+            callable = found
         }
         // The engine calling script types can recurse through native code alone (a Publisher
         // without its own `receive(subscriber:)` gets the one that subscribes it again).
         callDepth += 1
         defer { callDepth -= 1 }
         try checkCallDepth(at: location)
+        if case .script(let decl) = callable, decl.parameters.count == arguments.count {
+            // What `invoke` does with every argument given, without turning the arguments
+            // into optionals (an array cast per call) and back.
+            return try callScript(decl, captures: [], selfCell: Cell(receiver), arguments: arguments, at: location)
+        }
         return try invoke(callable, receiver: receiver, receiverCell: nil, values: arguments, inoutCells: [:],
                           at: location)
     }
@@ -119,5 +133,27 @@ extension Interpreter {
         }
         return try invoke(callable, receiver: receiver, receiverCell: receiverCell, values: arguments,
                           inoutCells: [:], at: location)
+    }
+}
+
+/// The method a library call by name found the last time (`Interpreter.callMethod`): the
+/// engine delivering a value to a script subscriber calls `receive(_:)` by name on every
+/// value, and looking the name up among the type's members showed in traced profiles.
+/// Valid under the same conditions as a call site's resolution (`ResolutionStamp`).
+public final class MethodLookupCache {
+    // Unchecked, as `CallSiteCache`'s: read on every call, in short accesses.
+    @exclusivity(unchecked) private var stamp = ResolutionStamp.none
+    @exclusivity(unchecked) private var callable: Callable?
+
+    public init() {}
+
+    func method(on type: TypeInfo, generation: Int) -> Callable? {
+        guard stamp.holds(for: type, generation: generation) else { return nil }
+        return callable
+    }
+
+    func remember(_ callable: Callable, on type: TypeInfo, generation: Int) {
+        stamp = ResolutionStamp(owner: type, generation: generation)
+        self.callable = callable
     }
 }

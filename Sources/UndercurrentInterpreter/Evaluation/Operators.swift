@@ -95,10 +95,12 @@ extension Interpreter {
         default:
             break
         }
-        if case .native(let native) = lhs, let result = try locating(location, { try native.applyOperator(op, lhs, rhs) }) {
+        if case .native(let native) = lhs,
+           let result = try locating(location, { try native.applyOperator(op, code: OperatorCode.of(op), lhs, rhs) }) {
             return result
         }
-        if case .native(let native) = rhs, let result = try locating(location, { try native.applyOperator(op, lhs, rhs) }) {
+        if case .native(let native) = rhs,
+           let result = try locating(location, { try native.applyOperator(op, code: OperatorCode.of(op), lhs, rhs) }) {
             return result
         }
         // A static operator function of either operand's type (script `static func ==`,

@@ -12,6 +12,13 @@ extension ScriptBacked {
         if case .object(let object) = scriptValue { return object }
         return nil
     }
+
+    /// The script value of `thing`, an instance of this very type: called on the type a
+    /// caller found once (`type(of: thing) as? ScriptBacked.Type`), it casts to the concrete
+    /// type rather than looking the conformance up again.
+    public static func scriptValue(of thing: Any) -> Value {
+        (thing as! Self).scriptValue
+    }
 }
 
 func combineIdentifier(for value: Value) -> CombineIdentifier {

@@ -8,6 +8,8 @@ struct ScriptSubscriber<Failure: Error>: Subscriber, ScriptBacked, CustomStringC
     let value: Value
     let bridge: StreamBridge
     let combineIdentifier: CombineIdentifier
+    /// `receive(_:)`, found once rather than by name for every value.
+    private let receiveValueMethod = MethodLookupCache()
 
     init(value: Value, bridge: StreamBridge) {
         self.value = value
@@ -28,7 +30,8 @@ struct ScriptSubscriber<Failure: Error>: Subscriber, ScriptBacked, CustomStringC
 
     func receive(_ input: Value) -> Subscribers.Demand {
         bridge.fromEngine(.none) {
-            let result = try bridge.interpreter.callMethod(value, "receive", labels: [nil], [input], at: .unknown)
+            let result = try bridge.interpreter.callMethod(value, "receive", labels: [nil], [input],
+                                                           cache: receiveValueMethod, at: .unknown)
             return try bridge.demand(from: result, at: .unknown)
         }
     }

@@ -6,6 +6,8 @@ struct ScriptSubscription: Subscription, ScriptBacked, CustomStringConvertible {
     let value: Value
     let bridge: StreamBridge
     let combineIdentifier: CombineIdentifier
+    /// `request(_:)`, found once rather than by name for every request.
+    private let requestMethod = MethodLookupCache()
 
     init(value: Value, bridge: StreamBridge) {
         self.value = value
@@ -19,7 +21,7 @@ struct ScriptSubscription: Subscription, ScriptBacked, CustomStringConvertible {
     func request(_ demand: Subscribers.Demand) {
         bridge.fromEngine(()) {
             _ = try bridge.interpreter.callMethod(value, "request", labels: [nil], [bridge.demandValue(demand)],
-                                                  at: .unknown)
+                                                  cache: requestMethod, at: .unknown)
         }
     }
 
