@@ -11,9 +11,10 @@ final class ObjectNames {
         let isObject: Bool
     }
 
+    // Unchecked, as the `Tracer`'s state: read on every call, on the tracer's thread.
+
     /// Names of class instances, and of the value-type subscriptions and subscribers that
     /// carry a `CombineIdentifier`.
-    // Unchecked, as the `Tracer`'s state: read on every call, on the tracer's thread.
     @exclusivity(unchecked) private var objectEntries: [ObjectIdentifier: Entry] = [:]
     @exclusivity(unchecked) private var identifiedEntries: [CombineIdentifier: Entry] = [:]
     @exclusivity(unchecked) private var counters: [String: Int] = [:]
