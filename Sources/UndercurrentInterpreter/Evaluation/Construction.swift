@@ -47,7 +47,14 @@ extension Interpreter {
         var result = instance
         for (index, value) in fields.enumerated() {
             if case .void = value { continue }
-            try setMember(of: &result, type.storedProperties[index].name, to: value, inInitializer: true, at: location)
+            let name = type.storedProperties[index].name
+            guard case .stored(index)? = instanceEntries(of: type, name).first else {
+                // A subclass overrides the property with a computed one: Swift puts the
+                // initial value in the storage without calling the override's setter.
+                try writeField(of: &result, index, value)
+                continue
+            }
+            try setMember(of: &result, name, to: value, inInitializer: true, at: location)
         }
         return result
     }
