@@ -60,10 +60,8 @@ extension BodyCompiler {
                                                        generation: interpreter.memberGeneration),
                       resolution.isPlain, !resolution.isMutating, let body = resolution.nativeBody else { break }
                 try interpreter.tick(location)
-                let values = try compiledArguments.nativeValues(resolution, arguments, compiler, interpreter, frame,
-                                                                at: location)
-                return try body(NativeArguments(interpreter: interpreter, receiver: receiverValue, receiverCell: nil,
-                                                values: values, inoutCells: [:], location: location))
+                return try compiledArguments.callNative(body, receiver: receiverValue, resolution, arguments, compiler,
+                                                        interpreter, frame, at: location)
             default:
                 break
             }
@@ -86,13 +84,9 @@ extension BodyCompiler {
                 return try walker(interpreter, frame)
             }
             try interpreter.tick(location)
-            // What `Interpreter.invoke` does for a native function, without copying the
-            // arguments into a second array to coerce them.
-            let values = try compiledArguments.nativeValues(resolution, arguments, compiler, interpreter, frame,
-                                                            at: location)
             let receiver = compiledArguments.metatype(of: owner, genericArguments: expected?.genericArguments ?? [])
-            return try body(NativeArguments(interpreter: interpreter, receiver: receiver, receiverCell: nil,
-                                            values: values, inoutCells: [:], location: location))
+            return try compiledArguments.callNative(body, receiver: receiver, resolution, arguments, compiler,
+                                                    interpreter, frame, at: location)
         }
     }
 }
@@ -120,9 +114,19 @@ final class CompiledArguments {
         compile(for: resolution, arguments, compiler) { decl.parameters[$0].type }
     }
 
+    /// What `Interpreter.invoke` does for a non-mutating native function, with the
+    /// arguments compiled against its parameters.
+    func callNative(_ body: (NativeArguments) throws -> Value, receiver: Value,
+                    _ resolution: CallSiteCache.Resolution, _ arguments: [Argument], _ compiler: BodyCompiler,
+                    _ interpreter: Interpreter, _ frame: Frame, at location: SourceLocation) throws -> Value {
+        let values = try nativeValues(resolution, arguments, compiler, interpreter, frame, at: location)
+        return try body(NativeArguments(interpreter: interpreter, receiver: receiver, receiverCell: nil,
+                                        values: values, inoutCells: [:], location: location))
+    }
+
     /// The values of a native call's parameters (nil where the default applies): the
     /// arguments evaluated in source order, then coerced to their parameters' types.
-    func nativeValues(_ resolution: CallSiteCache.Resolution, _ arguments: [Argument], _ compiler: BodyCompiler,
+    private func nativeValues(_ resolution: CallSiteCache.Resolution, _ arguments: [Argument], _ compiler: BodyCompiler,
                       _ interpreter: Interpreter, _ frame: Frame, at location: SourceLocation) throws -> [Value?] {
         let bound = compile(for: resolution, arguments, compiler) { resolution.callable.parameterType($0) }
         var values = [Value?]()

@@ -328,7 +328,7 @@ extension BodyCompiler {
         case .name(let reference, _, _) where !reference.isDynamic:
             return { value, interpreter, frame in
                 if let cell = frame.cell(reference) {
-                    cell.store(interpreter.conform(value, to: cell.value))
+                    interpreter.store(value, intoVariable: cell)
                 } else {
                     try interpreter.assign(value, to: target, in: frame)
                 }

@@ -133,70 +133,10 @@ extension Frame {
     }
 }
 
-// MARK: - Kernels
+// MARK: - Comparison kernels
 
-/// One operator's work on two Ints. Each is a type so that the generic builders below are
-/// specialized per operator, leaving no switch on the operator in the compiled code.
-protocol IntegerKernel {
-    static var symbol: String { get }
-    static func apply(_ a: Int, _ b: Int, at location: SourceLocation) throws -> Int
-}
-
-/// The walker's messages, so both paths fail alike (`Interpreter.integerOperation`).
-private func overflow(_ a: Int, _ symbol: String, _ b: Int, at location: SourceLocation) -> ScriptError {
-    ScriptError.runtime("arithmetic overflow: \(a) \(symbol) \(b) does not fit in Int", at: location)
-}
-
-private enum Plus: IntegerKernel {
-    static let symbol = "+"
-    @inline(__always)
-    static func apply(_ a: Int, _ b: Int, at location: SourceLocation) throws -> Int {
-        let (result, overflowed) = a.addingReportingOverflow(b)
-        if overflowed { throw overflow(a, symbol, b, at: location) }
-        return result
-    }
-}
-
-private enum Minus: IntegerKernel {
-    static let symbol = "-"
-    @inline(__always)
-    static func apply(_ a: Int, _ b: Int, at location: SourceLocation) throws -> Int {
-        let (result, overflowed) = a.subtractingReportingOverflow(b)
-        if overflowed { throw overflow(a, symbol, b, at: location) }
-        return result
-    }
-}
-
-private enum Times: IntegerKernel {
-    static let symbol = "*"
-    @inline(__always)
-    static func apply(_ a: Int, _ b: Int, at location: SourceLocation) throws -> Int {
-        let (result, overflowed) = a.multipliedReportingOverflow(by: b)
-        if overflowed { throw overflow(a, symbol, b, at: location) }
-        return result
-    }
-}
-
-private enum Divide: IntegerKernel {
-    static let symbol = "/"
-    @inline(__always)
-    static func apply(_ a: Int, _ b: Int, at location: SourceLocation) throws -> Int {
-        if b == 0 { throw ScriptError.runtime("division by zero", at: location) }
-        if a == .min && b == -1 { throw overflow(a, symbol, b, at: location) }
-        return a / b
-    }
-}
-
-private enum Remainder: IntegerKernel {
-    static let symbol = "%"
-    @inline(__always)
-    static func apply(_ a: Int, _ b: Int, at location: SourceLocation) throws -> Int {
-        if b == 0 { throw ScriptError.runtime("division by zero in remainder operation", at: location) }
-        if a == .min && b == -1 { return 0 }
-        return a % b
-    }
-}
-
+/// One comparison on two Ints, a type per operator as the arithmetic kernels
+/// (`IntegerKernels.swift`) are.
 protocol ComparisonKernel {
     static func holds(_ a: Int, _ b: Int) -> Bool
 }

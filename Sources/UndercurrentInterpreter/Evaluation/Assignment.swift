@@ -5,7 +5,7 @@ extension Interpreter {
         switch target {
         case .name(let reference, let name, let location):
             if let cell = frame.cell(reference) {
-                cell.store(conform(value, to: cell.value))
+                store(value, intoVariable: cell)
                 return
             }
             if let cell = frame.selfCell, frame.function.selfSlot != nil, hasMember(of: cell.load(), name),
@@ -140,6 +140,13 @@ extension Interpreter {
 
     /// A variable keeps its type: storing `5` into a `Double` variable stores `5.0`, and
     /// storing into an optional variable wraps the value.
+    /// Stores into a local or captured variable's cell, the value taking the variable's
+    /// numeric type (`conform`).
+    @inline(__always)
+    func store(_ value: Value, intoVariable cell: Cell) {
+        cell.store(conform(value, to: cell.value))
+    }
+
     func conform(_ value: Value, to current: Value) -> Value {
         switch (current, value) {
         case (.double, .int(let number)): return .double(Double(number))

@@ -224,30 +224,12 @@ extension Interpreter {
     /// `code` is `OperatorCode.of(op)`, which compiled code works out once.
     func integerOperation(_ code: UInt32, _ op: String, _ a: Int, _ b: Int,
                           at location: SourceLocation) throws -> Value {
-        func overflow() -> ScriptError {
-            ScriptError.runtime("arithmetic overflow: \(a) \(op) \(b) does not fit in Int", at: location)
-        }
         switch code {
-        case OperatorCode.plus:
-            let (result, overflowed) = a.addingReportingOverflow(b)
-            if overflowed { throw overflow() }
-            return .int(result)
-        case OperatorCode.minus:
-            let (result, overflowed) = a.subtractingReportingOverflow(b)
-            if overflowed { throw overflow() }
-            return .int(result)
-        case OperatorCode.times:
-            let (result, overflowed) = a.multipliedReportingOverflow(by: b)
-            if overflowed { throw overflow() }
-            return .int(result)
-        case OperatorCode.divide:
-            if b == 0 { throw ScriptError.runtime("division by zero", at: location) }
-            if a == .min && b == -1 { throw overflow() }
-            return .int(a / b)
-        case OperatorCode.remainder:
-            if b == 0 { throw ScriptError.runtime("division by zero in remainder operation", at: location) }
-            if a == .min && b == -1 { return .int(0) }
-            return .int(a % b)
+        case OperatorCode.plus: return .int(try Plus.apply(a, b, at: location))
+        case OperatorCode.minus: return .int(try Minus.apply(a, b, at: location))
+        case OperatorCode.times: return .int(try Times.apply(a, b, at: location))
+        case OperatorCode.divide: return .int(try Divide.apply(a, b, at: location))
+        case OperatorCode.remainder: return .int(try Remainder.apply(a, b, at: location))
         case OperatorCode.wrappingPlus: return .int(a &+ b)
         case OperatorCode.wrappingMinus: return .int(a &- b)
         case OperatorCode.wrappingTimes: return .int(a &* b)

@@ -1,0 +1,66 @@
+/// Swift's checked Int arithmetic, with the messages a learner sees when it traps: the
+/// walker (`Interpreter.integerOperation`) and compiled arithmetic (`CompileIntegers.swift`)
+/// both compute through these, so the two paths cannot disagree.
+///
+/// Each operator is a type so that the compiler's generic builders are specialized per
+/// operator, leaving no switch on the operator in the compiled code.
+protocol IntegerKernel {
+    static var symbol: String { get }
+    static func apply(_ a: Int, _ b: Int, at location: SourceLocation) throws -> Int
+}
+
+private func overflow(_ a: Int, _ symbol: String, _ b: Int, at location: SourceLocation) -> ScriptError {
+    ScriptError.runtime("arithmetic overflow: \(a) \(symbol) \(b) does not fit in Int", at: location)
+}
+
+/// The result of a `…ReportingOverflow` operation, or the overflow error.
+@inline(__always)
+private func checked(_ report: (partialValue: Int, overflow: Bool), _ a: Int, _ symbol: String, _ b: Int,
+                     at location: SourceLocation) throws -> Int {
+    if report.overflow { throw overflow(a, symbol, b, at: location) }
+    return report.partialValue
+}
+
+enum Plus: IntegerKernel {
+    static let symbol = "+"
+    @inline(__always)
+    static func apply(_ a: Int, _ b: Int, at location: SourceLocation) throws -> Int {
+        try checked(a.addingReportingOverflow(b), a, symbol, b, at: location)
+    }
+}
+
+enum Minus: IntegerKernel {
+    static let symbol = "-"
+    @inline(__always)
+    static func apply(_ a: Int, _ b: Int, at location: SourceLocation) throws -> Int {
+        try checked(a.subtractingReportingOverflow(b), a, symbol, b, at: location)
+    }
+}
+
+enum Times: IntegerKernel {
+    static let symbol = "*"
+    @inline(__always)
+    static func apply(_ a: Int, _ b: Int, at location: SourceLocation) throws -> Int {
+        try checked(a.multipliedReportingOverflow(by: b), a, symbol, b, at: location)
+    }
+}
+
+enum Divide: IntegerKernel {
+    static let symbol = "/"
+    @inline(__always)
+    static func apply(_ a: Int, _ b: Int, at location: SourceLocation) throws -> Int {
+        if b == 0 { throw ScriptError.runtime("division by zero", at: location) }
+        if a == .min && b == -1 { throw overflow(a, symbol, b, at: location) }
+        return a / b
+    }
+}
+
+enum Remainder: IntegerKernel {
+    static let symbol = "%"
+    @inline(__always)
+    static func apply(_ a: Int, _ b: Int, at location: SourceLocation) throws -> Int {
+        if b == 0 { throw ScriptError.runtime("division by zero in remainder operation", at: location) }
+        if a == .min && b == -1 { return 0 }
+        return a % b
+    }
+}
