@@ -64,6 +64,9 @@ import UndercurrentSession
                       says: "stopped after 100000 evaluation steps: is there an endless loop?") { $0.maxSteps = 100_000 }
         expectStopped("import Combine\nlet c = (1...).publisher.sink { _ in }",
                       says: "evaluation steps") { $0.maxSteps = 100_000 }
+        // A loop of Int arithmetic on locals runs on registers, and counts its turns the same.
+        expectStopped("func spin() -> Int {\n    var n = 0\n    while n >= 0 { n = (n + 1) % 7 }\n    return n\n}\nprint(spin())",
+                      says: "3:5: interrupted: stopped after 100000 evaluation steps") { $0.maxSteps = 100_000 }
         // An engine loop that never runs script code: a publisher that fails at once, retried.
         expectStopped("""
         import Combine

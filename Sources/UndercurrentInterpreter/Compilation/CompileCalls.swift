@@ -27,6 +27,8 @@ extension BodyCompiler {
             }
         case .implicitMember(let name, _) where name != "some":
             return staticCall(arguments, site, expected: expected, at: location, otherwise: walker)
+        case .name(.dynamic, let name, _) where name.first?.isUppercase == false && !name.hasPrefix("Swift."):
+            return globalCall(name, arguments, site, at: location, otherwise: walker)
         default:
             return walker
         }
@@ -69,12 +71,44 @@ extension BodyCompiler {
         }
     }
 
+    /// `name(args)` resolved to a global script function (`collatz(i)`). Inside a type a
+    /// method of `self` of that name comes first, as the walker's lookup has it.
+    private func globalCall(_ name: String, _ arguments: [Argument], _ site: CallSiteCache,
+                            at location: SourceLocation,
+                            otherwise walker: @escaping CompiledExpression) -> CompiledExpression {
+        let compiledArguments = CompiledArguments()
+        let compiler = self
+        return { interpreter, frame in
+            if let cell = frame.selfCell, interpreter.hasMember(of: cell.load(), name) {
+                return try walker(interpreter, frame)
+            }
+            guard let resolution = site.resolution(.global, on: nil, generation: interpreter.memberGeneration),
+                  resolution.isPlain, let decl = resolution.script, decl.captureList.isEmpty else {
+                return try walker(interpreter, frame)
+            }
+            try interpreter.tick(location)
+            let bound = compiledArguments.forScript(decl, resolution, arguments, compiler)
+            return try interpreter.callScript(decl, selfCell: nil, argumentCount: bound.count,
+                                              parameterOfArgument: resolution.parameterOfArgument,
+                                              at: location) { index, _ in
+                try bound[index].evaluate(interpreter, frame)
+            }
+        }
+    }
+
     /// `.name(args)` resolved to a native static function of the expected type.
     private func staticCall(_ arguments: [Argument], _ site: CallSiteCache, expected: TypeRef?,
                             at location: SourceLocation,
                             otherwise walker: @escaping CompiledExpression) -> CompiledExpression {
         let compiledArguments = CompiledArguments()
         let compiler = self
+        // `.max(1)`: a pure function of literals gives the same value on every run.
+        let allLiterals = arguments.allSatisfy {
+            switch $0.value {
+            case .integerLiteral, .floatLiteral, .stringLiteral, .literal: true
+            default: false
+            }
+        }
         return { interpreter, frame in
             let generation = interpreter.memberGeneration
             guard let owner = site.implicitOwner(expected: expected, generation: generation),
@@ -84,9 +118,14 @@ extension BodyCompiler {
                 return try walker(interpreter, frame)
             }
             try interpreter.tick(location)
+            if resolution.isPure, allLiterals, let result = compiledArguments.constant(for: resolution) {
+                return result
+            }
             let receiver = compiledArguments.metatype(of: owner, genericArguments: expected?.genericArguments ?? [])
-            return try compiledArguments.callNative(body, receiver: receiver, resolution, arguments, compiler,
-                                                    interpreter, frame, at: location)
+            let result = try compiledArguments.callNative(body, receiver: receiver, resolution, arguments, compiler,
+                                                          interpreter, frame, at: location)
+            if resolution.isPure, allLiterals { compiledArguments.remember(constant: result, for: resolution) }
+            return result
         }
     }
 }
@@ -108,6 +147,8 @@ final class CompiledArguments {
     @exclusivity(unchecked) private var receiver: Value?
     /// Argument `i` goes to parameter `i`, for every argument.
     @exclusivity(unchecked) private var isInParameterOrder = false
+    /// What a pure native gave for literal arguments (`CompiledArguments.constant(for:)`).
+    @exclusivity(unchecked) private var constantResult: Value?
 
     func forScript(_ decl: FunctionDecl, _ resolution: CallSiteCache.Resolution, _ arguments: [Argument],
                    _ compiler: BodyCompiler) -> [CompiledArgument] {
@@ -161,9 +202,19 @@ final class CompiledArguments {
             }
             self.resolution = resolution
             receiver = nil
+            constantResult = nil
             isInParameterOrder = compiled.indices.allSatisfy { compiled[$0].parameter == $0 }
         }
         return compiled
+    }
+
+    /// The result a pure call of literals gave for this resolution, if it has run.
+    func constant(for resolution: CallSiteCache.Resolution) -> Value? {
+        self.resolution === resolution ? constantResult : nil
+    }
+
+    func remember(constant: Value, for resolution: CallSiteCache.Resolution) {
+        if self.resolution === resolution { constantResult = constant }
     }
 
     func metatype(of owner: TypeInfo, genericArguments: [TypeRef]) -> Value {

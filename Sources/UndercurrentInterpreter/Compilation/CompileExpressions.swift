@@ -137,6 +137,7 @@ extension BodyCompiler {
                 return { interpreter, frame in try interpreter.lookupName(name, in: frame, at: location) }
             }
             let site = MemberSiteCache()
+            let globalSite = GlobalSiteCache()
             return { interpreter, frame in
                 if let cell = frame.selfCell {
                     let selfValue = cell.load()
@@ -147,6 +148,8 @@ extension BodyCompiler {
                         return try interpreter.member(of: selfValue, name, site: site, at: location)
                     }
                 }
+                // What `lookupName` tries next.
+                if let global = globalSite.global(name, in: interpreter) { return global.cell.load() }
                 return try interpreter.lookupName(name, in: frame, at: location)
             }
         }
@@ -329,6 +332,42 @@ extension BodyCompiler {
             return { value, interpreter, frame in
                 if let cell = frame.cell(reference) {
                     interpreter.store(value, intoVariable: cell)
+                } else {
+                    try interpreter.assign(value, to: target, in: frame)
+                }
+            }
+        case .subscriptCall(.name(let reference, let name, _), let arguments, let location):
+            // `counts[i] += 1` on an array or dictionary variable: changed in place, as
+            // `Interpreter.assign` does, with the variable found without a lookup by name.
+            let indices = ExpressionList(arguments.map(\.value)) { expression($0) }
+            let labels = arguments.map(\.label)
+            let globalSite = GlobalSiteCache()
+            return { value, interpreter, frame in
+                let cell: Cell, declaredType: TypeRef?
+                if case .dynamic = reference {
+                    guard frame.selfCell == nil, let global = globalSite.global(name, in: interpreter),
+                          !global.isConstant, Interpreter.editsInPlace(declaredType: global.type) else {
+                        return try interpreter.assign(value, to: target, in: frame)
+                    }
+                    (cell, declaredType) = (global.cell, global.type)
+                } else if let variable = frame.cell(reference) {
+                    (cell, declaredType) = (variable, nil)
+                } else {
+                    return try interpreter.assign(value, to: target, in: frame)
+                }
+                guard cell.value.isEditedInPlaceBySubscript else {
+                    return try interpreter.assign(value, to: target, in: frame)
+                }
+                try interpreter.storeBySubscript(value, into: cell, declaredType: declaredType,
+                                                 indices: indices.evaluate(interpreter, frame), labels: labels,
+                                                 at: location)
+            }
+        case .name(_, let name, let location):
+            // Outside a type a name can only be a global (what `Interpreter.assign` finds).
+            let globalSite = GlobalSiteCache()
+            return { value, interpreter, frame in
+                if frame.selfCell == nil, let global = globalSite.global(name, in: interpreter) {
+                    try interpreter.assign(value, toGlobal: global, named: name, at: location)
                 } else {
                     try interpreter.assign(value, to: target, in: frame)
                 }

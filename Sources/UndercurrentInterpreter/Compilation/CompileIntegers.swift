@@ -141,22 +141,22 @@ protocol ComparisonKernel {
     static func holds(_ a: Int, _ b: Int) -> Bool
 }
 
-private enum Equal: ComparisonKernel {
+enum Equal: ComparisonKernel {
     @inline(__always) static func holds(_ a: Int, _ b: Int) -> Bool { a == b }
 }
-private enum NotEqual: ComparisonKernel {
+enum NotEqual: ComparisonKernel {
     @inline(__always) static func holds(_ a: Int, _ b: Int) -> Bool { a != b }
 }
-private enum Less: ComparisonKernel {
+enum Less: ComparisonKernel {
     @inline(__always) static func holds(_ a: Int, _ b: Int) -> Bool { a < b }
 }
-private enum Greater: ComparisonKernel {
+enum Greater: ComparisonKernel {
     @inline(__always) static func holds(_ a: Int, _ b: Int) -> Bool { a > b }
 }
-private enum LessOrEqual: ComparisonKernel {
+enum LessOrEqual: ComparisonKernel {
     @inline(__always) static func holds(_ a: Int, _ b: Int) -> Bool { a <= b }
 }
-private enum GreaterOrEqual: ComparisonKernel {
+enum GreaterOrEqual: ComparisonKernel {
     @inline(__always) static func holds(_ a: Int, _ b: Int) -> Bool { a >= b }
 }
 

@@ -89,7 +89,7 @@ extension BodyCompiler {
             let test = self.conditions(conditions)
             let run = block(body)
             let slots = body.declaredSlots
-            return { interpreter, frame in
+            let general: CompiledStatement = { interpreter, frame in
                 while true {
                     try interpreter.tick(location)
                     guard try test(interpreter, frame) else {
@@ -99,18 +99,20 @@ extension BodyCompiler {
                     if let ending = try run(interpreter, frame).endingLoop(labelled: label) { return ending }
                 }
             }
+            return integerLoop(statement, general: general) ?? general
 
         case .repeatWhile(let label, let body, let conditionExpr, let location):
             let run = block(body)
             let condition = expression(conditionExpr)
             let conditionLocation = conditionExpr.location
-            return { interpreter, frame in
+            let general: CompiledStatement = { interpreter, frame in
                 repeat {
                     try interpreter.tick(location)
                     if let ending = try run(interpreter, frame).endingLoop(labelled: label) { return ending }
                 } while try interpreter.truth(condition(interpreter, frame), at: conditionLocation)
                 return .normal
             }
+            return integerLoop(statement, general: general) ?? general
 
         case .forIn(let label, let pattern, let sequenceExpr, let whereExpr, let body, let location):
             return forIn(label: label, pattern, sequenceExpr, whereExpr, body, at: location)

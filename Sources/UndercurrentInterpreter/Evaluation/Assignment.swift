@@ -16,12 +16,7 @@ extension Interpreter {
             guard let global = globals[name] else {
                 throw ScriptError.runtime("cannot find '\(name)' in scope", at: location)
             }
-            if global.isConstant, !isUninitialized(global.cell.value) {
-                throw ScriptError.runtime("cannot assign to value: '\(name)' is a 'let' constant", at: location)
-            }
-            var stored = value
-            if let type = global.type { stored = try coerce(value, to: type, at: location) }
-            global.cell.store(conform(stored, to: global.cell.value))
+            try assign(value, toGlobal: global, named: name, at: location)
 
         case .selfReference(let location):
             guard let cell = frame.selfCell else {
@@ -63,16 +58,8 @@ extension Interpreter {
                 // Swift evaluates the indices, then changes the variable in place: the indices
                 // see (and may change) the variable, and the storage is not copied on each write.
                 let indices = try arguments.map { try evaluate($0.value, in: frame) }
-                let labels = arguments.map(\.label)
-                var stored = value
-                if let type = variable.declaredType {
-                    stored = try coerce(value, to: Self.elementType(of: type, storing: value, labels: labels),
-                                        at: location)
-                }
-                var base = variable.cell.value
-                variable.cell.value = .void
-                defer { variable.cell.value = base }
-                try subscriptSet(&base, indices, labels: labels, to: stored, at: location)
+                try storeBySubscript(value, into: variable.cell, declaredType: variable.declaredType, indices: indices,
+                                     labels: arguments.map(\.label), at: location)
                 return
             }
             var base = try evaluate(baseExpr, in: frame)
@@ -107,10 +94,30 @@ extension Interpreter {
         guard case .name(let reference, let name, _) = expr, let cell = storageCell(of: expr, in: frame),
               cell.value.isEditedInPlaceBySubscript else { return nil }
         guard case .dynamic = reference, let type = globals[name]?.type else { return (cell, nil) }
+        return Self.editsInPlace(declaredType: type) ? (cell, type) : nil
+    }
+
+    /// Whether a global declared with this type is changed in place by a subscript
+    /// assignment: `[T]` and `[K: V]` are, other spellings take the general path.
+    static func editsInPlace(declaredType type: TypeRef?) -> Bool {
         switch type {
-        case .array, .dictionary: return (cell, type)
-        default: return nil
+        case nil, .array?, .dictionary?: true
+        default: false
         }
+    }
+
+    /// `variable[indices] = value` on an array or dictionary variable, changing its storage
+    /// in place; the value takes the element type of the type the variable was declared with.
+    func storeBySubscript(_ value: Value, into cell: Cell, declaredType: TypeRef?, indices: [Value],
+                          labels: [String?], at location: SourceLocation) throws {
+        var stored = value
+        if let type = declaredType {
+            stored = try coerce(value, to: Self.elementType(of: type, storing: value, labels: labels), at: location)
+        }
+        var base = cell.value
+        cell.value = .void
+        defer { cell.value = base }
+        try subscriptSet(&base, indices, labels: labels, to: stored, at: location)
     }
 
     /// The type a value stored through a subscript of a `[T]` or `[K: V]` collection is
@@ -123,6 +130,18 @@ extension Interpreter {
         }
         if case .array(let element) = type { return element }
         return type
+    }
+
+    /// Stores into a global variable: a `let` refuses once set, and the value takes the
+    /// type the global was declared with.
+    func assign(_ value: Value, toGlobal global: GlobalVariable, named name: String,
+                at location: SourceLocation) throws {
+        if global.isConstant, !isUninitialized(global.cell.value) {
+            throw ScriptError.runtime("cannot assign to value: '\(name)' is a 'let' constant", at: location)
+        }
+        var stored = value
+        if let type = global.type { stored = try coerce(value, to: type, at: location) }
+        global.cell.store(conform(stored, to: global.cell.value))
     }
 
     private func isSelf(_ expr: Expr, in frame: Frame) -> Bool {

@@ -31,6 +31,7 @@ public final class CallSiteCache {
         let script: FunctionDecl?
         let nativeBody: ((NativeArguments) throws -> Value)?
         let isMutating: Bool
+        let isPure: Bool
 
         init(_ match: (Callable, [[Int]]), _ arguments: [Argument]) {
             let (callable, assignment) = match
@@ -43,8 +44,9 @@ public final class CallSiteCache {
             self.parameterOfArgument = parameterOfArgument
             self.isPlain = !callable.parameterShapes.contains { $0.isVariadic } && !arguments.contains { $0.isInout }
             switch callable {
-            case .script(let decl): (script, nativeBody, isMutating) = (decl, nil, decl.isMutating)
-            case .native(let function): (script, nativeBody, isMutating) = (nil, function.body, function.isMutating)
+            case .script(let decl): (script, nativeBody, isMutating, isPure) = (decl, nil, decl.isMutating, false)
+            case .native(let function):
+                (script, nativeBody, isMutating, isPure) = (nil, function.body, function.isMutating, function.isPure)
             }
         }
     }

@@ -39,11 +39,11 @@ public struct ResourceLimits {
 public final class Interpreter {
     public var output: (String) -> Void
     public var limits = ResourceLimits()
-    public internal(set) var globals: [String: GlobalVariable] = [:]
+    public internal(set) var globals: [String: GlobalVariable] = [:] { didSet { memberGeneration &+= 1 } }
     var globalFunctions: [String: [Callable]] = [:] { didSet { memberGeneration &+= 1 } }
     public internal(set) var types: [String: TypeInfo] = [:] { didSet { memberGeneration &+= 1 } }
     /// Changes with every declaration and every change to a type's members: what call
-    /// sites cached (`CallSiteCache`) is valid while it is unchanged.
+    /// sites cached (`CallSiteCache`, `GlobalSiteCache`) is valid while it is unchanged.
     @exclusivity(unchecked) var memberGeneration = 0
     var propertyWrappers: [String: PropertyWrapperProvider] = [:]
     /// Names of modules `import` accepts, and messages for the ones it refuses.

@@ -88,13 +88,17 @@ public struct NativeFunction {
     public let signature: NativeSignature
     /// Mutating methods get the receiver's storage in `receiverCell` and change it there.
     public let isMutating: Bool
+    /// The result depends on the arguments alone, has no side effect and never changes
+    /// (`Subscribers.Demand.max(_:)`): a call whose arguments are all literals may keep it.
+    public let isPure: Bool
     public let body: (NativeArguments) throws -> Value
 
     public init(_ fullName: String, defaults: Set<String> = [], variadic: String? = nil,
-                types: [TypeRef?] = [], mutating: Bool = false,
+                types: [TypeRef?] = [], mutating: Bool = false, pure: Bool = false,
                 body: @escaping (NativeArguments) throws -> Value) {
         self.name = String(fullName.prefix { $0 != "(" })
         self.isMutating = mutating
+        self.isPure = pure
         self.signature = NativeSignature(parsing: fullName, defaults: defaults, variadic: variadic,
                                          types: types)
         self.body = body

@@ -132,7 +132,7 @@ extension StreamBridge {
         demandType.addNativeProperty("none", isStatic: true, NativeProperty { [unowned self] _, _ in
             self.demandValue(.none)
         })
-        demandType.addNativeMethod(NativeFunction("max(_:)", types: [.simple("Int")]) { [unowned self] arguments in
+        demandType.addNativeMethod(NativeFunction("max(_:)", types: [.simple("Int")], pure: true) { [unowned self] arguments in
             guard case .int(let count) = arguments[0] else {
                 throw ScriptError.runtime(".max needs an Int", at: arguments.location)
             }

@@ -1,0 +1,61 @@
+import Testing
+
+/// What the compiled fast paths keep between runs — a loop's variables in registers, the
+/// global a name found, the function a global call resolved to — must never show: after an
+/// error, or after a later input redeclares what they found.
+@Suite struct CompiledFastPathTests {
+    /// An integer loop runs on registers and writes them back when it ends; an overflow
+    /// ends it too, and the variable must hold its value from before the failing operation.
+    @Test func loopVariablesAreWrittenBackWhenTheLoopFails() {
+        let shown = runSession([
+            """
+            var probe: () -> Int = { 0 }
+            func grow() {
+                var x = 1
+                probe = { x }
+                while x > 0 { x *= 3 }
+            }
+            grow()
+            """,
+            "print(probe())",
+        ])
+        #expect(shown[0].contains("5:21: runtime error: arithmetic overflow: 4052555153018976267 * 3 does not fit in Int"),
+                "got: \(shown[0])")
+        #expect(shown[1] == "4052555153018976267\n")
+    }
+
+    @Test func aRedeclaredGlobalIsTheOneCompiledCodeReads() {
+        let shown = runSession([
+            "var limit = 3\nfunc over(_ x: Int) -> Bool { x > limit }\nfunc raise() { limit += 10 }",
+            "for _ in 1...3 { raise() }\nprint(over(40), limit)",
+            "var limit = 100",
+            "print(over(50), limit)\nraise()\nprint(limit)",
+        ])
+        #expect(shown[1] == "true 33\n")
+        #expect(shown[3] == "false 100\n110\n")
+    }
+
+    @Test func aRedeclaredGlobalFunctionIsTheOneCalled() {
+        let shown = runSession([
+            "func step(_ x: Int) -> Int { x + 1 }\nfunc run() -> Int { var t = 0; for i in 1...3 { t += step(i) }; return t }",
+            "print(run())",
+            "func step(_ x: Int) -> Int { x * 10 }",
+            "print(run())",
+        ])
+        #expect(shown[1] == "9\n")
+        #expect(shown[3] == "60\n")
+    }
+
+    /// A subscript store into a global array goes in place, with the element type the
+    /// global was declared with, and a `let` global still refuses it.
+    @Test func subscriptStoresIntoGlobalsKeepTheirRules() {
+        let shown = runSession([
+            "var ratios: [Double] = [0, 0]\nfor i in 1...3 { ratios[i % 2] += 1 }\nprint(ratios)",
+            "let fixed = [1, 2]\nfor i in 0..<2 { fixed[i] = 5 }",
+            "print(fixed)",
+        ])
+        #expect(shown[0] == "[1.0, 2.0]\n")
+        #expect(shown[1].contains("'fixed' is a 'let' constant"), "got: \(shown[1])")
+        #expect(shown[2] == "[1, 2]\n")
+    }
+}
