@@ -33,7 +33,7 @@ public final class ScriptRun {
         }
         if trace {
             environment.interpreter.deinitObservers.append { tracer.recordDeinit(of: $0, type: $1) }
-            tracer.clock = { [weak environment] in environment?.bridge.clock.nowMilliseconds }
+            tracer.clock = { [unowned clock = environment.bridge.clock] in clock.nowMilliseconds }
             tracer.start()
         }
         do {

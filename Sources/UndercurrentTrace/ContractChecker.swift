@@ -47,8 +47,8 @@ final class ContractChecker {
     }
 
     // Unchecked, as the `Tracer`'s state: changed on every call, on the tracer's thread.
-    @exclusivity(unchecked) private(set) var subscriptions: [String: SubscriptionState] = [:]
-    @exclusivity(unchecked) private(set) var subscribers: [String: SubscriberState] = [:]
+    @exclusivity(unchecked) private(set) var subscriptions = StatesByName<SubscriptionState>()
+    @exclusivity(unchecked) private(set) var subscribers = StatesByName<SubscriberState>()
     @exclusivity(unchecked) var registry = SubscriberRegistry()
 
     func reset() {
@@ -121,13 +121,12 @@ final class ContractChecker {
         -> (demandBefore: DemandCount?, subscription: String?, violations: [ContractViolation]) {
         let subscription = deliveringSubscription(to: subscriber, stack: stack)
         var before: DemandCount?
-        // One look-up of the subscription's state rather than one per field: this runs for
-        // every traced value, and hashing the name was most of its cost.
-        if let subscription, let index = subscriptions.index(forKey: subscription),
-           subscriptions.values[index].directSubscriber == subscriber {
-            let demand = subscriptions.values[index].demand
-            before = demand
-            subscriptions.values[index].demand = demand.consumingOne()
+        if let subscription {
+            before = subscriptions.update(subscription) { state -> DemandCount? in
+                guard state.directSubscriber == subscriber else { return nil }
+                defer { state.demand = state.demand.consumingOne() }
+                return state.demand
+            } ?? nil
         }
         guard isEnabled else { return (before, subscription, []) }
         if let violation = signalViolation(to: subscriber, what: "the value \(value)", sequence: sequence, stack: stack) {
@@ -148,9 +147,7 @@ final class ContractChecker {
                          returned: Subscribers.Demand) -> LedgerChange? {
         guard let subscription, let demandBefore else { return nil }
         let credit = DemandCount(returned)
-        if let index = subscriptions.index(forKey: subscription) {
-            subscriptions.values[index].demand = subscriptions.values[index].demand + credit
-        }
+        subscriptions.update(subscription) { $0.demand = $0.demand + credit }
         return LedgerChange(subscription: subscription, before: demandBefore, after: demandBefore.consumingOne() + credit)
     }
 
@@ -177,8 +174,11 @@ final class ContractChecker {
     /// subscription the subscriber was handed (a delivery made from within `request`), or
     /// else the subscriber's subscription.
     private func deliveringSubscription(to subscriber: String, stack: CallStack) -> String? {
-        for frame in stack.frames.reversed() where frame.kind == .request {
-            if let name = frame.subscription, subscriptions[name]?.subscribers.contains(subscriber) == true {
+        // Read in place: copying each frame and state cost more than the look-ups.
+        let frames = stack.frames
+        for index in frames.indices.reversed() where frames[index].kind == .request {
+            if let name = frames[index].subscription,
+               subscriptions.update(name, { $0.subscribers.contains(subscriber) }) == true {
                 return name
             }
         }

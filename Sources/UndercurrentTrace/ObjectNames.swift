@@ -35,14 +35,38 @@ final class ObjectNames {
 
     @exclusivity(unchecked) private var namings: [ObjectIdentifier: Naming] = [:]
 
+    /// The script subscriber named last, by its identifier: a traced value names its
+    /// subscriber on every call, mostly the one named just before. Only script-backed ones
+    /// are kept, whose objects' ends the tracer hears of (`forget`), so an identifier that a
+    /// new object at a reused address takes on is never mistaken for the old one.
+    @exclusivity(unchecked) private var lastSubscriber: (identifier: CombineIdentifier, name: String)?
+
     func reset() {
         objectEntries.removeAll()
         identifiedEntries.removeAll()
         counters.removeAll()
+        lastSubscriber = nil
+    }
+
+    func forgetLastSubscriber() {
+        lastSubscriber = nil
+    }
+
+    /// The name of a subscriber the engine hands over, as `name(of:)` gives it.
+    func name<S: Subscriber>(ofSubscriber subscriber: S) -> String {
+        let identifier = subscriber.combineIdentifier
+        if let lastSubscriber, lastSubscriber.identifier == identifier { return lastSubscriber.name }
+        let name = name(of: subscriber)
+        if case .scriptBacked? = namings[ObjectIdentifier(Swift.type(of: subscriber))] {
+            lastSubscriber = (identifier, name)
+        }
+        return name
     }
 
     /// The name of a subscriber, subscription or publisher as the engine hands it over.
-    func name(of thing: Any) -> String {
+    /// Generic rather than taking an `Any`: the engine's subscribers are value types, and
+    /// boxing one per traced call cost an allocation and a copy.
+    func name<Thing>(of thing: Thing) -> String {
         let type = ObjectIdentifier(Swift.type(of: thing))
         let naming: Naming
         if let known = namings[type] {
@@ -71,15 +95,16 @@ final class ObjectNames {
         }
     }
 
-    /// The class instance an `Any` holds. `thing as AnyObject` would do, but on Linux it
-    /// goes through the Objective-C bridging entry point, which cost more than the rest of
-    /// naming; opening the existential gives the instance's own type, a plain reference.
-    private static func object(in thing: Any) -> AnyObject {
+    /// The class instance `thing` is, or an existential holds. `thing as AnyObject` would do,
+    /// but on Linux it goes through the Objective-C bridging entry point, which cost more than
+    /// the rest of naming; opening the existential gives the instance's own type, a plain
+    /// reference.
+    private static func object<Thing>(in thing: Thing) -> AnyObject {
         func open<T>(_ value: T) -> AnyObject {
             guard T.self is AnyClass, MemoryLayout<T>.size == MemoryLayout<AnyObject>.size else { return value as AnyObject }
             return unsafeBitCast(value, to: AnyObject.self)
         }
-        return open(thing)
+        return open(thing as Any)
     }
 
     private static func naming(of thing: Any) -> Naming {
@@ -118,6 +143,7 @@ final class ObjectNames {
     /// Forgets an object that went away, so a new one at the same address gets a new number.
     func forget(_ identity: ObjectIdentifier) {
         objectEntries[identity] = nil
+        lastSubscriber = nil
     }
 
     private func name(forObject key: ObjectIdentifier, typeName: String, object: AnyObject?,

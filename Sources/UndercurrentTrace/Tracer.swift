@@ -51,6 +51,8 @@ public final class Tracer: _Introspection {
 
     /// Starts recording on the calling thread.
     public func start() {
+        // Objects that went away while stopped were not heard of.
+        names.forgetLastSubscriber()
         ownerThread = pthread_self()
         isRecording = true
         enable()
@@ -95,14 +97,14 @@ public final class Tracer: _Introspection {
         let number = kind == .output ? 0 : sequence
         var found = found
         for index in found.indices { found[index].sequence = number }
-        let event = TraceEvent(sequence: number, kind: kind, depth: depth, target: target, argument: argument,
-                               ledger: change, time: clock?(), subscription: subscription, violations: found)
         if events.count >= capacity {
             let drop = min(events.count, max(1, capacity / 10))
             events.removeFirst(drop)
             droppedCount += drop
         }
-        events.append(event)
+        // Made in place: a named event first was copied into the array and destroyed.
+        events.append(TraceEvent(sequence: number, kind: kind, depth: depth, target: target, argument: argument,
+                                 ledger: change, time: clock?(), subscription: subscription, violations: found))
         note(found)
         return droppedCount + events.count - 1
     }
@@ -224,7 +226,7 @@ public final class Tracer: _Introspection {
             push(.receiveValue, position: nil) { $0.transparent = true }
             return
         }
-        let subscriberName = names.name(of: subscriber)
+        let subscriberName = names.name(ofSubscriber: subscriber)
         let value = Self.describe(input)
         let checked = checker.willReceiveValue(subscriber: subscriberName, value: value, sequence: sequence + 1,
                                                stack: stack)
@@ -316,21 +318,20 @@ public final class Tracer: _Introspection {
     static func describe<Input>(_ value: Input) -> String {
         // Script values are the engine's usual input: read as what they are, without
         // boxing them into an `Any` and casting back, once per traced value.
-        if Input.self == Value.self {
-            return withUnsafePointer(to: value) {
-                $0.withMemoryRebound(to: Value.self, capacity: 1) { $0.pointee.debugDescription }
-            }
-        }
+        if Input.self == Value.self { return unsafeBitCast(value, to: Value.self).debugDescription }
         if let value = value as? Value { return value.debugDescription }
         return String(reflecting: value)
     }
 
     /// A demand as Swift source writes it: `.max(3)`, `.unlimited`, `.none`.
     static func source(_ demand: Subscribers.Demand) -> String {
-        if demand == .unlimited { return ".unlimited" }
-        if demand == .none { return ".none" }
-        return ".max(\(demand.max ?? 0))"
+        guard let count = demand.max else { return ".unlimited" }
+        if count < commonDemandSources.count { return commonDemandSources[count] }
+        return ".max(\(count))"
     }
+
+    /// `.none` to `.max(16)`, written once: every traced `receive(_:)` returns one.
+    private static let commonDemandSources = [".none"] + (1...16).map { ".max(\($0))" }
 }
 
 extension DemandCount {

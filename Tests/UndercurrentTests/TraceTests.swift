@@ -140,4 +140,45 @@ import UndercurrentTrace
             #expect(events[index].sequence == 0)
         }
     }
+
+    /// The tracer remembers the subscriber it named last; two subscribers taking turns, and
+    /// new ones made where old ones went away (a reused address), keep names of their own.
+    @Test func subscribersTakingTurnsOrMadeAfreshKeepTheirOwnNames() {
+        let (events, diagnostic) = Self.trace("""
+        import Combine
+        final class Counter: Subscriber {
+            typealias Input = Int
+            typealias Failure = Never
+            let label: String
+            init(_ label: String) { self.label = label }
+            func receive(subscription: Subscription) { subscription.request(.unlimited) }
+            func receive(_ input: Int) -> Subscribers.Demand {
+                print(label, input)
+                return .none
+            }
+            func receive(completion: Subscribers.Completion<Never>) {}
+        }
+        let subject = PassthroughSubject<Int, Never>()
+        let first = Counter("first")
+        let second = Counter("second")
+        subject.subscribe(first)
+        subject.subscribe(second)
+        subject.send(1)
+        subject.send(2)
+        for i in 1...3 { Just(i * 10).subscribe(Counter("made \\(i)")) }
+        """)
+        #expect(diagnostic == nil)
+        // Each value's event is followed by the line its subscriber printed. (A subject's
+        // subscribers are served in the order of a hashed set, so the order itself varies.)
+        let pairs = events.indices.dropLast().compactMap { index -> String? in
+            guard events[index].kind == .receiveValue, events[index + 1].kind == .output else { return nil }
+            return "\(events[index].target) \(events[index + 1].argument)"
+        }
+        #expect(pairs.sorted() == [
+            "Counter#1 first 1", "Counter#1 first 2", "Counter#2 second 1", "Counter#2 second 2",
+            "Counter#3 made 1 10", "Counter#4 made 2 20", "Counter#5 made 3 30",
+        ])
+        let deinits = events.filter { $0.kind == .deinitialize }.map(\.target)
+        #expect(deinits.prefix(3) == ["Counter#3", "Counter#4", "Counter#5"])
+    }
 }

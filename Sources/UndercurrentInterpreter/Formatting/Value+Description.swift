@@ -6,7 +6,9 @@ extension Value: CustomStringConvertible, CustomDebugStringConvertible {
     }
 
     public var debugDescription: String {
-        (try? Formatter.describe(self, debug: true, interpreter: interpreterForDescription)) ?? "<value>"
+        // The trace describes every value it sees; most are Ints.
+        if case .int(let number) = self { return String(number) }
+        return (try? Formatter.describe(self, debug: true, interpreter: interpreterForDescription)) ?? "<value>"
     }
 
     /// The interpreter that owns this value's script type, if any (for `description`).
