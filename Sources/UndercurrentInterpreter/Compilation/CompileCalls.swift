@@ -111,6 +111,12 @@ extension BodyCompiler {
         }
         return { interpreter, frame in
             let generation = interpreter.memberGeneration
+            // The expected type is this site's own, so while no declaration changed, neither
+            // did the function found nor, when it is pure, its result.
+            if allLiterals, let result = compiledArguments.constant(at: generation, in: interpreter) {
+                try interpreter.tick(location)
+                return result
+            }
             guard let owner = site.implicitOwner(expected: expected, generation: generation),
                   !owner.isOptionalType,
                   let resolution = site.resolution(.staticMember, on: owner, generation: generation),
@@ -118,13 +124,12 @@ extension BodyCompiler {
                 return try walker(interpreter, frame)
             }
             try interpreter.tick(location)
-            if resolution.isPure, allLiterals, let result = compiledArguments.constant(for: resolution) {
-                return result
-            }
             let receiver = compiledArguments.metatype(of: owner, genericArguments: expected?.genericArguments ?? [])
             let result = try compiledArguments.callNative(body, receiver: receiver, resolution, arguments, compiler,
                                                           interpreter, frame, at: location)
-            if resolution.isPure, allLiterals { compiledArguments.remember(constant: result, for: resolution) }
+            if resolution.isPure, allLiterals {
+                compiledArguments.remember(constant: result, at: generation, in: interpreter)
+            }
             return result
         }
     }
@@ -147,8 +152,8 @@ final class CompiledArguments {
     @exclusivity(unchecked) private var receiver: Value?
     /// Argument `i` goes to parameter `i`, for every argument.
     @exclusivity(unchecked) private var isInParameterOrder = false
-    /// What a pure native gave for literal arguments (`CompiledArguments.constant(for:)`).
-    @exclusivity(unchecked) private var constantResult: Value?
+    /// What a pure native gave for literal arguments (`constant(at:in:)`), and when.
+    @exclusivity(unchecked) private var constantResult: (value: Value, generation: Int, interpreter: ObjectIdentifier)?
 
     func forScript(_ decl: FunctionDecl, _ resolution: CallSiteCache.Resolution, _ arguments: [Argument],
                    _ compiler: BodyCompiler) -> [CompiledArgument] {
@@ -208,13 +213,16 @@ final class CompiledArguments {
         return compiled
     }
 
-    /// The result a pure call of literals gave for this resolution, if it has run.
-    func constant(for resolution: CallSiteCache.Resolution) -> Value? {
-        self.resolution === resolution ? constantResult : nil
+    /// The result a pure call of literals gave, if it ran while the interpreter's
+    /// declarations were as they are now.
+    func constant(at generation: Int, in interpreter: Interpreter) -> Value? {
+        guard let constantResult, constantResult.generation == generation,
+              constantResult.interpreter == ObjectIdentifier(interpreter) else { return nil }
+        return constantResult.value
     }
 
-    func remember(constant: Value, for resolution: CallSiteCache.Resolution) {
-        if self.resolution === resolution { constantResult = constant }
+    func remember(constant: Value, at generation: Int, in interpreter: Interpreter) {
+        constantResult = (constant, generation, ObjectIdentifier(interpreter))
     }
 
     func metatype(of owner: TypeInfo, genericArguments: [TypeRef]) -> Value {

@@ -19,8 +19,13 @@ final class Frame: ManagedBuffer<Frame.Header, Cell?> {
         return unsafeDowncast(buffer, to: Frame.self)
     }
 
+    // Slot by slot: `deinitialize(count:)` destroys through `Optional<Cell>`'s generic value
+    // witnesses, which a profile of a custom subscription showed as most of each call's
+    // frame cost. Assigning nil releases each cell directly and leaves trivial memory.
     deinit {
-        _ = withUnsafeMutablePointers { header, slots in slots.deinitialize(count: header.pointee.slotCount) }
+        withUnsafeMutablePointers { header, slots in
+            for slot in 0..<header.pointee.slotCount { slots[slot] = nil }
+        }
     }
 
     // Read through the header's pointer: `header` itself would copy the whole header

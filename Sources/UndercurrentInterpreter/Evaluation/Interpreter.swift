@@ -38,7 +38,8 @@ public struct ResourceLimits {
 /// callbacks into script code, runs on the thread that calls `run`.
 public final class Interpreter {
     public var output: (String) -> Void
-    public var limits = ResourceLimits()
+    /// Unchecked: read on every call (the depth limit), and set only between runs.
+    @exclusivity(unchecked) public var limits = ResourceLimits()
     public internal(set) var globals: [String: GlobalVariable] = [:] { didSet { memberGeneration &+= 1 } }
     var globalFunctions: [String: [Callable]] = [:] { didSet { memberGeneration &+= 1 } }
     public internal(set) var types: [String: TypeInfo] = [:] { didSet { memberGeneration &+= 1 } }
