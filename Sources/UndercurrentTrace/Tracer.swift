@@ -97,14 +97,14 @@ public final class Tracer: _Introspection {
         let number = kind == .output ? 0 : sequence
         var found = found
         for index in found.indices { found[index].sequence = number }
+        let event = TraceEvent(sequence: number, kind: kind, depth: depth, target: target, argument: argument,
+                               ledger: change, time: clock?(), subscription: subscription, violations: found)
         if events.count >= capacity {
             let drop = min(events.count, max(1, capacity / 10))
             events.removeFirst(drop)
             droppedCount += drop
         }
-        // Made in place: a named event first was copied into the array and destroyed.
-        events.append(TraceEvent(sequence: number, kind: kind, depth: depth, target: target, argument: argument,
-                                 ledger: change, time: clock?(), subscription: subscription, violations: found))
+        events.append(event)
         note(found)
         return droppedCount + events.count - 1
     }

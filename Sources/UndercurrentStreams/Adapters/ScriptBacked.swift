@@ -14,11 +14,10 @@ extension ScriptBacked {
     }
 
     /// The script value of `thing`, an instance of this very type: called on the type a
-    /// caller found once (`type(of: thing) as? ScriptBacked.Type`), it casts to the concrete
-    /// type rather than looking the conformance up again.
-    /// A `thing` of this very type is read in place; the cast is left for an existential
-    /// holding one (`any Subscription`), as boxing every traced subscriber into an `Any` and
-    /// casting it back was most of the cost of naming it.
+    /// caller found once (`type(of: thing) as? ScriptBacked.Type`), it reads `thing` in place
+    /// when it is statically of this type, and otherwise (an `any Subscription` holding one)
+    /// casts to the concrete type rather than looking the conformance up again. Boxing every
+    /// traced subscriber into an `Any` and casting it back was most of the cost of naming it.
     public static func scriptValue<Thing>(of thing: Thing) -> Value {
         if Thing.self == Self.self { return unsafeBitCast(thing, to: Self.self).scriptValue }
         return (thing as! Self).scriptValue
