@@ -58,4 +58,17 @@ import Testing
         #expect(shown[1].contains("'fixed' is a 'let' constant"), "got: \(shown[1])")
         #expect(shown[2] == "[1, 2]\n")
     }
+
+    /// A call skips coercing to its parameter and return types while they keep every value
+    /// as it is; a later alias can change that, and the next call must coerce again.
+    @Test func aLaterAliasMakesCallsCoerceAgain() {
+        let shown = runSession([
+            "protocol Number {}\nextension Int: Number {}\nfunc describe(_ x: Number) -> String { \"\\(x)\" }",
+            "print(describe(3))",
+            "typealias Number = Double",
+            "print(describe(3))",
+        ])
+        #expect(shown[1] == "3\n")
+        #expect(shown[3] == "3.0\n")
+    }
 }

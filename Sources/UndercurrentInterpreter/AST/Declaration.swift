@@ -46,6 +46,13 @@ public final class FunctionDecl {
     /// The body as closures, once it has run (`FunctionDecl.compiled`). Unchecked: read on
     /// every call, in short accesses.
     @exclusivity(unchecked) var compiledBody: CompiledBody?
+    /// A finished call's frame, kept for the next call (`Frame.forCall(of:)`).
+    @exclusivity(unchecked) var spareFrame: Frame?
+    /// Whether coercing to the parameters' and return types keeps every value as it is,
+    /// as found at declaration generation `typesCheckedGeneration`
+    /// (`Interpreter.typesKeepValues(of:)`).
+    @exclusivity(unchecked) var typesKeepValues = false
+    @exclusivity(unchecked) var typesCheckedGeneration = -1
 
     public init(name: String, parameters: [Parameter], returnType: TypeRef?, body: Block,
                 isSingleExpression: Bool, slotCount: Int, captures: [CaptureSource],

@@ -52,7 +52,7 @@ extension BodyCompiler {
                       resolution.isPlain, let decl = resolution.script, decl.captureList.isEmpty else { break }
                 try interpreter.tick(location)
                 let bound = compiledArguments.forScript(decl, resolution, arguments, compiler)
-                return try interpreter.callScript(decl, selfCell: Cell(receiverValue), argumentCount: bound.count,
+                return try interpreter.callScript(decl, selfValue: receiverValue, argumentCount: bound.count,
                                                   parameterOfArgument: resolution.parameterOfArgument,
                                                   at: location) { index, _ in
                     try bound[index].evaluate(interpreter, frame)
@@ -88,7 +88,7 @@ extension BodyCompiler {
             }
             try interpreter.tick(location)
             let bound = compiledArguments.forScript(decl, resolution, arguments, compiler)
-            return try interpreter.callScript(decl, selfCell: nil, argumentCount: bound.count,
+            return try interpreter.callScript(decl, argumentCount: bound.count,
                                               parameterOfArgument: resolution.parameterOfArgument,
                                               at: location) { index, _ in
                 try bound[index].evaluate(interpreter, frame)

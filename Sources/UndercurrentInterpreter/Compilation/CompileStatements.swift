@@ -155,9 +155,9 @@ extension BodyCompiler {
             var bound = try value(interpreter, frame)
             if let type { bound = try interpreter.coerce(bound, to: type, at: location) }
             if isWeak {
-                frame.slots[slot] = Cell(.weakReference(WeakReference(bound.objectForWeakStorage)))
+                frame.fill(slot, with: .weakReference(WeakReference(bound.objectForWeakStorage)))
             } else {
-                frame.slots[slot] = Cell(bound)
+                frame.fill(slot, with: bound)
             }
             return .normal
         }
@@ -308,7 +308,7 @@ extension BodyCompiler {
     private func bind(_ pattern: Pattern) -> (Interpreter, Value, Frame) throws -> Bool {
         if case .binding(let slot, _) = pattern {
             return { _, value, frame in
-                frame.slots[slot] = Cell(value)
+                frame.fill(slot, with: value)
                 return true
             }
         }

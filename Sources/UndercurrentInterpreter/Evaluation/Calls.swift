@@ -363,7 +363,7 @@ extension Interpreter {
                         _ arguments: [Argument], in frame: Frame, at location: SourceLocation) throws -> Value {
         let callable = resolution.callable
         if resolution.isPlain, case .script(let decl) = callable, decl.captureList.isEmpty {
-            return try callScript(decl, selfCell: receiverCell ?? receiver.map { Cell($0) }, evaluating: arguments,
+            return try callScript(decl, selfCell: receiverCell, selfValue: receiver, evaluating: arguments,
                                   resolution, in: frame, at: location)
         }
         if resolution.isPlain {
@@ -471,10 +471,10 @@ extension Interpreter {
 
     /// Calls a script function with arguments from the source: each is evaluated straight
     /// into its parameter's cell, without the argument arrays of the general path.
-    private func callScript(_ decl: FunctionDecl, selfCell: Cell?, evaluating arguments: [Argument],
+    private func callScript(_ decl: FunctionDecl, selfCell: Cell?, selfValue: Value?, evaluating arguments: [Argument],
                             _ resolution: CallSiteCache.Resolution, in callerFrame: Frame,
                             at location: SourceLocation) throws -> Value {
-        try callScript(decl, selfCell: selfCell, argumentCount: arguments.count,
+        try callScript(decl, selfCell: selfCell, selfValue: selfValue, argumentCount: arguments.count,
                        parameterOfArgument: resolution.parameterOfArgument, at: location) { index, type in
             try evaluate(arguments[index].value, in: callerFrame, expected: type)
         }
@@ -483,18 +483,23 @@ extension Interpreter {
     /// Calls a script function whose arguments map one to one onto its parameters
     /// (`CallSiteCache.Resolution.isPlain`): `argument(index, type)` gives the value of
     /// argument `index`, which is coerced to its parameter's type and put in its cell;
-    /// parameters without an argument take their defaults.
-    func callScript(_ decl: FunctionDecl, selfCell: Cell?, argumentCount: Int, parameterOfArgument: [Int],
+    /// parameters without an argument take their defaults. `self` is `selfCell` itself
+    /// (a mutating method's variable) or else a cell holding `selfValue`.
+    func callScript(_ decl: FunctionDecl, selfCell: Cell? = nil, selfValue: Value? = nil,
+                    argumentCount: Int, parameterOfArgument: [Int],
                     at location: SourceLocation, argument: (Int, TypeRef?) throws -> Value) throws -> Value {
-        let frame = Frame.make(function: decl, captures: [])
         let parameters = decl.parameters
+        let coerces = !typesKeepValues(of: decl)
+        // Defaults are found by the parameter slots left empty, which a spare frame's are not.
+        var frame = argumentCount == parameters.count
+            ? Frame.forCall(of: decl) : Frame.make(function: decl, captures: [])
         for index in 0..<argumentCount {
             // Fields read one by one: copying the whole `Parameter` cost a retain per string in it.
             let parameterIndex = parameterOfArgument[index]
             let type = parameters[parameterIndex].type
             var value = try argument(index, type)
-            if let type { value = try coerce(value, to: type, at: location) }
-            frame.slots[parameters[parameterIndex].slot] = Cell(value)
+            if coerces, let type { value = try coerce(value, to: type, at: location) }
+            frame.fill(parameters[parameterIndex].slot, with: value)
         }
         if argumentCount < parameters.count {
             for parameter in parameters where frame.slots[parameter.slot] == nil {
@@ -503,8 +508,16 @@ extension Interpreter {
                 frame.slots[parameter.slot] = Cell(value)
             }
         }
-        if let slot = decl.selfSlot { frame.slots[slot] = selfCell ?? Cell(.void) }
-        return try run(decl, in: frame, at: location)
+        if let slot = decl.selfSlot {
+            if let selfCell {
+                frame.slots[slot] = selfCell
+            } else {
+                frame.fill(slot, with: selfValue ?? .void)
+            }
+        }
+        let result = try run(decl, in: frame, coercingResult: coerces, at: location)
+        Frame.retire(&frame)
+        return result
     }
 
     /// Runs a script function with its arguments bound to parameter slots.
@@ -518,13 +531,14 @@ extension Interpreter {
            tuple.elements.count == decl.parameters.count {
             values = tuple.elements
         }
+        let coerces = !typesKeepValues(of: decl)
         for (index, parameter) in decl.parameters.enumerated() {
             if let cell = inoutCells[index] {
                 frame.slots[parameter.slot] = cell
                 continue
             }
             var value = index < values.count ? values[index] : .void
-            if let type = parameter.type { value = try coerce(value, to: type, at: location) }
+            if coerces, let type = parameter.type { value = try coerce(value, to: type, at: location) }
             frame.slots[parameter.slot] = Cell(value)
         }
         if !decl.captureList.isEmpty {
@@ -533,17 +547,18 @@ extension Interpreter {
                 frame.slots[entry.slot] = captures[base + offset]
             }
         }
-        return try run(decl, in: frame, at: location)
+        return try run(decl, in: frame, coercingResult: coerces, at: location)
     }
 
     /// Runs the body of a function whose frame is ready.
-    private func run(_ decl: FunctionDecl, in frame: Frame, at location: SourceLocation) throws -> Value {
+    private func run(_ decl: FunctionDecl, in frame: Frame, coercingResult: Bool,
+                     at location: SourceLocation) throws -> Value {
         callDepth += 1
         defer { callDepth -= 1 }
         try checkCallDepth(at: location)
         let flow = try decl.compiled.run(self, frame)
         if case .returned(let value) = flow {
-            if let type = decl.returnType { return try coerce(value, to: type, at: location) }
+            if coercingResult, let type = decl.returnType { return try coerce(value, to: type, at: location) }
             return value
         }
         return .void

@@ -69,6 +69,35 @@ extension Interpreter {
         }
     }
 
+    /// Whether `coerce(_:to: type)` returns every value as it is under today's declarations:
+    /// a name with no rule in `coerce` and no alias, or a function, existential or metatype.
+    func coercionKeepsEveryValue(of type: TypeRef) -> Bool {
+        switch type {
+        case .named(let parts, _):
+            guard parts.count == 1 else { return true }
+            if Self.namesWithCoercionRules.contains(parts[0]) { return false }
+            return typeAliases[parts[0]] == nil
+        case .function, .existential, .metatype:
+            return true
+        case .optional, .implicitlyUnwrapped, .array, .dictionary, .tuple, .labeledTuple:
+            return false
+        }
+    }
+
+    private static let namesWithCoercionRules: Set = ["Double", "Float", "CGFloat", "TimeInterval", "Optional",
+                                                      "Character", "Set"]
+
+    /// Whether calls of `decl` can skip coercing their arguments and result: every call of
+    /// a typed function paid a look-up of each type's name among the aliases.
+    func typesKeepValues(of decl: FunctionDecl) -> Bool {
+        if decl.typesCheckedGeneration == memberGeneration { return decl.typesKeepValues }
+        let keeps = decl.parameters.allSatisfy { $0.type.map(coercionKeepsEveryValue(of:)) ?? true }
+            && (decl.returnType.map(coercionKeepsEveryValue(of:)) ?? true)
+        decl.typesKeepValues = keeps
+        decl.typesCheckedGeneration = memberGeneration
+        return keeps
+    }
+
     private func needsCoercion(_ type: TypeRef) -> Bool {
         switch type {
         case .optional, .implicitlyUnwrapped, .array, .dictionary, .tuple, .labeledTuple: return true

@@ -206,9 +206,9 @@ extension Interpreter {
         }
         if case .binding(let slot, _) = binding.pattern {
             if binding.isWeak {
-                frame.slots[slot] = Cell(.weakReference(WeakReference(value.objectForWeakStorage)))
+                frame.fill(slot, with: .weakReference(WeakReference(value.objectForWeakStorage)))
             } else {
-                frame.slots[slot] = Cell(value)
+                frame.fill(slot, with: value)
             }
             return
         }

@@ -5,7 +5,10 @@
 /// showed as a tenth of their time (allocation and the array type's metadata lookup).
 final class Frame: ManagedBuffer<Frame.Header, Cell?> {
     struct Header {
-        let function: FunctionDecl
+        // Unowned: a frame lives while its function runs, or as that function's spare
+        // (`FunctionDecl.spareFrame`), and the function outlives both. A strong link would
+        // make every spare a cycle.
+        unowned(unsafe) let function: FunctionDecl
         let captures: [Cell]
         let slotCount: Int
     }
@@ -72,8 +75,14 @@ final class Frame: ManagedBuffer<Frame.Header, Cell?> {
         return slots[slot]
     }
 
+    /// Ends the variables in `declared` (a block's, when it ends): see `empty(_:)`.
     func clear(_ declared: [Int]) {
-        for slot in declared { slots[slot] = nil }
+        withUnsafeMutablePointers { header, slots in
+            for slot in declared {
+                precondition(slot >= 0 && slot < header.pointee.slotCount, "frame slot out of range")
+                Frame.empty(slots + slot)
+            }
+        }
     }
 }
 

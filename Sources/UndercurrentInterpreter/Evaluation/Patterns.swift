@@ -6,7 +6,7 @@ extension Interpreter {
             return true
 
         case .binding(let slot, _):
-            frame.slots[slot] = Cell(value)
+            frame.fill(slot, with: value)
             return true
 
         case .tuple(let patterns):
