@@ -481,12 +481,14 @@ extension Interpreter {
     }
 
     /// Calls a script function whose arguments map one to one onto its parameters
-    /// (`CallSiteCache.Resolution.isPlain`): `argument(index, type)` gives the value of
-    /// argument `index`, which is coerced to its parameter's type and put in its cell;
-    /// parameters without an argument take their defaults. `self` is `selfCell` itself
-    /// (a mutating method's variable) or else a cell holding `selfValue`.
+    /// (`CallSiteCache.Resolution.isPlain`), argument `index` to parameter
+    /// `parameterOfArgument[index]`, or to parameter `index` when that is nil:
+    /// `argument(index, type)` gives the value of argument `index`, which is coerced to its
+    /// parameter's type and put in its cell; parameters without an argument take their
+    /// defaults. `self` is `selfCell` itself (a mutating method's variable) or else a cell
+    /// holding `selfValue`.
     func callScript(_ decl: FunctionDecl, selfCell: Cell? = nil, selfValue: Value? = nil,
-                    argumentCount: Int, parameterOfArgument: [Int],
+                    argumentCount: Int, parameterOfArgument: [Int]?,
                     at location: SourceLocation, argument: (Int, TypeRef?) throws -> Value) throws -> Value {
         let parameters = decl.parameters
         let coerces = !typesKeepValues(of: decl)
@@ -495,7 +497,7 @@ extension Interpreter {
             ? Frame.forCall(of: decl) : Frame.make(function: decl, captures: [])
         for index in 0..<argumentCount {
             // Fields read one by one: copying the whole `Parameter` cost a retain per string in it.
-            let parameterIndex = parameterOfArgument[index]
+            let parameterIndex = parameterOfArgument?[index] ?? index
             let type = parameters[parameterIndex].type
             var value = try argument(index, type)
             if coerces, let type { value = try coerce(value, to: type, at: location) }

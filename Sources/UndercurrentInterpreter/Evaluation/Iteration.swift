@@ -114,10 +114,11 @@ extension Interpreter {
         callDepth += 1
         defer { callDepth -= 1 }
         try checkCallDepth(at: location)
-        if case .script(let decl) = callable, decl.parameters.count == arguments.count {
+        if case .script(let decl) = callable, decl.parameters.count == arguments.count, decl.captureList.isEmpty {
             // What `invoke` does with every argument given, without turning the arguments
-            // into optionals (an array cast per call) and back.
-            return try callScript(decl, captures: [], selfCell: Cell(receiver), arguments: arguments, at: location)
+            // into optionals (an array cast per call) and back, in a reused frame.
+            return try callScript(decl, selfValue: receiver, argumentCount: arguments.count,
+                                  parameterOfArgument: nil, at: location) { index, _ in arguments[index] }
         }
         return try invoke(callable, receiver: receiver, receiverCell: nil, values: arguments, inoutCells: [:],
                           at: location)

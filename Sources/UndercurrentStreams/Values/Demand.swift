@@ -6,7 +6,10 @@ import UndercurrentInterpreter
 public final class DemandValue: NativeValue {
     public let demand: Subscribers.Demand
     /// Where the results of this demand's arithmetic come from when they are common ones.
-    private weak var shared: SharedDemands?
+    /// Unowned, as the bridge's own native members hold the bridge: script code, the only
+    /// caller of the arithmetic, runs while its bridge and so the table live. A weak link
+    /// cost a side-table load and release per `demand -= 1`.
+    private unowned let shared: SharedDemands?
 
     init(_ demand: Subscribers.Demand, type: TypeInfo, shared: SharedDemands?) {
         self.demand = demand
@@ -35,7 +38,8 @@ public final class DemandValue: NativeValue {
         guard let result = try Self.apply(code, lhs, rhs) else { return nil }
         switch result {
         case .demand(let demand):
-            return .native(shared?.value(for: demand) ?? DemandValue(demand, type: typeInfo, shared: nil))
+            if let shared { return .native(shared.value(for: demand)) }
+            return .native(DemandValue(demand, type: typeInfo, shared: nil))
         case .truth(let truth): return .bool(truth)
         }
     }
@@ -77,7 +81,9 @@ public final class DemandValue: NativeValue {
     /// A demand from a script value: a `Demand`, or an `Int` where Combine accepts one.
     static func operand(_ value: Value, at location: SourceLocation = .unknown) throws -> Subscribers.Demand {
         switch value {
-        case .native(let native as DemandValue): return native.demand
+        // The class is final: comparing the type is a dynamic cast without the runtime call.
+        case .native(let native) where type(of: native) == DemandValue.self:
+            return unsafeDowncast(native, to: DemandValue.self).demand
         case .int(let count):
             guard count >= 0 else { throw negativeDemand(count, at: location) }
             return .max(count)
