@@ -51,12 +51,8 @@ extension BodyCompiler {
                                                        generation: interpreter.memberGeneration),
                       resolution.isPlain, let decl = resolution.script, decl.captureList.isEmpty else { break }
                 try interpreter.tick(location)
-                let bound = compiledArguments.forScript(decl, resolution, arguments, compiler)
-                return try interpreter.callScript(decl, selfValue: receiverValue, argumentCount: bound.count,
-                                                  parameterOfArgument: resolution.parameterOfArgument,
-                                                  at: location) { index, _ in
-                    try bound[index].evaluate(interpreter, frame)
-                }
+                return try compiledArguments.callScript(decl, selfValue: receiverValue, resolution, arguments, compiler,
+                                                        interpreter, frame, at: location)
             case .native(let native):
                 guard let resolution = site.resolution(.instance, on: native.typeInfo,
                                                        generation: interpreter.memberGeneration),
@@ -87,12 +83,8 @@ extension BodyCompiler {
                 return try walker(interpreter, frame)
             }
             try interpreter.tick(location)
-            let bound = compiledArguments.forScript(decl, resolution, arguments, compiler)
-            return try interpreter.callScript(decl, argumentCount: bound.count,
-                                              parameterOfArgument: resolution.parameterOfArgument,
-                                              at: location) { index, _ in
-                try bound[index].evaluate(interpreter, frame)
-            }
+            return try compiledArguments.callScript(decl, selfValue: nil, resolution, arguments, compiler,
+                                                    interpreter, frame, at: location)
         }
     }
 
@@ -155,9 +147,18 @@ final class CompiledArguments {
     /// What a pure native gave for literal arguments (`constant(at:in:)`), and when.
     @exclusivity(unchecked) private var constantResult: (value: Value, generation: Int, interpreter: ObjectIdentifier)?
 
-    func forScript(_ decl: FunctionDecl, _ resolution: CallSiteCache.Resolution, _ arguments: [Argument],
-                   _ compiler: BodyCompiler) -> [CompiledArgument] {
-        compile(for: resolution, arguments, compiler) { decl.parameters[$0].type }
+    /// Calls script function `decl` (the resolution's, plain) with the arguments compiled
+    /// against its parameters, evaluated in source order in `frame`.
+    func callScript(_ decl: FunctionDecl, selfValue: Value?, _ resolution: CallSiteCache.Resolution,
+                    _ arguments: [Argument], _ compiler: BodyCompiler,
+                    _ interpreter: Interpreter, _ frame: Frame, at location: SourceLocation) throws -> Value {
+        let bound = compile(for: resolution, arguments, compiler) { decl.parameters[$0].type }
+        var call = PlainCall(decl, argumentCount: bound.count, in: interpreter)
+        for argument in bound {
+            try call.bind(argument.evaluate(interpreter, frame), toParameter: argument.parameter, in: interpreter,
+                          at: location)
+        }
+        return try call.run(selfValue: selfValue, in: interpreter, at: location)
     }
 
     /// What `Interpreter.invoke` does for a non-mutating native function, with the

@@ -38,10 +38,29 @@ extension BodyCompiler {
         case .member(let baseExpr, let name, let site, let location):
             if case .superReference = baseExpr { break }
             let base = expression(baseExpr)
-            return { interpreter, frame in
+            let read: CompiledExpression = { interpreter, frame in
                 let value = try base(interpreter, frame)
                 if let field = site.directRead(of: value, generation: interpreter.memberGeneration) { return field }
                 return try interpreter.member(of: value, name, site: site, at: location)
+            }
+            guard case .name(let reference, "self", _) = baseExpr, !reference.isDynamic else { return read }
+            // A property of `self` (`next`, `subscriber` in a subscription's `request`): read
+            // from `self`'s cell, without running `self` as an expression first.
+            if case .local(let slot) = reference {
+                return { interpreter, frame in
+                    if let selfValue = frame.loadLocal(slot),
+                       let field = site.directRead(of: selfValue, generation: interpreter.memberGeneration) {
+                        return field
+                    }
+                    return try read(interpreter, frame)
+                }
+            }
+            return { interpreter, frame in
+                if let cell = frame.cell(reference),
+                   let field = site.directRead(of: cell.value, generation: interpreter.memberGeneration) {
+                    return field
+                }
+                return try read(interpreter, frame)
             }
 
         case .subscriptCall(let baseExpr, let arguments, let location):
@@ -122,7 +141,7 @@ extension BodyCompiler {
         switch reference {
         case .local(let slot):
             return { interpreter, frame in
-                if let cell = frame.slots[slot] { return cell.load() }
+                if let value = frame.loadLocal(slot) { return value }
                 return try interpreter.lookupName(name, in: frame, at: location)
             }
         case .captured:
@@ -319,6 +338,30 @@ extension BodyCompiler {
                 let currentValue = try current(interpreter, frame)
                 try store(binaryOperator.apply(currentValue, rhsValue, in: interpreter), interpreter, frame)
                 return .void
+            }
+            if case .name(.local(let slot), _, _) = target {
+                // `demand -= 1` on a local: its cell, borrowed, is read and written.
+                return { interpreter, frame in
+                    let rhsValue = try rhs(interpreter, frame)
+                    let done: Void? = try frame.withLocalCell(slot) { cell in
+                        interpreter.store(try binaryOperator.apply(cell.load(), rhsValue, in: interpreter),
+                                          intoVariable: cell)
+                    }
+                    if done == nil {
+                        try store(binaryOperator.apply(try current(interpreter, frame), rhsValue, in: interpreter),
+                                  interpreter, frame)
+                    }
+                    return .void
+                }
+            }
+            if case .name(let reference, _, _) = target, !reference.isDynamic {
+                // `demand -= 1` on a variable: its cell is found once for the read and the write.
+                return { interpreter, frame in
+                    guard let cell = frame.cell(reference) else { return try general(interpreter, frame) }
+                    let rhsValue = try rhs(interpreter, frame)
+                    interpreter.store(try binaryOperator.apply(cell.load(), rhsValue, in: interpreter), intoVariable: cell)
+                    return .void
+                }
             }
         }
         return general

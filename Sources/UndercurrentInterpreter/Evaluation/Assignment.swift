@@ -166,14 +166,22 @@ extension Interpreter {
         cell.store(conform(value, to: cell.value))
     }
 
+    // Switched on `current` alone, without binding its payload: a tuple of both values, or
+    // a bound payload, is a copy of each, a retain and a release on every `demand -= 1`.
     func conform(_ value: Value, to current: Value) -> Value {
-        switch (current, value) {
-        case (.double, .int(let number)): return .double(Double(number))
-        case (.optional(let wrapped), _):
+        switch current {
+        case .double:
+            if case .int(let number) = value { return .double(Double(number)) }
+            return value
+        case .optional(.some(.double)):
+            if case .int(let number) = value { return .optional(.double(Double(number))) }
             if case .optional = value { return value }
-            if case .double? = wrapped, case .int(let number) = value { return .optional(.double(Double(number))) }
             return .optional(value)
-        default: return value
+        case .optional:
+            if case .optional = value { return value }
+            return .optional(value)
+        default:
+            return value
         }
     }
 

@@ -461,7 +461,7 @@ extension Interpreter {
     }
 
     /// The value of a parameter a call gave no argument for: its default, or no variadic values.
-    private func missingArgument(_ parameter: Parameter, of decl: FunctionDecl, at location: SourceLocation) throws -> Value {
+    func missingArgument(_ parameter: Parameter, of decl: FunctionDecl, at location: SourceLocation) throws -> Value {
         if let defaultExpr = parameter.defaultValue {
             return try evaluate(defaultExpr, in: Frame.make(function: decl, captures: []), expected: parameter.type)
         }
@@ -490,36 +490,12 @@ extension Interpreter {
     func callScript(_ decl: FunctionDecl, selfCell: Cell? = nil, selfValue: Value? = nil,
                     argumentCount: Int, parameterOfArgument: [Int]?,
                     at location: SourceLocation, argument: (Int, TypeRef?) throws -> Value) throws -> Value {
-        let parameters = decl.parameters
-        let coerces = !typesKeepValues(of: decl)
-        // Defaults are found by the parameter slots left empty, which a spare frame's are not.
-        var frame = argumentCount == parameters.count
-            ? Frame.forCall(of: decl) : Frame.make(function: decl, captures: [])
+        var call = PlainCall(decl, argumentCount: argumentCount, in: self)
         for index in 0..<argumentCount {
-            // Fields read one by one: copying the whole `Parameter` cost a retain per string in it.
-            let parameterIndex = parameterOfArgument?[index] ?? index
-            let type = parameters[parameterIndex].type
-            var value = try argument(index, type)
-            if coerces, let type { value = try coerce(value, to: type, at: location) }
-            frame.fill(parameters[parameterIndex].slot, with: value)
+            let parameter = parameterOfArgument?[index] ?? index
+            try call.bind(argument(index, call.parameterType(parameter)), toParameter: parameter, in: self, at: location)
         }
-        if argumentCount < parameters.count {
-            for parameter in parameters where frame.slots[parameter.slot] == nil {
-                var value = try missingArgument(parameter, of: decl, at: location)
-                if let type = parameter.type { value = try coerce(value, to: type, at: location) }
-                frame.slots[parameter.slot] = Cell(value)
-            }
-        }
-        if let slot = decl.selfSlot {
-            if let selfCell {
-                frame.slots[slot] = selfCell
-            } else {
-                frame.fill(slot, with: selfValue ?? .void)
-            }
-        }
-        let result = try run(decl, in: frame, coercingResult: coerces, at: location)
-        Frame.retire(&frame)
-        return result
+        return try call.run(selfCell: selfCell, selfValue: selfValue, in: self, at: location)
     }
 
     /// Runs a script function with its arguments bound to parameter slots.
@@ -553,7 +529,7 @@ extension Interpreter {
     }
 
     /// Runs the body of a function whose frame is ready.
-    private func run(_ decl: FunctionDecl, in frame: Frame, coercingResult: Bool,
+    func run(_ decl: FunctionDecl, in frame: Frame, coercingResult: Bool,
                      at location: SourceLocation) throws -> Value {
         callDepth += 1
         defer { callDepth -= 1 }

@@ -18,7 +18,7 @@ extension Frame {
         withUnsafeMutablePointers { header, slots in
             precondition(slot >= 0 && slot < header.pointee.slotCount, "frame slot out of range")
             if slots[slot] != nil, isKnownUniquelyReferenced(&slots[slot]) {
-                slots[slot].unsafelyUnwrapped.value = value
+                Frame.withCell(in: slots + slot) { $0.value = value }
             } else {
                 slots[slot] = Cell(value)
             }
@@ -31,21 +31,27 @@ extension Frame {
     static func empty(_ slot: UnsafeMutablePointer<Cell?>) {
         if case .none = slot.pointee { return }
         if isKnownUniquelyReferenced(&slot.pointee) {
-            slot.pointee.unsafelyUnwrapped.value = .void
+            withCell(in: slot) { $0.value = .void }
         } else {
             slot.pointee = nil
         }
+    }
+
+    /// The cell in a slot known to hold one, borrowed: unwrapping the optional would retain
+    /// and release it.
+    @inline(__always)
+    private static func withCell(in slot: UnsafeMutablePointer<Cell?>, _ body: (Cell) -> Void) {
+        UnsafeMutableRawPointer(slot).load(as: Unmanaged<Cell>.self)._withUnsafeGuaranteedRef(body)
     }
 
     /// A frame for a call of `decl` that gives every parameter an argument (defaults are
     /// found by empty parameter slots, which a spare frame's may not be): the spare one a
     /// finished call left, or a new one. Put the parameters and `self` in with `fill`.
     static func forCall(of decl: FunctionDecl) -> Frame {
-        if let spare = decl.spareFrame {
-            decl.spareFrame = nil
-            return spare
-        }
-        return make(function: decl, captures: [])
+        // Swapped out rather than read and cleared: a move, without a retain and a release.
+        var spare: Frame?
+        swap(&spare, &decl.spareFrame)
+        return spare ?? make(function: decl, captures: [])
     }
 
     /// After a call made with `forCall(of:)` returned: when nothing else holds `frame`, its
@@ -53,9 +59,41 @@ extension Frame {
     /// its function's spare.
     static func retire(_ frame: inout Frame) {
         guard isKnownUniquelyReferenced(&frame) else { return }
-        frame.withUnsafeMutablePointers { header, slots in
+        let decl = frame.withUnsafeMutablePointers { header, slots in
             for slot in 0..<header.pointee.slotCount { empty(slots + slot) }
+            return Unmanaged.passUnretained(header.pointee.function)
         }
-        frame.function.spareFrame = frame
+        var spare: Frame? = frame
+        decl._withUnsafeGuaranteedRef { swap(&$0.spareFrame, &spare) }
+    }
+}
+
+// MARK: - Borrowed reads
+
+// Reading a variable took its cell out of the slot (a retain and a release) and then
+// copied the value. The reads below borrow the cell where it is: a custom subscription's
+// loop reads `demand`, `self` and its arguments a dozen times per value.
+extension Frame {
+    /// The value of the variable in local `slot`, or nil when the slot is empty.
+    @inline(__always)
+    func loadLocal(_ slot: Int) -> Value? {
+        withUnsafeMutablePointers { header, slots in
+            precondition(slot >= 0 && slot < header.pointee.slotCount, "frame slot out of range")
+            if case .none = slots[slot] { return nil }
+            return UnsafeMutableRawPointer(slots + slot).load(as: Unmanaged<Cell>.self)
+                ._withUnsafeGuaranteedRef { $0.load() }
+        }
+    }
+
+    /// Runs `body` with the cell of local `slot`, borrowed; nil when the slot is empty.
+    /// `body` must not empty or refill the slot (only this frame's own statements do).
+    @inline(__always)
+    func withLocalCell<Result>(_ slot: Int, _ body: (Cell) throws -> Result) rethrows -> Result? {
+        try withUnsafeMutablePointers { header, slots in
+            precondition(slot >= 0 && slot < header.pointee.slotCount, "frame slot out of range")
+            if case .none = slots[slot] { return nil }
+            return try UnsafeMutableRawPointer(slots + slot).load(as: Unmanaged<Cell>.self)
+                ._withUnsafeGuaranteedRef(body)
+        }
     }
 }

@@ -97,6 +97,10 @@ extension Interpreter {
     public func callMethod(_ receiver: Value, _ name: String, labels: [String?], _ arguments: [Value],
                            cache: MethodLookupCache? = nil, at location: SourceLocation) throws -> Value {
         let type = typeInfo(of: receiver)
+        if let cache, let decl = cache.scriptMethod(on: type, generation: memberGeneration),
+           takesEveryArgument(decl, arguments) {
+            return try callScriptMethod(decl, on: receiver, arguments, at: location)
+        }
         let callable: Callable
         if let cache, let found = cache.method(on: type, generation: memberGeneration) {
             callable = found
@@ -109,19 +113,31 @@ extension Interpreter {
             cache?.remember(found, on: type, generation: memberGeneration)
             callable = found
         }
+        if case .script(let decl) = callable, takesEveryArgument(decl, arguments) {
+            return try callScriptMethod(decl, on: receiver, arguments, at: location)
+        }
+        callDepth += 1
+        defer { callDepth -= 1 }
+        try checkCallDepth(at: location)
+        return try invoke(callable, receiver: receiver, receiverCell: nil, values: arguments, inoutCells: [:],
+                          at: location)
+    }
+
+    private func takesEveryArgument(_ decl: FunctionDecl, _ arguments: [Value]) -> Bool {
+        decl.parameters.count == arguments.count && decl.captureList.isEmpty
+    }
+
+    /// What `invoke` does with every argument given, without turning the arguments into
+    /// optionals (an array cast per call) and back, in a reused frame.
+    private func callScriptMethod(_ decl: FunctionDecl, on receiver: Value, _ arguments: [Value],
+                                  at location: SourceLocation) throws -> Value {
         // The engine calling script types can recurse through native code alone (a Publisher
         // without its own `receive(subscriber:)` gets the one that subscribes it again).
         callDepth += 1
         defer { callDepth -= 1 }
         try checkCallDepth(at: location)
-        if case .script(let decl) = callable, decl.parameters.count == arguments.count, decl.captureList.isEmpty {
-            // What `invoke` does with every argument given, without turning the arguments
-            // into optionals (an array cast per call) and back, in a reused frame.
-            return try callScript(decl, selfValue: receiver, argumentCount: arguments.count,
-                                  parameterOfArgument: nil, at: location) { index, _ in arguments[index] }
-        }
-        return try invoke(callable, receiver: receiver, receiverCell: nil, values: arguments, inoutCells: [:],
-                          at: location)
+        return try callScript(decl, selfValue: receiver, argumentCount: arguments.count,
+                              parameterOfArgument: nil, at: location) { index, _ in arguments[index] }
     }
 
     /// Calls a method by name with positional arguments (for library code).
@@ -145,6 +161,9 @@ public final class MethodLookupCache {
     // Unchecked, as `CallSiteCache`'s: read on every call, in short accesses.
     @exclusivity(unchecked) private var stamp = ResolutionStamp.none
     @exclusivity(unchecked) private var callable: Callable?
+    /// The callable's script function, taken out once: copying a `Callable` out copies a
+    /// whole `NativeFunction` case's worth of fields.
+    @exclusivity(unchecked) private var script: FunctionDecl?
 
     public init() {}
 
@@ -153,8 +172,14 @@ public final class MethodLookupCache {
         return callable
     }
 
+    func scriptMethod(on type: TypeInfo, generation: Int) -> FunctionDecl? {
+        guard let script, stamp.holds(for: type, generation: generation) else { return nil }
+        return script
+    }
+
     func remember(_ callable: Callable, on type: TypeInfo, generation: Int) {
         stamp = ResolutionStamp(owner: type, generation: generation)
         self.callable = callable
+        if case .script(let decl) = callable { script = decl } else { script = nil }
     }
 }
