@@ -530,7 +530,7 @@ extension Interpreter {
 
     /// Runs the body of a function whose frame is ready.
     func run(_ decl: FunctionDecl, in frame: Frame, coercingResult: Bool,
-                     at location: SourceLocation) throws -> Value {
+             at location: SourceLocation) throws -> Value {
         callDepth += 1
         defer { callDepth -= 1 }
         try checkCallDepth(at: location)
