@@ -46,18 +46,9 @@ extension BodyCompiler {
             guard case .name(let reference, "self", _) = baseExpr, !reference.isDynamic else { return read }
             // A property of `self` (`next`, `subscriber` in a subscription's `request`): read
             // from `self`'s cell, without running `self` as an expression first.
-            if case .local(let slot) = reference {
-                return { interpreter, frame in
-                    if let selfValue = frame.loadLocal(slot),
-                       let field = site.directRead(of: selfValue, generation: interpreter.memberGeneration) {
-                        return field
-                    }
-                    return try read(interpreter, frame)
-                }
-            }
             return { interpreter, frame in
-                if let cell = frame.cell(reference),
-                   let field = site.directRead(of: cell.value, generation: interpreter.memberGeneration) {
+                if let selfValue = frame.load(reference),
+                   let field = site.directRead(of: selfValue, generation: interpreter.memberGeneration) {
                     return field
                 }
                 return try read(interpreter, frame)
@@ -351,15 +342,6 @@ extension BodyCompiler {
                         try store(binaryOperator.apply(try current(interpreter, frame), rhsValue, in: interpreter),
                                   interpreter, frame)
                     }
-                    return .void
-                }
-            }
-            if case .name(let reference, _, _) = target, !reference.isDynamic {
-                // `demand -= 1` on a variable: its cell is found once for the read and the write.
-                return { interpreter, frame in
-                    guard let cell = frame.cell(reference) else { return try general(interpreter, frame) }
-                    let rhsValue = try rhs(interpreter, frame)
-                    interpreter.store(try binaryOperator.apply(cell.load(), rhsValue, in: interpreter), intoVariable: cell)
                     return .void
                 }
             }

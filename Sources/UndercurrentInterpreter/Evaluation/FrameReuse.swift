@@ -18,7 +18,7 @@ extension Frame {
         withUnsafeMutablePointers { header, slots in
             precondition(slot >= 0 && slot < header.pointee.slotCount, "frame slot out of range")
             if slots[slot] != nil, isKnownUniquelyReferenced(&slots[slot]) {
-                Frame.withCell(in: slots + slot) { $0.value = value }
+                Frame.borrow(slots + slot) { $0.value = value }
             } else {
                 slots[slot] = Cell(value)
             }
@@ -31,7 +31,7 @@ extension Frame {
     static func empty(_ slot: UnsafeMutablePointer<Cell?>) {
         if case .none = slot.pointee { return }
         if isKnownUniquelyReferenced(&slot.pointee) {
-            withCell(in: slot) { $0.value = .void }
+            borrow(slot) { $0.value = .void }
         } else {
             slot.pointee = nil
         }
@@ -40,8 +40,9 @@ extension Frame {
     /// The cell in a slot known to hold one, borrowed: unwrapping the optional would retain
     /// and release it.
     @inline(__always)
-    private static func withCell(in slot: UnsafeMutablePointer<Cell?>, _ body: (Cell) -> Void) {
-        UnsafeMutableRawPointer(slot).load(as: Unmanaged<Cell>.self)._withUnsafeGuaranteedRef(body)
+    private static func borrow<Result>(_ slot: UnsafeMutablePointer<Cell?>,
+                                       _ body: (Cell) throws -> Result) rethrows -> Result {
+        try UnsafeMutableRawPointer(slot).load(as: Unmanaged<Cell>.self)._withUnsafeGuaranteedRef(body)
     }
 
     /// A frame for a call of `decl` that gives every parameter an argument (defaults are
@@ -80,9 +81,16 @@ extension Frame {
         withUnsafeMutablePointers { header, slots in
             precondition(slot >= 0 && slot < header.pointee.slotCount, "frame slot out of range")
             if case .none = slots[slot] { return nil }
-            return UnsafeMutableRawPointer(slots + slot).load(as: Unmanaged<Cell>.self)
-                ._withUnsafeGuaranteedRef { $0.load() }
+            return Frame.borrow(slots + slot) { $0.load() }
         }
+    }
+
+    /// The value of the variable `reference` names, or nil when its slot is empty (or it is
+    /// dynamic); a local's cell is borrowed.
+    @inline(__always)
+    func load(_ reference: NameReference) -> Value? {
+        if case .local(let slot) = reference { return loadLocal(slot) }
+        return cell(reference)?.load()
     }
 
     /// Runs `body` with the cell of local `slot`, borrowed; nil when the slot is empty.
@@ -92,8 +100,7 @@ extension Frame {
         try withUnsafeMutablePointers { header, slots in
             precondition(slot >= 0 && slot < header.pointee.slotCount, "frame slot out of range")
             if case .none = slots[slot] { return nil }
-            return try UnsafeMutableRawPointer(slots + slot).load(as: Unmanaged<Cell>.self)
-                ._withUnsafeGuaranteedRef(body)
+            return try Frame.borrow(slots + slot, body)
         }
     }
 }
