@@ -33,14 +33,12 @@ struct CallStack {
     /// The id of the outermost call in progress: calls made while it is open share a stack.
     var rootID: Int? { frames.first?.id }
     var isEmpty: Bool { frames.isEmpty }
-    mutating func push(_ kind: TraceEvent.Kind, position: Int?, sequence: Int, configure: (inout Frame) -> Void = { _ in })
-        -> Frame {
+    mutating func push(_ kind: TraceEvent.Kind, position: Int?, sequence: Int, configure: (inout Frame) -> Void = { _ in }) {
         nextID += 1
         var frame = Frame(id: nextID, kind: kind, position: position, sequence: sequence)
         configure(&frame)
-        frames.append(frame)
         if !frame.transparent { recordedDepth += 1 }
-        return frame
+        frames.append(frame)
     }
 
     mutating func pop() -> Frame? {

@@ -182,7 +182,7 @@ final class ContractChecker {
                 return name
             }
         }
-        return subscribers[subscriber]?.subscription
+        return subscribers.update(subscriber) { $0.subscription } ?? nil
     }
 
 
@@ -191,7 +191,11 @@ final class ContractChecker {
     private func signalViolation(to subscriber: String, what: @autoclosure () -> String, isCompletion: Bool = false,
                                  sequence: Int, stack: CallStack)
         -> ContractViolation? {
-        guard let state = subscribers[subscriber] else { return nil }
+        // Looked at in place first: nearly every signal breaks none of these rules, and
+        // copying the state out retains each string in it.
+        guard subscribers.update(subscriber, { $0.subscription == nil || $0.completedAt != nil || $0.cancel != nil })
+                == true,
+              let state = subscribers[subscriber] else { return nil }
         if state.subscription == nil {
             guard state.wasSubscribed else { return nil }
             return ContractViolation(

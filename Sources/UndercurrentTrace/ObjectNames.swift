@@ -7,8 +7,29 @@ import UndercurrentStreams
 final class ObjectNames {
     private struct Entry {
         let name: String
-        weak var object: AnyObject?
-        let isObject: Bool
+        /// What was at the entry's address when it was named, to tell a new object there
+        /// from it.
+        let named: NamedObject
+        /// The engine object named, held weakly: gone means any object at the address is new.
+        weak var engineObject: AnyObject?
+
+        func stillNames(_ candidate: NamedObject) -> Bool {
+            switch named {
+            case .none: true
+            case .engineObject: engineObject != nil
+            case .scriptObject(let serial): candidate == .scriptObject(serial: serial)
+            }
+        }
+    }
+
+    /// The kind of thing a name is given to, for `Entry.stillNames`.
+    private enum NamedObject: Equatable {
+        /// Nothing to check: a value type carrying an identifier, or an object in its `deinit`.
+        case none
+        case engineObject
+        /// A script object, by its serial: the tracer hears of its `deinit` (`forget`), and a
+        /// weak reference to it would slow down every retain and release of it.
+        case scriptObject(serial: UInt64)
     }
 
     // Unchecked, as the `Tracer`'s state: read on every call, on the tracer's thread.
@@ -86,7 +107,7 @@ final class ObjectNames {
             return name(labelled: thing as! TraceLabelled, thing)
         case .object(let typeName):
             let object = Self.object(in: thing)
-            return name(forObject: ObjectIdentifier(object), typeName: typeName, object: object)
+            return name(forObject: ObjectIdentifier(object), typeName: typeName, engineObject: object)
         case .identified(let typeName):
             return name(forIdentifier: (thing as! CustomCombineIdentifierConvertible).combineIdentifier,
                         typeName: typeName)
@@ -122,7 +143,7 @@ final class ObjectNames {
         let typeName = labelled.traceLabel
         if type(of: thing) is AnyClass {
             let object = Self.object(in: thing)
-            return name(forObject: ObjectIdentifier(object), typeName: typeName, object: object)
+            return name(forObject: ObjectIdentifier(object), typeName: typeName, engineObject: object)
         }
         if let identifiable = thing as? CustomCombineIdentifierConvertible {
             return name(forIdentifier: identifiable.combineIdentifier, typeName: typeName)
@@ -131,13 +152,20 @@ final class ObjectNames {
     }
 
     func name(ofScriptObject object: ScriptObject) -> String {
-        name(forObject: object.identity, typeName: object.type.name, object: object.standInFor == nil ? object : nil,
-             allowDeadEntry: object.standInFor != nil)
+        // A stand-in runs the `deinit` of the object it stands in for, and takes its name.
+        name(ofScriptObjectAt: object.identity, serial: object.standInFor == nil ? object.serial : nil,
+             typeName: object.type.name)
+    }
+
+    /// The name of the script object at `identity` whose serial is `serial` (nil: whichever
+    /// object was named there).
+    func name(ofScriptObjectAt identity: ObjectIdentifier, serial: UInt64?, typeName: String) -> String {
+        name(forObject: identity, typeName: typeName, named: serial.map { .scriptObject(serial: $0) } ?? .none)
     }
 
     /// The name of an object in its `deinit` (no longer reachable through a weak reference).
     func name(ofDeinitializing identity: ObjectIdentifier, typeName: String) -> String {
-        name(forObject: identity, typeName: typeName, object: nil, allowDeadEntry: true)
+        name(forObject: identity, typeName: typeName, named: .none)
     }
 
     /// Forgets an object that went away, so a new one at the same address gets a new number.
@@ -146,21 +174,27 @@ final class ObjectNames {
         lastSubscriber = nil
     }
 
-    private func name(forObject key: ObjectIdentifier, typeName: String, object: AnyObject?,
-                      allowDeadEntry: Bool = false) -> String {
-        if let entry = objectEntries[key] {
-            // A class instance at a reused address is a new object.
-            if !entry.isObject || entry.object != nil || allowDeadEntry { return entry.name }
+    private func name(forObject key: ObjectIdentifier, typeName: String, engineObject: AnyObject) -> String {
+        name(forObject: key, typeName: typeName, named: .engineObject, engineObject)
+    }
+
+    /// The name of the object at address `key`; `named` is what it is now, checked against
+    /// what the entry named (a class instance at a reused address is a new object), and
+    /// `.none` takes the entry as it is.
+    private func name(forObject key: ObjectIdentifier, typeName: String, named: NamedObject,
+                      _ engineObject: AnyObject? = nil) -> String {
+        if let entry = objectEntries[key], named == .none || entry.stillNames(named) {
+            return entry.name
         }
         let name = nextName(typeName)
-        objectEntries[key] = Entry(name: name, object: object, isObject: object != nil)
+        objectEntries[key] = Entry(name: name, named: named, engineObject: engineObject)
         return name
     }
 
     private func name(forIdentifier key: CombineIdentifier, typeName: String) -> String {
         if let entry = identifiedEntries[key] { return entry.name }
         let name = nextName(typeName)
-        identifiedEntries[key] = Entry(name: name, object: nil, isObject: false)
+        identifiedEntries[key] = Entry(name: name, named: .none)
         return name
     }
 

@@ -28,25 +28,45 @@ struct SubscriberRegistry {
     struct Entry {
         let name: String
         let id: CombineIdentifier
-        weak var object: AnyObject?
-        let isObject: Bool
+        /// The script object subscribing, by identity and serial rather than a weak reference,
+        /// which would slow down every retain and release of it. Only one alive can be found
+        /// reachable from the subscription, so it needs no liveness check.
+        let scriptObject: (identity: ObjectIdentifier, serial: UInt64)?
+        /// An engine object subscribing, held weakly.
+        weak var engineObject: AnyObject?
+        let isEngineObject: Bool
+
+        var isAlive: Bool { !isEngineObject || engineObject != nil }
+
+        func isSubscriber(_ object: ScriptObject) -> Bool {
+            if let scriptObject {
+                return scriptObject.identity == ObjectIdentifier(object) && scriptObject.serial == object.serial
+            }
+            return (isEngineObject && engineObject === object) || id == CombineIdentifier(object)
+        }
+
+        func isSameSubscriber(as other: Entry) -> Bool {
+            id == other.id && scriptObject?.serial == other.scriptObject?.serial
+        }
     }
 
     /// Registered subscribers per subscription name.
     private var entries: [String: [Entry]] = [:]
 
     mutating func register<S: Subscriber>(_ subscriber: S, named name: String, for subscription: String) {
-        var object: AnyObject?
+        var scriptObject: (ObjectIdentifier, UInt64)?
+        var engineObject: AnyObject?
         if let backed = subscriber as? ScriptBacked {
-            object = backed.scriptObject
+            scriptObject = backed.scriptObject.map { (ObjectIdentifier($0), $0.serial) }
         } else if type(of: subscriber as Any) is AnyClass {
-            object = subscriber as AnyObject
+            engineObject = subscriber as AnyObject
         }
-        let entry = Entry(name: name, id: subscriber.combineIdentifier, object: object, isObject: object != nil)
+        let entry = Entry(name: name, id: subscriber.combineIdentifier, scriptObject: scriptObject,
+                          engineObject: engineObject, isEngineObject: engineObject != nil)
         var list = entries[subscription] ?? []
-        guard !list.contains(where: { $0.id == entry.id }) else { return }
-        // Forget subscribers that went away.
-        list.removeAll { $0.isObject && $0.object == nil }
+        guard !list.contains(where: { $0.isSameSubscriber(as: entry) }) else { return }
+        // Forget subscribers that went away, and one whose address the new one took.
+        list.removeAll { !$0.isAlive || $0.id == entry.id }
         list.append(entry)
         entries[subscription] = list
     }
@@ -64,7 +84,7 @@ struct SubscriberRegistry {
     func holder(of subscription: Subscription, named name: String) -> (subscriber: String, property: String)? {
         guard let backed = subscription as? ScriptBacked, let object = backed.scriptObject,
               let registered = entries[name], !registered.isEmpty else { return nil }
-        let alive = registered.filter { !$0.isObject || $0.object != nil }
+        let alive = registered.filter(\.isAlive)
         guard !alive.isEmpty else { return nil }
         var walker = Walker(targets: alive)
         for (index, field) in object.fields.enumerated() {
@@ -97,7 +117,7 @@ struct SubscriberRegistry {
             guard budget > 0 else { return nil }
             switch value {
             case .object(let object):
-                return targets.first { ($0.isObject && $0.object === object) || $0.id == CombineIdentifier(object) }
+                return targets.first { $0.isSubscriber(object) }
             case .native(let native):
                 if let subscriber = native as? SubscriberValue {
                     let id: CombineIdentifier

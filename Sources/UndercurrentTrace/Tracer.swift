@@ -133,7 +133,7 @@ public final class Tracer: _Introspection {
     }
 
     private func push(_ kind: TraceEvent.Kind, position: Int?, configure: (inout CallStack.Frame) -> Void = { _ in }) {
-        _ = stack.push(kind, position: position, sequence: sequence, configure: configure)
+        stack.push(kind, position: position, sequence: sequence, configure: configure)
         depth = stack.recordedDepth
     }
 

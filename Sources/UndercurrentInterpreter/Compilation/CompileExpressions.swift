@@ -45,10 +45,15 @@ extension BodyCompiler {
             }
             guard case .name(let reference, "self", _) = baseExpr, !reference.isDynamic else { return read }
             // A property of `self` (`next`, `subscriber` in a subscription's `request`): read
-            // from `self`'s cell, without running `self` as an expression first.
+            // from `self`'s cell, without running `self` as an expression first, and from a
+            // class instance where it is.
             return { interpreter, frame in
-                if let selfValue = frame.load(reference),
-                   let field = site.directRead(of: selfValue, generation: interpreter.memberGeneration) {
+                let generation = interpreter.memberGeneration
+                if case .local(let slot) = reference,
+                   let field = frame.withObject(inSlot: slot, { site.directRead(ofObject: $0, generation: generation) }) {
+                    if let field { return field }
+                } else if let selfValue = frame.load(reference),
+                          let field = site.directRead(of: selfValue, generation: generation) {
                     return field
                 }
                 return try read(interpreter, frame)
@@ -149,6 +154,10 @@ extension BodyCompiler {
             let site = MemberSiteCache()
             let globalSite = GlobalSiteCache()
             return { interpreter, frame in
+                if let field = frame.withSelfObject({ site.directRead(ofObject: $0, generation: interpreter.memberGeneration) }),
+                   let field {
+                    return field
+                }
                 if let cell = frame.selfCell {
                     let selfValue = cell.load()
                     if let field = site.directRead(of: selfValue, generation: interpreter.memberGeneration) {

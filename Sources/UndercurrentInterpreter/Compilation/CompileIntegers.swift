@@ -77,6 +77,22 @@ extension Frame {
         case .frameSelf: selfCell
         }
     }
+
+    /// Runs `body` with the class instance `access` reaches, borrowed (`withObject(inSlot:_:)`);
+    /// nil when it is no object.
+    @inline(__always)
+    func withObject<Result>(_ access: SelfAccess, _ body: (ScriptObject) throws -> Result) rethrows -> Result? {
+        switch access {
+        case .variable(.local(let slot)):
+            return try withObject(inSlot: slot, body)
+        case .variable(let reference):
+            // A captured `self`: the frame's captures keep the cell, and the cell the object.
+            guard let object = cell(reference)?.unretainedObject else { return nil }
+            return try object._withUnsafeGuaranteedRef(body)
+        case .frameSelf:
+            return try withSelfObject(body)
+        }
+    }
 }
 
 enum ArithmeticOperator {
@@ -175,9 +191,16 @@ extension BodyCompiler {
             // Only a plain stored property is read here: a computed one runs code, which
             // the general path runs once.
             return { interpreter, frame in
-                guard let cell = frame.selfCell(access),
-                      case .int(let value)? = site.directRead(of: cell.value, generation: interpreter.memberGeneration)
-                else { return nil }
+                let generation = interpreter.memberGeneration
+                let field: Value?
+                if let read = frame.withObject(access, { site.directRead(ofObject: $0, generation: generation) }) {
+                    field = read
+                } else if let cell = frame.selfCell(access) {
+                    field = site.directRead(of: cell.value, generation: generation)
+                } else {
+                    return nil
+                }
+                guard case .int(let value)? = field else { return nil }
                 return value
             }
         case .arithmetic(let op, let lhs, let rhs, let location):
@@ -286,12 +309,13 @@ extension BodyCompiler {
                                                     at location: SourceLocation) -> CompiledIntegerStore {
         let right = integer(rhs)
         return { interpreter, frame in
-            guard let b = try right(interpreter, frame), let cell = frame.selfCell(access),
-                  case .object(let object) = cell.value,
-                  let index = site.writableField(of: object.type, generation: interpreter.memberGeneration),
-                  case .int(let a) = object.fields[index] else { return false }
-            object.fields[index] = .int(try Kernel.apply(a, b, at: location))
-            return true
+            guard let b = try right(interpreter, frame) else { return false }
+            return try frame.withObject(access) { object in
+                guard let index = site.writableField(of: object.type, generation: interpreter.memberGeneration),
+                      case .int(let a) = object.fields[index] else { return false }
+                object.fields[index] = .int(try Kernel.apply(a, b, at: location))
+                return true
+            } ?? false
         }
     }
 

@@ -104,3 +104,36 @@ extension Frame {
         }
     }
 }
+
+// MARK: - Borrowed objects
+
+// Reading or updating a field of `self` (`next > 0`, `total += input`) copied `self` out of
+// its cell: a retain and a release of the object per access, a handful per value in a
+// custom subscription. A class method cannot assign `self`, so the object in its cell stays
+// while a field is read or written, and is used where it is.
+extension Cell {
+    /// The class instance this cell holds, not retained: valid while the cell keeps it, so
+    /// only for a use that runs no script code.
+    @inline(__always)
+    var unretainedObject: Unmanaged<ScriptObject>? {
+        if case .object(let object) = value { return .passUnretained(object) }
+        return nil
+    }
+}
+
+extension Frame {
+    /// Runs `body` with the class instance in local `slot`, borrowed; nil when the slot is
+    /// empty or holds no object. `body` must run no script code.
+    @inline(__always)
+    func withObject<Result>(inSlot slot: Int, _ body: (ScriptObject) throws -> Result) rethrows -> Result? {
+        guard let object = withLocalCell(slot, { $0.unretainedObject }) ?? nil else { return nil }
+        return try object._withUnsafeGuaranteedRef(body)
+    }
+
+    /// `withObject(inSlot:_:)` for the function's `self`.
+    @inline(__always)
+    func withSelfObject<Result>(_ body: (ScriptObject) throws -> Result) rethrows -> Result? {
+        guard let slot = withUnsafeMutablePointerToHeader({ $0.pointee.function.selfSlot }) else { return nil }
+        return try withObject(inSlot: slot, body)
+    }
+}

@@ -82,11 +82,19 @@ public final class Interpreter {
         for observer in deinitObservers { observer(identity, type) }
     }
 
+    /// What this interpreter's types reach it through (`TypeInfo.interpreter`).
+    let link = InterpreterLink()
+
     public init(output: @escaping (String) -> Void = { Swift.print($0, terminator: "") }) {
         self.output = output
         self.builtins = BuiltinTypes()
+        link.interpreter = self
         builtins.registerAll(in: self)
         StandardLibrary().install(into: self)
+    }
+
+    deinit {
+        link.interpreter = nil
     }
 
     public func install(_ library: InterpreterLibrary) {

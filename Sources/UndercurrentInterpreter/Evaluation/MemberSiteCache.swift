@@ -29,14 +29,19 @@ public final class MemberSiteCache {
     func directRead(of value: Value, generation: Int) -> Value? {
         switch value {
         case .object(let object):
-            guard let index = readableField(of: object.type, generation: generation) else { return nil }
-            return object.fields[index].loaded
+            return directRead(ofObject: object, generation: generation)
         case .structValue(let structValue):
             guard let index = readableField(of: structValue.type, generation: generation) else { return nil }
             return structValue.fields[index].loaded
         default:
             return nil
         }
+    }
+
+    @inline(__always)
+    func directRead(ofObject object: ScriptObject, generation: Int) -> Value? {
+        guard let index = readableField(of: object.type, generation: generation) else { return nil }
+        return object.fields[index].loaded
     }
 
     /// The field to write directly for an object of `type`, when this site found one.

@@ -1,7 +1,14 @@
+import Synchronization
+
 /// An instance of a script class. Its Swift `deinit` runs the script's `deinit`, so a
 /// script object goes away exactly when the last reference to it does, as in Swift.
 public final class ScriptObject {
     public let type: TypeInfo
+    /// Unique among the objects this process makes. With the identity it tells a new object
+    /// at a reused address from one that went away, which observers (the tracer's names)
+    /// would otherwise learn through a weak reference: that gives the object a side table,
+    /// and then each retain and release of it takes the runtime's slow path.
+    public let serial: UInt64
     /// Unchecked: every property access of a script object goes through here, and no
     /// access is long-lived — a store swaps the old value out and releases it after the
     /// access ends (its deinit may run script code that reads this object).
@@ -14,13 +21,17 @@ public final class ScriptObject {
         self.type = type
         self.fields = fields
         self.standInFor = nil
+        serial = Self.serials.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
     private init(standInFor object: ScriptObject) {
         self.type = object.type
         self.fields = object.fields
         self.standInFor = ObjectIdentifier(object)
+        serial = object.serial
     }
+
+    private static let serials = Atomic<UInt64>(0)
 
     /// The identity of the object this is, or stands in for.
     public var identity: ObjectIdentifier { standInFor ?? ObjectIdentifier(self) }

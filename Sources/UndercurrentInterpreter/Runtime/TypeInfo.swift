@@ -68,8 +68,13 @@ public final class TypeInfo {
     public var deinitializer: FunctionDecl?
     public var subscripts: [SubscriptDecl] = []
     public var nativeSubscript: NativeSubscript?
-    /// Set by the interpreter that owns the type; script `deinit`s run through it.
-    public weak var interpreter: Interpreter?
+    /// Set by the interpreter that owns the type; script `deinit`s run through it. Nil once
+    /// that interpreter is going away.
+    public var interpreter: Interpreter? {
+        get { interpreterLink?.interpreter }
+        set { interpreterLink = newValue?.link }
+    }
+    private var interpreterLink: InterpreterLink?
     /// Changes whenever a member, case, nested type, superclass or conformance is added
     /// (call sites cache what they found on this type: `CallSiteCache`).
     /// Unchecked: call sites read it on every run, in short accesses.

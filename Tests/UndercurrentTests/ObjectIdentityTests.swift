@@ -1,0 +1,49 @@
+import Testing
+@testable import UndercurrentInterpreter
+@testable import UndercurrentTrace
+
+/// Script objects are told apart without weak references to them (which would slow down
+/// every retain and release of them), and types reach their interpreter without one.
+@Suite struct ObjectIdentityTests {
+    private static func makeObject(of type: TypeInfo) -> ScriptObject {
+        ScriptObject(type: type, fields: [])
+    }
+
+    @Test func everyScriptObjectHasASerialOfItsOwn() {
+        let type = TypeInfo(name: "Box", kind: .classType)
+        let objects = (0..<100).map { _ in Self.makeObject(of: type) }
+        #expect(Set(objects.map(\.serial)).count == objects.count)
+    }
+
+    /// A new object at the address of one that went away, while the tracer did not hear of
+    /// its end (tracing was off), is a new object: it gets a name of its own. (The same
+    /// address is given here: which object the allocator puts where is not the test's to say.)
+    @Test func aNewObjectAtAReusedAddressGetsANewName() {
+        let names = ObjectNames()
+        let address = ObjectIdentifier(TypeInfo(name: "Box", kind: .classType))
+        #expect(names.name(ofScriptObjectAt: address, serial: 1, typeName: "Box") == "Box#1")
+        #expect(names.name(ofScriptObjectAt: address, serial: 1, typeName: "Box") == "Box#1")
+        #expect(names.name(ofScriptObjectAt: address, serial: 2, typeName: "Box") == "Box#2")
+        // A stand-in running the `deinit` of the object there takes its name.
+        #expect(names.name(ofScriptObjectAt: address, serial: nil, typeName: "Box") == "Box#2")
+        #expect(names.name(ofScriptObjectAt: address, serial: 2, typeName: "Box") == "Box#2")
+    }
+
+    @Test func aTypeNoLongerReachesAnInterpreterThatWentAway() throws {
+        var interpreter: Interpreter? = Interpreter(output: { _ in })
+        try #require(interpreter).run(source: """
+        final class Box { deinit { print("deinit") } }
+        let box = Box()
+        """)
+        let box = try #require(interpreter?.globals["box"]?.cell.value)
+        guard case .object(let object) = box else {
+            Issue.record("`box` should hold an object")
+            return
+        }
+        #expect(object.type.interpreter === interpreter)
+        weak var released = interpreter
+        interpreter = nil
+        try #require(released == nil, "the interpreter should go away once nothing holds it")
+        #expect(object.type.interpreter == nil)
+    }
+}
