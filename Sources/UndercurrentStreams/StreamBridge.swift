@@ -48,9 +48,18 @@ public final class StreamBridge: InterpreterLibrary {
     /// every later callback returns at once.
     @discardableResult
     func fromEngine<T>(_ fallback: T, _ body: () throws -> T) -> T {
-        guard !isShutDown, !interpreter.isAborting else { return fallback }
+        fromEngine(fallback) { _ in try body() }
+    }
+
+    /// `fromEngine(_:_:)` handing `body` the interpreter: each read of the unowned
+    /// `interpreter` checks its counts atomically, on every value the engine delivers.
+    @discardableResult
+    func fromEngine<T>(_ fallback: T, _ body: (Interpreter) throws -> T) -> T {
+        guard !isShutDown else { return fallback }
+        let interpreter = self.interpreter
+        guard !interpreter.isAborting else { return fallback }
         do {
-            return try body()
+            return try body(interpreter)
         } catch {
             interpreter.recordPendingError(error)
             return fallback

@@ -29,16 +29,18 @@ struct CallStack {
     /// Calls in progress that were recorded (transparent ones are not).
     private(set) var recordedDepth = 0
 
-    var top: Frame? { frames.last }
+    // The frames' fields are read where they are: `frames.last` and `frames.first` copy a
+    // whole frame, retaining each of its names, on every traced call.
+
     /// The id of the outermost call in progress: calls made while it is open share a stack.
-    var rootID: Int? { frames.first?.id }
+    var rootID: Int? { frames.isEmpty ? nil : frames[0].id }
     var isEmpty: Bool { frames.isEmpty }
     mutating func push(_ kind: TraceEvent.Kind, position: Int?, sequence: Int, configure: (inout Frame) -> Void = { _ in }) {
         nextID += 1
         var frame = Frame(id: nextID, kind: kind, position: position, sequence: sequence)
         configure(&frame)
         if !frame.transparent { recordedDepth += 1 }
-        frames.append(frame)
+        frames.append(consume frame)
     }
 
     mutating func pop() -> Frame? {
@@ -60,8 +62,9 @@ struct CallStack {
     /// True when the innermost call is the same delivery to the same subscriber: an adapter
     /// forwarding it.
     func isForwarding(_ kind: TraceEvent.Kind, to subscriberID: CombineIdentifier, subscription: String? = nil) -> Bool {
-        guard let top, top.kind == kind, top.subscriberID == subscriberID else { return false }
-        if kind == .receiveSubscription { return top.subscription == subscription }
+        guard let top = frames.indices.last, frames[top].kind == kind,
+              frames[top].subscriberID == subscriberID else { return false }
+        if kind == .receiveSubscription { return frames[top].subscription == subscription }
         return true
     }
 }

@@ -104,7 +104,7 @@ public final class Tracer: _Introspection {
             events.removeFirst(drop)
             droppedCount += drop
         }
-        events.append(event)
+        events.append(consume event)
         note(found)
         return droppedCount + events.count - 1
     }

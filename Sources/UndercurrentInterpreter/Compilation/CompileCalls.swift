@@ -142,6 +142,8 @@ final class CompiledArguments {
     @exclusivity(unchecked) private var compiled: [CompiledArgument] = []
     /// The receiver of a static call, made once rather than on every call.
     @exclusivity(unchecked) private var receiver: Value?
+    /// An emptied argument array for the next native call (`keep(_:)`).
+    @exclusivity(unchecked) private var spareValues: [Value?] = []
     /// Argument `i` goes to parameter `i`, for every argument.
     @exclusivity(unchecked) private var isInParameterOrder = false
     /// What a pure native gave for literal arguments (`constant(at:in:)`), and when.
@@ -154,9 +156,11 @@ final class CompiledArguments {
                     _ interpreter: Interpreter, _ frame: Frame, at location: SourceLocation) throws -> Value {
         let bound = compile(for: resolution, arguments, compiler) { decl.parameters[$0].type }
         var call = PlainCall(decl, argumentCount: bound.count, in: interpreter)
-        for argument in bound {
-            try call.bind(argument.evaluate(interpreter, frame), toParameter: argument.parameter, in: interpreter,
-                          at: location)
+        // By index, each field read where it is: `for argument in bound` copied each
+        // argument out, retaining its type and its closure.
+        for index in bound.indices {
+            try call.bind(bound[index].evaluate(interpreter, frame), toParameter: bound[index].parameter,
+                          in: interpreter, at: location)
         }
         return try call.run(selfValue: selfValue, in: interpreter, at: location)
     }
@@ -167,8 +171,19 @@ final class CompiledArguments {
                     _ resolution: CallSiteCache.Resolution, _ arguments: [Argument], _ compiler: BodyCompiler,
                     _ interpreter: Interpreter, _ frame: Frame, at location: SourceLocation) throws -> Value {
         let values = try nativeValues(resolution, arguments, compiler, interpreter, frame, at: location)
-        return try body(NativeArguments(interpreter: interpreter, receiver: receiver, receiverCell: nil,
-                                        values: values, inoutCells: [:], location: location))
+        var call = NativeArguments(interpreter: interpreter, receiver: receiver, receiverCell: nil,
+                                   values: values, inoutCells: [:], location: location)
+        let result = try body(call)
+        keep(&call.values)
+        return result
+    }
+
+    /// Keeps a finished call's argument array, emptied, for the next call at this site: an
+    /// allocation per native call (`subscriber.receive(next)` on every value) otherwise.
+    /// A body that held on to the array still has its values: emptying copies it first.
+    private func keep(_ values: inout [Value?]) {
+        values.removeAll(keepingCapacity: true)
+        if spareValues.capacity < values.capacity { swap(&spareValues, &values) }
     }
 
     /// The values of a native call's parameters (nil where the default applies): the
@@ -176,13 +191,16 @@ final class CompiledArguments {
     private func nativeValues(_ resolution: CallSiteCache.Resolution, _ arguments: [Argument], _ compiler: BodyCompiler,
                       _ interpreter: Interpreter, _ frame: Frame, at location: SourceLocation) throws -> [Value?] {
         let bound = compile(for: resolution, arguments, compiler) { resolution.callable.parameterType($0) }
+        // The spare is taken, not shared: a call made while evaluating the arguments (or by
+        // the body) finds none and makes its own.
         var values = [Value?]()
+        swap(&values, &spareValues)
         if bound.count == resolution.assignment.count && isInParameterOrder {
             // Every parameter has its argument, in order (`.max(1)`): no array of nils to fill in.
             values.reserveCapacity(bound.count)
             for argument in bound { values.append(try argument.evaluate(interpreter, frame)) }
         } else {
-            values = [Value?](repeating: nil, count: resolution.assignment.count)
+            values.append(contentsOf: repeatElement(nil, count: resolution.assignment.count))
             for argument in bound {
                 values[argument.parameter] = try argument.evaluate(interpreter, frame)
             }

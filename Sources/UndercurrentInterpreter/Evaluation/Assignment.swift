@@ -162,13 +162,15 @@ extension Interpreter {
     /// Stores into a local or captured variable's cell, the value taking the variable's
     /// numeric type (`conform`).
     @inline(__always)
-    func store(_ value: Value, intoVariable cell: Cell) {
+    // `value` is consumed, here and in `conform`: the new value of `demand -= 1` is moved
+    // into the variable rather than copied and released.
+    func store(_ value: consuming Value, intoVariable cell: Cell) {
         cell.store(conform(value, to: cell.value))
     }
 
     // Switched on `current` alone, without binding its payload: a tuple of both values, or
     // a bound payload, is a copy of each, a retain and a release on every `demand -= 1`.
-    func conform(_ value: Value, to current: Value) -> Value {
+    func conform(_ value: consuming Value, to current: borrowing Value) -> Value {
         switch current {
         case .double:
             if case .int(let number) = value { return .double(Double(number)) }

@@ -123,6 +123,23 @@ extension Interpreter {
                           at: location)
     }
 
+    /// `callMethod(_:_:labels:_:cache:at:)` with one argument: the engine delivering a value
+    /// to a script subscriber (`receive(_:)`) makes this call for every value, and the two
+    /// arrays of the general form were an allocation each.
+    public func callMethod(_ receiver: Value, _ name: String, label: String?, _ argument: Value,
+                           cache: MethodLookupCache, at location: SourceLocation) throws -> Value {
+        guard let decl = cache.scriptMethod(on: typeInfo(of: receiver), generation: memberGeneration),
+              decl.parameters.count == 1, decl.captureList.isEmpty else {
+            return try callMethod(receiver, name, labels: [label], [argument], cache: cache, at: location)
+        }
+        callDepth += 1
+        defer { callDepth -= 1 }
+        try checkCallDepth(at: location)
+        var call = PlainCall(decl, argumentCount: 1, in: self)
+        try call.bind(argument, toParameter: 0, in: self, at: location)
+        return try call.run(selfValue: receiver, in: self, at: location)
+    }
+
     private func takesEveryArgument(_ decl: FunctionDecl, _ arguments: [Value]) -> Bool {
         decl.parameters.count == arguments.count && decl.captureList.isEmpty
     }

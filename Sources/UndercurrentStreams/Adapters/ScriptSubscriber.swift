@@ -29,9 +29,9 @@ struct ScriptSubscriber<Failure: Error>: Subscriber, ScriptBacked, CustomStringC
     }
 
     func receive(_ input: Value) -> Subscribers.Demand {
-        bridge.fromEngine(.none) {
-            let result = try bridge.interpreter.callMethod(value, "receive", labels: [nil], [input],
-                                                           cache: receiveValueMethod, at: .unknown)
+        bridge.fromEngine(.none) { interpreter in
+            let result = try interpreter.callMethod(value, "receive", label: nil, input,
+                                                    cache: receiveValueMethod, at: .unknown)
             return try bridge.demand(from: result, at: .unknown)
         }
     }

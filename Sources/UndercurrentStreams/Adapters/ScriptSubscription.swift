@@ -20,7 +20,7 @@ struct ScriptSubscription: Subscription, ScriptBacked, CustomStringConvertible {
 
     func request(_ demand: Subscribers.Demand) {
         bridge.fromEngine(()) {
-            _ = try bridge.interpreter.callMethod(value, "request", labels: [nil], [bridge.demandValue(demand)],
+            _ = try bridge.interpreter.callMethod(value, "request", label: nil, bridge.demandValue(demand),
                                                   cache: requestMethod, at: .unknown)
         }
     }

@@ -6,14 +6,15 @@ import UndercurrentInterpreter
 public final class DemandValue: NativeValue {
     public let demand: Subscribers.Demand
     /// Where the results of this demand's arithmetic come from when they are common ones.
-    /// Unowned, as the bridge's own native members hold the bridge: script code, the only
-    /// caller of the arithmetic, runs while its bridge and so the table live. A weak link
-    /// cost a side-table load and release per `demand -= 1`.
-    private unowned let shared: SharedDemands?
+    /// Not retained, as the bridge's own native members hold the bridge: script code, the
+    /// only caller of the arithmetic, runs while its bridge and so the table live. A weak
+    /// link cost a side-table load and release per `demand -= 1`, and an unowned one an
+    /// atomic check of the table's counts, a fortieth of a custom subscription's time.
+    private let shared: Unmanaged<SharedDemands>?
 
     init(_ demand: Subscribers.Demand, type: TypeInfo, shared: SharedDemands?) {
         self.demand = demand
-        self.shared = shared
+        self.shared = shared.map { .passUnretained($0) }
         super.init(typeInfo: type)
     }
 
@@ -38,7 +39,7 @@ public final class DemandValue: NativeValue {
         guard let result = try Self.apply(code, lhs, rhs) else { return nil }
         switch result {
         case .demand(let demand):
-            if let shared { return .native(shared.value(for: demand)) }
+            if let shared { return .native(shared._withUnsafeGuaranteedRef { $0.value(for: demand) }) }
             return .native(DemandValue(demand, type: typeInfo, shared: nil))
         case .truth(let truth): return .bool(truth)
         }

@@ -114,7 +114,9 @@ extension StreamBridge {
         type.addNativeMethod(NativeFunction("receive(_:)") { [unowned self] arguments in
             guard case .native(let subscriber as SubscriberValue)? = arguments.receiver else { return .void }
             let demand = try subscriber.receive(arguments[0], at: arguments.location)
-            try self.interpreter.throwPendingError()
+            // The interpreter as the call hands it over: each use of the unowned `self`
+            // checks its counts atomically, on every value.
+            try arguments.interpreter.throwPendingError()
             return self.demandValue(demand)
         })
         type.addNativeMethod(NativeFunction("receive(completion:)", types: [.named(["Subscribers", "Completion"], [])]) {
