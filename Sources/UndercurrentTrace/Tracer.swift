@@ -118,10 +118,15 @@ public final class Tracer: _Introspection {
 
     /// The stored event at an absolute position, if it was not dropped.
     private func update(at position: Int?, _ change: (inout TraceEvent) -> Void) {
-        guard let position else { return }
-        let index = position - droppedCount
-        guard events.indices.contains(index) else { return }
+        guard let index = storedIndex(of: position) else { return }
         change(&events[index])
+    }
+
+    /// The index in `events` of the event at an absolute position, if it was not dropped.
+    private func storedIndex(of position: Int?) -> Int? {
+        guard let position else { return nil }
+        let index = position - droppedCount
+        return events.indices.contains(index) ? index : nil
     }
 
     private func attach(_ found: [ContractViolation], at frame: CallStack.Frame) {
@@ -245,10 +250,10 @@ public final class Tracer: _Introspection {
         guard onOwnerThread, let frame = pop(), !frame.transparent, let subscriberName = frame.subscriber else { return }
         let change = checker.didReceiveValue(subscriber: subscriberName, subscription: frame.subscription,
                                              demandBefore: frame.demandBefore, returned: resultingDemand)
-        update(at: frame.position) {
-            $0.returnedDemand = Self.source(resultingDemand)
-            $0.ledger = change
-        }
+        // Written in place rather than through `update(at:_:)`, whose closure would copy the change.
+        guard let index = storedIndex(of: frame.position) else { return }
+        events[index].returnedDemand = Self.source(resultingDemand)
+        events[index].ledger = change
     }
 
     public func willReceive<Downstream: Subscriber>(subscriber: Downstream,
