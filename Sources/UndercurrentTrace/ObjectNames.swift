@@ -73,9 +73,9 @@ final class ObjectNames {
         lastSubscriber = nil
     }
 
-    /// The name of a subscriber the engine hands over, as `name(of:)` gives it.
-    func name<S: Subscriber>(ofSubscriber subscriber: S) -> String {
-        let identifier = subscriber.combineIdentifier
+    /// The name of a subscriber the engine hands over, as `name(of:)` gives it;
+    /// `identifier` is its `combineIdentifier`.
+    func name<S: Subscriber>(ofSubscriber subscriber: S, identifier: CombineIdentifier) -> String {
         if let lastSubscriber, lastSubscriber.identifier == identifier { return lastSubscriber.name }
         let name = name(of: subscriber)
         if case .scriptBacked? = namings[ObjectIdentifier(Swift.type(of: subscriber))] {

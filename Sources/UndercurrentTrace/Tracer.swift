@@ -104,7 +104,7 @@ public final class Tracer: _Introspection {
             events.removeFirst(drop)
             droppedCount += drop
         }
-        events.append(consume event)
+        events.append(event)
         note(found)
         return droppedCount + events.count - 1
     }
@@ -227,11 +227,13 @@ public final class Tracer: _Introspection {
 
     public func willReceive<Downstream: Subscriber>(subscriber: Downstream, input: Downstream.Input) {
         guard onOwnerThread else { return }
-        if stack.isForwarding(.receiveValue, to: subscriber.combineIdentifier) {
+        // Asked once: each ask is a call through the subscriber's conformance.
+        let subscriberID = subscriber.combineIdentifier
+        if stack.isForwarding(.receiveValue, to: subscriberID) {
             push(.receiveValue, position: nil) { $0.transparent = true }
             return
         }
-        let subscriberName = names.name(ofSubscriber: subscriber)
+        let subscriberName = names.name(ofSubscriber: subscriber, identifier: subscriberID)
         let value = Self.describe(input)
         let checked = checker.willReceiveValue(subscriber: subscriberName, value: value, sequence: sequence + 1,
                                                stack: stack)
@@ -239,7 +241,7 @@ public final class Tracer: _Introspection {
                               subscription: checked.subscription, violations: checked.violations)
         push(.receiveValue, position: position) {
             $0.subscriber = subscriberName
-            $0.subscriberID = subscriber.combineIdentifier
+            $0.subscriberID = subscriberID
             $0.subscription = checked.subscription
             $0.demandBefore = checked.demandBefore
         }
