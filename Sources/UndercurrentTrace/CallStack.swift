@@ -35,7 +35,8 @@ struct CallStack {
     /// The id of the outermost call in progress: calls made while it is open share a stack.
     var rootID: Int? { frames.isEmpty ? nil : frames[0].id }
     var isEmpty: Bool { frames.isEmpty }
-    mutating func push(_ kind: TraceEvent.Kind, position: Int?, sequence: Int, configure: (inout Frame) -> Void = { _ in }) {
+    mutating func push(_ kind: TraceEvent.Kind, position: Int?, sequence: Int,
+                       configure: (inout Frame) -> Void = { _ in }) {
         nextID += 1
         var frame = Frame(id: nextID, kind: kind, position: position, sequence: sequence)
         configure(&frame)

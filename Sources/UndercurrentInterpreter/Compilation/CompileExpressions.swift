@@ -50,7 +50,9 @@ extension BodyCompiler {
             return { interpreter, frame in
                 let generation = interpreter.memberGeneration
                 if case .local(let slot) = reference,
-                   let field = frame.withObject(inSlot: slot, { site.directRead(ofObject: $0, generation: generation) }) {
+                   let field = frame.withObject(inSlot: slot, {
+                       site.directRead(ofObject: $0, generation: generation)
+                   }) {
                     if let field { return field }
                 } else if let selfValue = frame.load(reference),
                           let field = site.directRead(of: selfValue, generation: generation) {
@@ -154,15 +156,13 @@ extension BodyCompiler {
             let site = MemberSiteCache()
             let globalSite = GlobalSiteCache()
             return { interpreter, frame in
-                if let field = frame.withSelfObject({ site.directRead(ofObject: $0, generation: interpreter.memberGeneration) }),
-                   let field {
+                let generation = interpreter.memberGeneration
+                if let field = frame.withSelfObject({ site.directRead(ofObject: $0, generation: generation) }), let field {
                     return field
                 }
                 if let cell = frame.selfCell {
                     let selfValue = cell.load()
-                    if let field = site.directRead(of: selfValue, generation: interpreter.memberGeneration) {
-                        return field
-                    }
+                    if let field = site.directRead(of: selfValue, generation: generation) { return field }
                     if interpreter.hasMember(of: selfValue, name) {
                         return try interpreter.member(of: selfValue, name, site: site, at: location)
                     }

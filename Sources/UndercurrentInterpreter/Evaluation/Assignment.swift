@@ -160,10 +160,9 @@ extension Interpreter {
     /// A variable keeps its type: storing `5` into a `Double` variable stores `5.0`, and
     /// storing into an optional variable wraps the value.
     /// Stores into a local or captured variable's cell, the value taking the variable's
-    /// numeric type (`conform`).
+    /// numeric type (`conform`). `value` is consumed, here and in `conform`: the new value of
+    /// `demand -= 1` is moved into the variable rather than copied and released.
     @inline(__always)
-    // `value` is consumed, here and in `conform`: the new value of `demand -= 1` is moved
-    // into the variable rather than copied and released.
     func store(_ value: consuming Value, intoVariable cell: Cell) {
         cell.store(conform(value, to: cell.value))
     }
