@@ -58,6 +58,10 @@ extension BodyCompiler {
                                                        generation: interpreter.memberGeneration),
                       resolution.isPlain, !resolution.isMutating, let body = resolution.nativeBody else { break }
                 try interpreter.tick(location)
+                if let unary = resolution.nativeUnaryBody {
+                    return try compiledArguments.callNative(unary, receiver: receiverValue, resolution, arguments,
+                                                            compiler, interpreter, frame, at: location)
+                }
                 return try compiledArguments.callNative(body, receiver: receiverValue, resolution, arguments, compiler,
                                                         interpreter, frame, at: location)
             default:
@@ -176,6 +180,17 @@ final class CompiledArguments {
         let result = try body(call)
         keep(&call.values)
         return result
+    }
+
+    /// `callNative` for a native method's one-argument body: the argument, evaluated and
+    /// coerced as `nativeValues` would, is handed over as it is.
+    func callNative(_ unary: NativeFunction.UnaryNativeBody, receiver: Value,
+                    _ resolution: CallSiteCache.Resolution, _ arguments: [Argument], _ compiler: BodyCompiler,
+                    _ interpreter: Interpreter, _ frame: Frame, at location: SourceLocation) throws -> Value {
+        let bound = compile(for: resolution, arguments, compiler) { resolution.callable.parameterType($0) }
+        var argument = try bound[0].evaluate(interpreter, frame)
+        if let type = bound[0].type { argument = try interpreter.coerce(argument, to: type, at: location) }
+        return try unary(interpreter, receiver, argument, location)
     }
 
     /// Keeps a finished call's argument array, emptied, for the next call at this site: an

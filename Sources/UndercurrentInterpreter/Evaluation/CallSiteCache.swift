@@ -30,6 +30,9 @@ public final class CallSiteCache {
         /// `callable` copies a whole `NativeFunction` (name, signature, body) on every call.
         let script: FunctionDecl?
         let nativeBody: ((NativeArguments) throws -> Value)?
+        /// The native function's body for one argument, when it has one and this call gives
+        /// it its one argument.
+        let nativeUnaryBody: NativeFunction.UnaryNativeBody?
         let isMutating: Bool
         let isPure: Bool
 
@@ -44,9 +47,12 @@ public final class CallSiteCache {
             self.parameterOfArgument = parameterOfArgument
             self.isPlain = !callable.parameterShapes.contains { $0.isVariadic } && !arguments.contains { $0.isInout }
             switch callable {
-            case .script(let decl): (script, nativeBody, isMutating, isPure) = (decl, nil, decl.isMutating, false)
+            case .script(let decl):
+                (script, nativeBody, isMutating, isPure) = (decl, nil, decl.isMutating, false)
+                nativeUnaryBody = nil
             case .native(let function):
                 (script, nativeBody, isMutating, isPure) = (nil, function.body, function.isMutating, function.isPure)
+                nativeUnaryBody = assignment == [[0]] ? function.unaryBody : nil
             }
         }
     }

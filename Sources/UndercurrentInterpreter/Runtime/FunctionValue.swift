@@ -92,6 +92,13 @@ public struct NativeFunction {
     /// (`Subscribers.Demand.max(_:)`): a call whose arguments are all literals may keep it.
     public let isPure: Bool
     public let body: (NativeArguments) throws -> Value
+    /// What `body` does, for a call of a method with one parameter given its argument,
+    /// taking the receiver and the argument as they are: a compiled call site calls it
+    /// without building `NativeArguments` (`subscriber.receive(next)`, once per value).
+    public let unaryBody: UnaryNativeBody?
+
+    public typealias UnaryNativeBody = (_ interpreter: Interpreter, _ receiver: Value, _ argument: Value,
+                                        _ location: SourceLocation) throws -> Value
 
     public init(_ fullName: String, defaults: Set<String> = [], variadic: String? = nil,
                 types: [TypeRef?] = [], mutating: Bool = false, pure: Bool = false,
@@ -102,5 +109,19 @@ public struct NativeFunction {
         self.signature = NativeSignature(parsing: fullName, defaults: defaults, variadic: variadic,
                                          types: types)
         self.body = body
+        self.unaryBody = nil
+    }
+
+    /// A non-mutating method of one parameter (without a default), with `unary` as its body:
+    /// the general call path calls it with the receiver and the argument it was given.
+    public init(_ fullName: String, types: [TypeRef?] = [], unary: @escaping UnaryNativeBody) {
+        self.name = String(fullName.prefix { $0 != "(" })
+        self.isMutating = false
+        self.isPure = false
+        self.signature = NativeSignature(parsing: fullName, defaults: [], variadic: nil, types: types)
+        self.body = { arguments in
+            try unary(arguments.interpreter, arguments.receiver ?? .void, arguments[0], arguments.location)
+        }
+        self.unaryBody = unary
     }
 }

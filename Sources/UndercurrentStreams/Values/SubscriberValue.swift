@@ -111,12 +111,12 @@ extension StreamBridge {
             try self.interpreter.throwPendingError()
             return .void
         })
-        type.addNativeMethod(NativeFunction("receive(_:)") { [unowned self] arguments in
-            guard case .native(let subscriber as SubscriberValue)? = arguments.receiver else { return .void }
-            let demand = try subscriber.receive(arguments[0], at: arguments.location)
+        type.addNativeMethod(NativeFunction("receive(_:)") { [unowned self] interpreter, receiver, input, location in
+            guard case .native(let subscriber as SubscriberValue) = receiver else { return .void }
+            let demand = try subscriber.receive(input, at: location)
             // The interpreter as the call hands it over: each use of the unowned `self`
             // checks its counts atomically, on every value.
-            try arguments.interpreter.throwPendingError()
+            try interpreter.throwPendingError()
             return self.demandValue(demand)
         })
         type.addNativeMethod(NativeFunction("receive(completion:)", types: [.named(["Subscribers", "Completion"], [])]) {
