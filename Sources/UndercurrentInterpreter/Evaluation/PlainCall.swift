@@ -10,7 +10,7 @@ struct PlainCall {
     private let coerces: Bool
     private let argumentCount: Int
 
-    init(_ decl: FunctionDecl, argumentCount: Int, in interpreter: Interpreter) {
+    init(_ decl: FunctionDecl, argumentCount: Int, in interpreter: borrowing Interpreter) {
         self.decl = decl
         self.argumentCount = argumentCount
         coerces = !interpreter.typesKeepValues(of: decl)
