@@ -111,13 +111,15 @@ extension StreamBridge {
             try self.interpreter.throwPendingError()
             return .void
         })
-        type.addNativeMethod(NativeFunction("receive(_:)") { [unowned self] interpreter, receiver, input, location in
+        // The interpreter as the call hands it over, and the demand table itself rather than
+        // the unowned bridge: each use of an unowned reference checks its counts atomically,
+        // on every value. (The table holds nothing that holds this closure.)
+        let demands = sharedDemands
+        type.addNativeMethod(NativeFunction("receive(_:)") { interpreter, receiver, input, location in
             guard case .native(let subscriber as SubscriberValue) = receiver else { return .void }
             let demand = try subscriber.receive(input, at: location)
-            // The interpreter as the call hands it over: each use of the unowned `self`
-            // checks its counts atomically, on every value.
             try interpreter.throwPendingError()
-            return self.demandValue(demand)
+            return .native(demands.value(for: demand))
         })
         type.addNativeMethod(NativeFunction("receive(completion:)", types: [.named(["Subscribers", "Completion"], [])]) {
             [unowned self] arguments in
