@@ -18,6 +18,10 @@ public final class SubscriberValue: NativeValue {
     }
 
     public let wrapped: Wrapped
+    /// The wrapped subscriber's `receive(_:)`, taken out of `wrapped` once: binding the
+    /// enum's payload copied the `AnySubscriber`, a retain and a release of each of its four
+    /// references, on every value.
+    private let receiveValue: (Value) -> Subscribers.Demand
     let bridge: StreamBridge
     private(set) var hasSubscription = false
     private(set) var hasCompleted = false
@@ -28,6 +32,10 @@ public final class SubscriberValue: NativeValue {
 
     init(_ wrapped: Wrapped, name: String, bridge: StreamBridge) {
         self.wrapped = wrapped
+        switch wrapped {
+        case .never(let subscriber): receiveValue = subscriber.receive
+        case .failing(let subscriber): receiveValue = subscriber.receive
+        }
         self.bridge = bridge
         self.name = name
         super.init(typeInfo: bridge.types.nativeSubscriber)
@@ -59,10 +67,7 @@ public final class SubscriberValue: NativeValue {
             throw ScriptError.runtime("a value was sent to \(name) after it completed", at: location,
                                       notes: ["Once a subscriber has received a completion, nothing may follow it."])
         }
-        switch wrapped {
-        case .never(let subscriber): return subscriber.receive(input)
-        case .failing(let subscriber): return subscriber.receive(input)
-        }
+        return receiveValue(input)
     }
 
     func receive(completion value: Value, at location: SourceLocation) throws {
