@@ -45,17 +45,10 @@ extension BodyCompiler {
             }
             guard case .name(let reference, "self", _) = baseExpr, !reference.isDynamic else { return read }
             // A property of `self` (`next`, `subscriber` in a subscription's `request`): read
-            // from `self`'s cell, without running `self` as an expression first, and from a
-            // class instance where it is.
+            // from `self`'s cell, without running `self` as an expression first.
             return { interpreter, frame in
-                let generation = interpreter.memberGeneration
-                if case .local(let slot) = reference,
-                   let field = frame.withObject(inSlot: slot, {
-                       site.directRead(ofObject: $0, generation: generation)
-                   }) {
-                    if let field { return field }
-                } else if let selfValue = frame.load(reference),
-                          let field = site.directRead(of: selfValue, generation: generation) {
+                if let field = frame.directRead(site, ofSelf: .variable(reference),
+                                                generation: interpreter.memberGeneration) {
                     return field
                 }
                 return try read(interpreter, frame)
@@ -156,13 +149,11 @@ extension BodyCompiler {
             let site = MemberSiteCache()
             let globalSite = GlobalSiteCache()
             return { interpreter, frame in
-                let generation = interpreter.memberGeneration
-                if let field = frame.withSelfObject({ site.directRead(ofObject: $0, generation: generation) }), let field {
+                if let field = frame.directRead(site, ofSelf: .frameSelf, generation: interpreter.memberGeneration) {
                     return field
                 }
                 if let cell = frame.selfCell {
                     let selfValue = cell.load()
-                    if let field = site.directRead(of: selfValue, generation: generation) { return field }
                     if interpreter.hasMember(of: selfValue, name) {
                         return try interpreter.member(of: selfValue, name, site: site, at: location)
                     }

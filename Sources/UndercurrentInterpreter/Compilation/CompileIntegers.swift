@@ -93,6 +93,16 @@ extension Frame {
             return try withSelfObject(body)
         }
     }
+
+    /// The plain stored property `site` found, read from the `self` that `access` reaches: a
+    /// class instance where its cell holds it, or a struct value. Nil when `site` cannot read
+    /// it directly, or there is no `self`.
+    @inline(__always)
+    func directRead(_ site: MemberSiteCache, ofSelf access: SelfAccess, generation: Int) -> Value? {
+        if let read = withObject(access, { site.directRead(ofObject: $0, generation: generation) }) { return read }
+        guard let cell = selfCell(access) else { return nil }
+        return site.directRead(of: cell.value, generation: generation)
+    }
 }
 
 enum ArithmeticOperator {
@@ -191,16 +201,9 @@ extension BodyCompiler {
             // Only a plain stored property is read here: a computed one runs code, which
             // the general path runs once.
             return { interpreter, frame in
-                let generation = interpreter.memberGeneration
-                let field: Value?
-                if let read = frame.withObject(access, { site.directRead(ofObject: $0, generation: generation) }) {
-                    field = read
-                } else if let cell = frame.selfCell(access) {
-                    field = site.directRead(of: cell.value, generation: generation)
-                } else {
-                    return nil
-                }
-                guard case .int(let value)? = field else { return nil }
+                guard case .int(let value)? = frame.directRead(site, ofSelf: access,
+                                                               generation: interpreter.memberGeneration)
+                else { return nil }
                 return value
             }
         case .arithmetic(let op, let lhs, let rhs, let location):

@@ -469,31 +469,20 @@ extension Interpreter {
         throw ScriptError.runtime("missing argument for parameter '\(parameter.name)'", at: location)
     }
 
-    /// Calls a script function with arguments from the source: each is evaluated straight
-    /// into its parameter's cell, without the argument arrays of the general path.
+    /// Calls a script function whose arguments map one to one onto its parameters
+    /// (`CallSiteCache.Resolution.isPlain`), with arguments from the source: each is
+    /// evaluated against its parameter's type straight into the parameter's cell, without
+    /// the argument arrays of the general path; parameters without an argument take their
+    /// defaults. `self` is `selfCell` itself (a mutating method's variable) or else a cell
+    /// holding `selfValue`.
     private func callScript(_ decl: FunctionDecl, selfCell: Cell?, selfValue: Value?, evaluating arguments: [Argument],
                             _ resolution: CallSiteCache.Resolution, in callerFrame: Frame,
                             at location: SourceLocation) throws -> Value {
-        try callScript(decl, selfCell: selfCell, selfValue: selfValue, argumentCount: arguments.count,
-                       parameterOfArgument: resolution.parameterOfArgument, at: location) { index, type in
-            try evaluate(arguments[index].value, in: callerFrame, expected: type)
-        }
-    }
-
-    /// Calls a script function whose arguments map one to one onto its parameters
-    /// (`CallSiteCache.Resolution.isPlain`), argument `index` to parameter
-    /// `parameterOfArgument[index]`, or to parameter `index` when that is nil:
-    /// `argument(index, type)` gives the value of argument `index`, which is coerced to its
-    /// parameter's type and put in its cell; parameters without an argument take their
-    /// defaults. `self` is `selfCell` itself (a mutating method's variable) or else a cell
-    /// holding `selfValue`.
-    func callScript(_ decl: FunctionDecl, selfCell: Cell? = nil, selfValue: Value? = nil,
-                    argumentCount: Int, parameterOfArgument: [Int]?,
-                    at location: SourceLocation, argument: (Int, TypeRef?) throws -> Value) throws -> Value {
-        var call = PlainCall(decl, argumentCount: argumentCount, in: self)
-        for index in 0..<argumentCount {
-            let parameter = parameterOfArgument?[index] ?? index
-            try call.bind(argument(index, call.parameterType(parameter)), toParameter: parameter, in: self, at: location)
+        var call = PlainCall(decl, argumentCount: arguments.count, in: self)
+        for (index, argument) in arguments.enumerated() {
+            let parameter = resolution.parameterOfArgument[index]
+            try call.bind(evaluate(argument.value, in: callerFrame, expected: call.parameterType(parameter)),
+                          toParameter: parameter, in: self, at: location)
         }
         return try call.run(selfCell: selfCell, selfValue: selfValue, in: self, at: location)
     }

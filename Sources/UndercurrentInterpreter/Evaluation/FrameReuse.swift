@@ -85,14 +85,6 @@ extension Frame {
         }
     }
 
-    /// The value of the variable `reference` names, or nil when its slot is empty (or it is
-    /// dynamic); a local's cell is borrowed.
-    @inline(__always)
-    func load(_ reference: NameReference) -> Value? {
-        if case .local(let slot) = reference { return loadLocal(slot) }
-        return cell(reference)?.load()
-    }
-
     /// Runs `body` with the cell of local `slot`, borrowed; nil when the slot is empty.
     /// `body` must not empty or refill the slot (only this frame's own statements do).
     @inline(__always)

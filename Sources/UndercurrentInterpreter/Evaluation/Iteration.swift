@@ -128,33 +128,32 @@ extension Interpreter {
     /// arrays of the general form were an allocation each.
     public func callMethod(_ receiver: Value, _ name: String, label: String?, _ argument: Value,
                            cache: MethodLookupCache, at location: SourceLocation) throws -> Value {
+        let arguments = CollectionOfOne(argument)
         guard let decl = cache.scriptMethod(on: typeInfo(of: receiver), generation: memberGeneration),
-              decl.parameters.count == 1, decl.captureList.isEmpty else {
+              takesEveryArgument(decl, arguments) else {
             return try callMethod(receiver, name, labels: [label], [argument], cache: cache, at: location)
         }
-        callDepth += 1
-        defer { callDepth -= 1 }
-        try checkCallDepth(at: location)
-        var call = PlainCall(decl, argumentCount: 1, in: self)
-        try call.bind(argument, toParameter: 0, in: self, at: location)
-        return try call.run(selfValue: receiver, in: self, at: location)
+        return try callScriptMethod(decl, on: receiver, arguments, at: location)
     }
 
-    private func takesEveryArgument(_ decl: FunctionDecl, _ arguments: [Value]) -> Bool {
+    private func takesEveryArgument(_ decl: FunctionDecl, _ arguments: some Collection<Value>) -> Bool {
         decl.parameters.count == arguments.count && decl.captureList.isEmpty
     }
 
     /// What `invoke` does with every argument given, without turning the arguments into
     /// optionals (an array cast per call) and back, in a reused frame.
-    private func callScriptMethod(_ decl: FunctionDecl, on receiver: Value, _ arguments: [Value],
+    private func callScriptMethod(_ decl: FunctionDecl, on receiver: Value, _ arguments: some Collection<Value>,
                                   at location: SourceLocation) throws -> Value {
         // The engine calling script types can recurse through native code alone (a Publisher
         // without its own `receive(subscriber:)` gets the one that subscribes it again).
         callDepth += 1
         defer { callDepth -= 1 }
         try checkCallDepth(at: location)
-        return try callScript(decl, selfValue: receiver, argumentCount: arguments.count,
-                              parameterOfArgument: nil, at: location) { index, _ in arguments[index] }
+        var call = PlainCall(decl, argumentCount: arguments.count, in: self)
+        for (parameter, argument) in arguments.enumerated() {
+            try call.bind(argument, toParameter: parameter, in: self, at: location)
+        }
+        return try call.run(selfValue: receiver, in: self, at: location)
     }
 
     /// Calls a method by name with positional arguments (for library code).
