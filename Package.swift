@@ -9,7 +9,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", exact: "0.14.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "602.0.0"),
-        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
     ],
     targets: [
         // libedit, found through pkg-config (Debian: libedit-dev).
@@ -26,6 +26,7 @@ let package = Package(
             dependencies: [
                 "CUndercurrentSupport",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftOperators", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
@@ -63,17 +64,15 @@ let package = Package(
         .target(
             name: "UndercurrentHarness",
             dependencies: [
-                "CUndercurrentSupport", "UndercurrentInterpreter", "UndercurrentStreams", "UndercurrentTrace",
-                "UndercurrentSession",
+                "CUndercurrentSupport", "UndercurrentInterpreter", "UndercurrentTrace", "UndercurrentSession",
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
         .executableTarget(
             name: "undercurrent",
             dependencies: [
-                "UndercurrentInterpreter",
-                "UndercurrentStreams",
                 "UndercurrentSession",
+                "UndercurrentTrace",
                 "UndercurrentLessons",
                 "UndercurrentHarness",
                 "UndercurrentLineEditor",
@@ -84,7 +83,9 @@ let package = Package(
             name: "UndercurrentTests",
             dependencies: [
                 "UndercurrentInterpreter", "UndercurrentStreams", "UndercurrentTrace",
-                "UndercurrentSession", "UndercurrentLessons", "UndercurrentHarness", "undercurrent",
+                "UndercurrentSession", "UndercurrentLessons", "UndercurrentHarness",
+                // Not imported: the CLI tests and the Ctrl-C test run the built binary.
+                "undercurrent",
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ],
             // Oracle-backed snippets are read at run time, not compiled into the tests.

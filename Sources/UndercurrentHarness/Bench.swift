@@ -12,7 +12,7 @@ public struct Bench {
         public var scale = 1.0
         /// Timed repetitions per measurement (the median is reported).
         public var runs = 5
-        public var corpusDirectory = "../shared/corpus"
+        public var corpusDirectory = "Tests/UndercurrentTests/Snippets"
         public var lessonsDirectory = "lessons"
         /// The binary to start for start-up, first-input and Ctrl-C timings; nil: this one.
         public var executable: String?
@@ -288,7 +288,7 @@ public struct Bench {
             table.add([name, "\(samples.count)", Measure.duration(Measure.median(samples.map(\.seconds))),
                        Measure.duration(worst?.seconds ?? .nan), worst?.name ?? "—", "< 50 ms"])
         }
-        add("corpus snippets (\(options.corpusDirectory))", corpus)
+        add("snippets (\(options.corpusDirectory))", corpus)
         let lessons = lessonLatencies()
         add("lesson steps (\(options.lessonsDirectory))", lessons.samples)
         write(table.render())

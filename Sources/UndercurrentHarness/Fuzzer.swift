@@ -183,13 +183,35 @@ public final class Fuzzer {
     }
 
     /// An error text that is a Swift value dump rather than a sentence for the learner.
-    static func looksInternal(_ message: String) -> Bool {
+    /// Code the message quotes from the input ('…' or `…`) is the learner's own and is not judged.
+    public static func looksInternal(_ message: String) -> Bool {
         let trimmed = message.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return true }
-        for internalName in ["OptionalChainExit", "Swift.", "DecodingError", "NSError", "Error Domain", "ThrownValue("] {
-            if trimmed.contains(internalName) { return true }
+        let prose = withoutQuotedCode(trimmed)
+        for internalName in ["OptionalChainExit", "Swift.", "Context(codingPath", "NSError", "Error Domain",
+                             "ThrownValue("] {
+            if prose.contains(internalName) { return true }
         }
         return false
+    }
+
+    /// The message with every '…' and `…` span removed. A quote opens a span only at the start
+    /// of a word, so the apostrophe in "doesn't" does not hide the rest of the sentence.
+    static func withoutQuotedCode(_ message: String) -> String {
+        var result = ""
+        var closing: Character?
+        var previous: Character = " "
+        for character in message {
+            if let open = closing {
+                if character == open { closing = nil }
+            } else if (character == "'" || character == "`") && (previous.isWhitespace || previous == "(") {
+                closing = character
+            } else {
+                result.append(character)
+            }
+            previous = character
+        }
+        return result
     }
 }
 

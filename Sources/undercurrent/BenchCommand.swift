@@ -15,8 +15,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Timed runs per measurement; the median is shown.")
     var runs = 5
 
-    @Option(help: "The reference corpus whose snippets are timed as REPL inputs.")
-    var corpus = "../shared/corpus"
+    @Option(help: "The folder of snippets timed as REPL inputs (run from the repository root).")
+    var corpus = "Tests/UndercurrentTests/Snippets"
 
     @Option(help: "The lessons directory whose steps are timed.")
     var lessons = "lessons"

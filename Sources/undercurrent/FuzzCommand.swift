@@ -20,8 +20,8 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "The index of the first input.")
     var start = 0
 
-    @Option(help: "The corpus whose snippets are mutated.")
-    var corpus = "../shared/corpus"
+    @Option(help: "The folder of snippets that are mutated (run from the repository root).")
+    var corpus = "Tests/UndercurrentTests/Snippets"
 
     @Option(help: "Print input N and how it was made, without running it.")
     var show: Int?

@@ -3,25 +3,9 @@ import UndercurrentInterpreter
 
 /// `Codable` with `JSONEncoder` / `JSONDecoder`, `Data`, and Combine's `encode(encoder:)` /
 /// `decode(type:decoder:)`. Expected outputs are what the same code printed compiled natively
-/// (`../shared/tools/oracle`, swiftc + Foundation + OpenCombine), pasted in unchanged; the tests
+/// (`scripts/oracle`, swiftc + Foundation + OpenCombine), pasted in unchanged; the tests
 /// use `.sortedKeys` (or single-key objects) because Foundation writes other keys in hash order.
 @Suite struct CodingTests {
-    func expectOracleOutput(_ source: String, _ expected: String,
-                            sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let result = runScript(source)
-        #expect(result.error == nil, "\(result.error.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
-        #expect(result.output == expected, sourceLocation: sourceLocation)
-    }
-
-    func expectError(_ source: String, _ kind: ScriptError.Kind, containing message: String,
-                     sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let result = runScript(source)
-        #expect(result.error?.kind == kind, "got \(result.error.map(String.init(describing:)) ?? "no error")",
-                sourceLocation: sourceLocation)
-        #expect(result.error?.message.contains(message) == true, "got \(result.error?.message ?? "no error")",
-                sourceLocation: sourceLocation)
-    }
-
     /// Encoding: compact, `.sortedKeys`, `.prettyPrinted` (empty containers on three lines),
     /// `.withoutEscapingSlashes`; escaping, numbers, fragments, nil optionals left out,
     /// Int-keyed dictionaries, sets, `Data` as Base64.
@@ -372,45 +356,45 @@ import UndercurrentInterpreter
     /// What the synthesized conformance cannot do here, or Swift would not compile, is a
     /// clear error, never a crash.
     @Test func unsupportedCodingIsNamed() {
-        expectError("""
+        expectScriptError("""
             struct P: Codable { var a: Int; func encode(to encoder: Encoder) throws {} }
             _ = try JSONEncoder().encode(P(a: 1))
             """, .unsupported, containing: "a custom encode(to:) (in 'P') is not supported yet")
-        expectError("""
+        expectScriptError("""
             struct P: Codable { var a: Int; init(a: Int) { self.a = a }; init(from decoder: Decoder) throws { a = 1 } }
             _ = try JSONDecoder().decode(P.self, from: Data("{}".utf8))
             """, .unsupported, containing: "a custom init(from:) (in 'P') is not supported yet")
-        expectError("""
+        expectScriptError("""
             struct P { var a: Int }
             _ = try JSONEncoder().encode([P(a: 1)])
             """, .runtime, containing: "'P' does not conform to Encodable")
-        expectError("""
+        expectScriptError("""
             struct P: Encodable { var a: Int }
             _ = try JSONDecoder().decode(P.self, from: Data("{}".utf8))
             """, .runtime, containing: "'P' does not conform to Decodable")
-        expectError("""
+        expectScriptError("""
             struct P: Codable { var a: Int; var b: Int; enum CodingKeys: String, CodingKey { case a } }
             _ = try JSONDecoder().decode(P.self, from: Data("{}".utf8))
             """, .runtime, containing: "property 'b' is not in CodingKeys and has no initial value")
-        expectError("""
+        expectScriptError("""
             struct P: Codable { var names = [String]() }
             _ = try JSONDecoder().decode(P.self, from: Data("{}".utf8))
             """, .runtime, containing: "write the type of property 'names'")
-        expectError("""
+        expectScriptError("""
             class Node: Codable { var next: Node?; init() {} }
             let node = Node()
             node.next = node
             _ = try JSONEncoder().encode(node)
             """, .runtime, containing: "encoding nested more than 512 levels deep")
-        expectError("""
+        expectScriptError("""
             import Combine
             class Model: ObservableObject, Codable { @Published var count = 0 }
             _ = try JSONEncoder().encode(Model())
             """, .unsupported, containing: "coding the @Published property 'count'")
-        expectError("_ = try JSONEncoder().encode((1, 2))", .runtime, containing: "is not Encodable")
-        expectError("_ = try JSONDecoder().decode(5, from: Data())", .runtime, containing: "decode needs a type")
-        expectError("_ = String(data: Data(), encoding: .ascii)", .unsupported, containing: "the string encoding .ascii")
-        expectError("let e = JSONEncoder()\ne.outputFormatting = 3", .runtime, containing: "outputFormatting takes")
+        expectScriptError("_ = try JSONEncoder().encode((1, 2))", .runtime, containing: "is not Encodable")
+        expectScriptError("_ = try JSONDecoder().decode(5, from: Data())", .runtime, containing: "decode needs a type")
+        expectScriptError("_ = String(data: Data(), encoding: .ascii)", .unsupported, containing: "the string encoding .ascii")
+        expectScriptError("let e = JSONEncoder()\ne.outputFormatting = 3", .runtime, containing: "outputFormatting takes")
     }
 
     /// Hostile input ends in a script error or a caught DecodingError: nesting deeper than

@@ -4,7 +4,7 @@ import Testing
 /// earlier declarations carry on.
 @Suite struct ErrorPathTests {
     /// Runs `failing` after a declaration, then checks the declaration is still there.
-    func expectError(_ failing: String, contains message: String) {
+    func expectErrorKeepsSession(_ failing: String, contains message: String) {
         let shown = runSession(["let kept = 41", failing, "print(kept + 1)"])
         #expect(shown[1].contains(message), "got: \(shown[1])")
         #expect(shown[2] == "42\n", "the session must go on with earlier declarations intact")
@@ -14,22 +14,22 @@ import Testing
         let shown = runSession(["let a = 1\nlet b = (2 +\nprint(a)"])
         #expect(shown[0].contains("<input 1>:"))
         #expect(shown[0].contains("syntax error"))
-        expectError("let = 5", contains: "syntax error")
+        expectErrorKeepsSession("let = 5", contains: "syntax error")
     }
 
     @Test func unsupportedSwiftIsNamed() {
-        expectError("actor Counter { var n = 0 }", contains: "`actor` is not supported yet")
-        expectError("func f() async {}", contains: "`async` functions is not supported yet")
+        expectErrorKeepsSession("actor Counter { var n = 0 }", contains: "`actor` is not supported yet")
+        expectErrorKeepsSession("func f() async {}", contains: "`async` functions is not supported yet")
     }
 
     @Test func nilUnwrapStopsTheInput() {
-        expectError("let x: Int? = nil\nprint(x!)", contains: "unexpectedly found nil while unwrapping an Optional value")
+        expectErrorKeepsSession("let x: Int? = nil\nprint(x!)", contains: "unexpectedly found nil while unwrapping an Optional value")
     }
 
     /// Int arithmetic on variables is compiled apart from the general operators; its
     /// failures must read the same, at the operator that failed.
     @Test func compiledIntegerArithmeticFailsAtTheOperator() {
-        expectError("""
+        expectErrorKeepsSession("""
         func grow() -> Int {
             var value = Int.max - 2
             var steps = 0
@@ -38,7 +38,7 @@ import Testing
         }
         print(grow())
         """, contains: "4:30: runtime error: arithmetic overflow: 9223372036854775807 + 1 does not fit in Int")
-        expectError("""
+        expectErrorKeepsSession("""
         func halve(_ divisor: Int) -> Int {
             var value = 100
             var left = 3
@@ -47,13 +47,13 @@ import Testing
         }
         print(halve(0))
         """, contains: "4:36: runtime error: division by zero")
-        expectError("""
+        expectErrorKeepsSession("""
         final class Box { var n = Int.max / 2; func triple() { n *= 3 } }
         Box().triple()
         """, contains: "1:58: runtime error: arithmetic overflow: 4611686018427387903 * 3 does not fit in Int")
         // A field named bare inside a method overflows on a later call, once its site
         // has found the field and the compiled store runs.
-        expectError("""
+        expectErrorKeepsSession("""
         final class Meter {
             var total = Int.max - 5
             func add(_ amount: Int) { total += amount }
@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func demandArithmeticOnALocalFailsAtTheOperator() {
-        expectError("""
+        expectErrorKeepsSession("""
         import Combine
         func drain() {
             var demand = Subscribers.Demand.max(2)
@@ -75,15 +75,15 @@ import Testing
     }
 
     @Test func indexOutOfRange() {
-        expectError("let a = [1, 2]\nprint(a[5])", contains: "index out of range")
+        expectErrorKeepsSession("let a = [1, 2]\nprint(a[5])", contains: "index out of range")
     }
 
     @Test func negativeDemandIsCaughtBeforeOpenCombineTraps() {
-        expectError("import Combine\nlet d = Subscribers.Demand.max(-1)", contains: "demand cannot be negative")
+        expectErrorKeepsSession("import Combine\nlet d = Subscribers.Demand.max(-1)", contains: "demand cannot be negative")
     }
 
     @Test func requestNoneIsRefused() {
-        expectError("""
+        expectErrorKeepsSession("""
         import Combine
         final class Asker: Subscriber {
             typealias Input = Int
@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test func valueBeforeSubscriptionIsRefused() {
-        expectError("""
+        expectErrorKeepsSession("""
         import Combine
         struct Eager: Publisher {
             typealias Output = Int
@@ -111,14 +111,14 @@ import Testing
     }
 
     @Test func uiFrameworksAreNotAvailable() {
-        expectError("import SwiftUI", contains: "`import SwiftUI` is not available here")
+        expectErrorKeepsSession("import SwiftUI", contains: "`import SwiftUI` is not available here")
     }
 
     @Test func endlessRecursionHitsTheDepthLimit() {
-        expectError("func down(_ n: Int) -> Int { down(n + 1) }\nprint(down(0))", contains: "nested more than")
+        expectErrorKeepsSession("func down(_ n: Int) -> Int { down(n + 1) }\nprint(down(0))", contains: "nested more than")
     }
 
     @Test func divisionByZero() {
-        expectError("let zero = 0\nprint(10 / zero)", contains: "division by zero")
+        expectErrorKeepsSession("let zero = 0\nprint(10 / zero)", contains: "division by zero")
     }
 }

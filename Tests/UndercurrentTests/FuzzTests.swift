@@ -2,7 +2,7 @@ import Testing
 import UndercurrentHarness
 import UndercurrentSession
 
-/// Thousands of broken inputs (every corpus snippet mutated, plus token soup) through one
+/// Thousands of broken inputs (every project snippet mutated, plus token soup) through one
 /// REPL session per batch: nothing traps (a trap ends the test process), no input hangs,
 /// every input ends in output or a clear error, and the session still answers
 /// `print(1+1)` after each batch. `undercurrent fuzz --count 20000` runs a longer search.
@@ -11,8 +11,8 @@ import UndercurrentSession
     static let inputs = 2_000
 
     @Test func brokenInputsNeverTrapHangOrBreakTheSession() throws {
-        let snippets = Fuzzer.loadSnippets(from: TestPaths.sharedCorpus.path)
-        try #require(!snippets.isEmpty, "no corpus at \(TestPaths.sharedCorpus.path)")
+        let snippets = Fuzzer.loadSnippets(from: TestPaths.snippets.path)
+        try #require(snippets.count >= TestPaths.minimumSnippetCount, "no snippets at \(TestPaths.snippets.path)")
         let report = LargeStack.run { () -> Fuzzer.Report in
             let fuzzer = Fuzzer(seed: Self.seed, snippets: snippets)
             fuzzer.timeout = 30
@@ -40,6 +40,19 @@ import UndercurrentSession
         var a = SplitMix64(seed: 42)
         var b = SplitMix64(seed: 42)
         #expect((0..<10).map { _ in a.next() } == (0..<10).map { _ in b.next() })
+    }
+
+    /// Value dumps are failures; the learner's own code quoted in a message is not.
+    @Test func internalLookingMessagesAreTold() {
+        #expect(Fuzzer.looksInternal(
+            "uncaught error: Swift.DecodingError.dataCorrupted(Swift.DecodingError.Context(codingPath: []))"))
+        #expect(Fuzzer.looksInternal("missingOperator(\"+++\", Swift.SourceLocation)"))
+        #expect(Fuzzer.looksInternal(""))
+        #expect(!Fuzzer.looksInternal("unexpected code 'Swift.print(\"x\")' before function"))
+        #expect(!Fuzzer.looksInternal("cannot find `Swift.foo` in scope"))
+        #expect(Fuzzer.looksInternal("the value doesn't fit: Swift.Int"))
+        #expect(!Fuzzer.looksInternal(
+            "uncaught error: DecodingError.dataCorrupted: Data was corrupted. Debug description: not JSON."))
     }
 
     @Test func tokenizerGivesTheTextBack() {

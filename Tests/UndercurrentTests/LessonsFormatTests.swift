@@ -264,10 +264,19 @@ import UndercurrentSession
         #expect(parsed.diagnostics.map(\.severity) == [.warning, .warning])
     }
 
-    @Test func garbageNeverTraps() {
+    /// Malformed files are refused with errors that point at a line of the file, never a trap
+    /// and never a half-read lesson.
+    @Test func garbageIsRefusedWithLinedErrors() {
         for text in ["", "---", "```", "## ", "### Exercise", "---\n---\n## x\n### Predict\nQuestion:\nAnswer:\n",
                      String(repeating: "#", count: 50), "\u{0}\u{FFFF}\r\n\r\n## a\r\n", "---\ntitle: x\n---\n## a\n### Exercise\nChecks:\n- output is:\n"] {
-            _ = parse(text)
+            let parsed = parse(text)
+            let lineCount = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count
+            #expect(parsed.lesson == nil, "accepted garbage: \(text.debugDescription)")
+            #expect(!parsed.errors.isEmpty, "no error for \(text.debugDescription)")
+            for error in parsed.errors {
+                #expect((1...max(lineCount, 1)).contains(error.line) && !error.message.isEmpty,
+                        "\(text.debugDescription): \(error)")
+            }
         }
     }
 

@@ -2,16 +2,8 @@ import Testing
 
 /// Every operator of the common set, run through the interpreter: each snippet's expected
 /// output is what the same code printed compiled natively against OpenCombine
-/// (`../shared/tools/oracle`), pasted in unchanged.
+/// (`scripts/oracle`), pasted in unchanged.
 @Suite struct OperatorTests {
-    /// Runs `source` and checks it printed `expected` with no error.
-    func expectOracleOutput(_ source: String, _ expected: String,
-                            sourceLocation: SourceLocation = #_sourceLocation) {
-        let result = runScript(source)
-        #expect(result.error == nil, "\(result.error.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
-        #expect(result.output == expected, sourceLocation: sourceLocation)
-    }
-
     /// reduce, and tryReduce failing with the thrown error; reduce on a sequence is built at once.
     @Test func reduceAndTryReduce() {
         expectOracleOutput(#"""
@@ -851,9 +843,7 @@ import Testing
     // MARK: - Mistakes that stop a compiled program are script errors here
 
     func expectError(_ source: String, contains message: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let result = runScript("import Combine\n" + source)
-        #expect(result.error?.message.contains(message) == true,
-                "got: \(result.error.map { "\($0)" } ?? "no error")", sourceLocation: sourceLocation)
+        expectScriptError("import Combine\n" + source, containing: message, sourceLocation: sourceLocation)
     }
 
     @Test func countsThatWouldRequestNothingAreRefused() {

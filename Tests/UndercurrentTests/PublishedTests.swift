@@ -2,7 +2,7 @@ import Testing
 import UndercurrentInterpreter
 
 /// `@Published`, `ObservableObject` and `assign(to: &$property)`. Every expected output
-/// was made by the oracle (`../shared/tools/oracle`: the snippet compiled with swiftc
+/// was made by the oracle (`scripts/oracle`: the snippet compiled with swiftc
 /// against OpenCombine 0.14.0), except the error cases, which Swift rejects at compile
 /// time. More oracle-backed pairs live in Snippets/ (observable-*, published-*, subjects-*).
 @Suite struct PublishedTests {

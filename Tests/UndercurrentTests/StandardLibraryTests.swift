@@ -2,29 +2,12 @@ import Testing
 import UndercurrentInterpreter
 
 /// The Swift standard library subset: each snippet must print exactly what it prints when
-/// compiled natively. Expected outputs come from `../shared/tools/oracle` (swiftc, module
+/// compiled natively. Expected outputs come from `scripts/oracle` (swiftc, module
 /// `main`, Foundation imported).
 @Suite struct StandardLibraryTests {
-    func expectCompiledOutput(_ source: String, prints expected: String,
-                              sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let result = runScript(source)
-        #expect(result.error == nil, "\(result.error.map(String.init(describing:)) ?? "")",
-                sourceLocation: sourceLocation)
-        #expect(result.output == expected, sourceLocation: sourceLocation)
-    }
-
-    func expectError(_ source: String, _ kind: ScriptError.Kind, containing message: String,
-                     sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let result = runScript(source)
-        #expect(result.error?.kind == kind, "got \(result.error.map(String.init(describing:)) ?? "no error")",
-                sourceLocation: sourceLocation)
-        #expect(result.error?.message.contains(message) == true, "got \(result.error?.message ?? "no error")",
-                sourceLocation: sourceLocation)
-    }
-
     /// String members: count, contains, case, prefix/suffix, reversed, append, comparison.
     @Test func strings() {
-        expectCompiledOutput(
+        expectOracleOutput(
             #"""
             import Foundation
             var s = "Hello, World"
@@ -50,7 +33,7 @@ import UndercurrentInterpreter
             print("héllo".uppercased(), "ÉCOLE".lowercased(), "straße".uppercased())
             print("name".padding(toLength: 6, withPad: ".", startingAt: 0) + "|", "abc".contains(""))
             """#,
-            prints: #"""
+            #"""
             12 false true
             true false true false
             HELLO, WORLD hello, world Hello World
@@ -74,7 +57,7 @@ import UndercurrentInterpreter
 
     /// `split` returns substrings that print like strings; Foundation's components and trimming.
     @Test func stringSplitting() {
-        expectCompiledOutput(
+        expectOracleOutput(
             #"""
             import Foundation
             let s = "Hello, World"
@@ -92,7 +75,7 @@ import UndercurrentInterpreter
             let words = "The quick brown fox".split(separator: " ")
             print(words.map { $0.count }, words.map { $0.lowercased() })
             """#,
-            prints: #"""
+            #"""
             ["Hello", " World"] ["Hello,", "World"]
             ["a", "b-c"] ["a", "b"]
             ["a", "", "b"]
@@ -111,7 +94,7 @@ import UndercurrentInterpreter
 
     /// Character properties; `Int(_:)`, `Double(_:)`, radix and `String(format:)`.
     @Test func charactersAndConversions() {
-        expectCompiledOutput(
+        expectOracleOutput(
             #"""
             import Foundation
             let c: Character = "7"
@@ -124,7 +107,7 @@ import UndercurrentInterpreter
             print(String(format: "%3d|%-3d|%%|%e", 5, 6, 12345.678))
             print(Bool("true") as Any, Bool("yes") as Any)
             """#,
-            prints: #"""
+            #"""
             true false 7 A true
             97 true true 15
             42 nil 2.5 nil -7 nil
@@ -139,7 +122,7 @@ import UndercurrentInterpreter
 
     /// map, filter, reduce, sorted, first(where:), enumerated, slices, joined.
     @Test func arrayTransforms() {
-        expectCompiledOutput(
+        expectOracleOutput(
             #"""
             import Foundation
             let words = ["apple", "banana", "cherry", "avocado"]
@@ -164,7 +147,7 @@ import UndercurrentInterpreter
             print(Array(repeating: "x", count: 2), Array(1...3), Array(0..<0), (1...5).map { $0 * $0 })
             print([3, 1, 2].sorted(by: <), [1, 2, 3].reduce(1, *), [1, 2, 3].elementsEqual([1, 2, 3]), [1, 2].starts(with: [1]))
             """#,
-            prints: #"""
+            #"""
             [5, 6, 6, 7] 24 7 5
             ["APPLE", "AVOCADO"]
             ["apple", "banana", "cherry", "avocado"] ["apple", "avocado", "banana", "cherry"] ["cherry", "banana", "avocado", "apple"]
@@ -188,7 +171,7 @@ import UndercurrentInterpreter
 
     /// append, insert, remove, sort, reverse on variables, nested arrays and struct properties.
     @Test func arrayMutation() {
-        expectCompiledOutput(
+        expectOracleOutput(
             #"""
             import Foundation
             var numbers = [5, 3, 8, 1]
@@ -221,7 +204,7 @@ import UndercurrentInterpreter
             stack.items.removeLast()
             print(stack.items)
             """#,
-            prints: #"""
+            #"""
             [0, 5, 3, 8, 1, 10, 2, 2]
             5 0 2
             [3, 8, 1, 10] Optional(10)
@@ -238,7 +221,7 @@ import UndercurrentInterpreter
 
     /// Lazy wrappers print as Swift's reflection does: ReversedCollection, EnumeratedSequence, Zip2Sequence, StrideTo, Dictionary.Keys.
     @Test func sequenceValuesPrinting() {
-        expectCompiledOutput(
+        expectOracleOutput(
             #"""
             import Foundation
             struct P { var x: Int }
@@ -259,7 +242,7 @@ import UndercurrentInterpreter
             print(zip([1, 2], [3, 4]).map { $0 + $1 }, [1, 2, 3].enumerated().filter { $0.offset > 0 }.map { $0.element })
             print([Set([1])], Set(["only"]), [Optional(1), nil].reversed())
             """#,
-            prints: #"""
+            #"""
             ReversedCollection<Array<Int>>(_base: [1, 2]) ReversedCollection<String>(_base: "abc") ReversedCollection<ClosedRange<Int>>(_base: ClosedRange(1...3))
             Swift.ReversedCollection<Swift.Array<main.P>>(_base: [main.P(x: 1)])
             EnumeratedSequence<Array<Int>>(_base: [1, 2, 3]) EnumeratedSequence<String>(_base: "ab")
@@ -281,7 +264,7 @@ import UndercurrentInterpreter
 
     /// Dictionary members, default subscripts, grouping, merging (one key, or sorted output: Swift's order is random).
     @Test func dictionaries() {
-        expectCompiledOutput(
+        expectOracleOutput(
             #"""
             import Foundation
             let scores = ["amy": 90, "bob": 72]
@@ -313,7 +296,7 @@ import UndercurrentInterpreter
             let counts = ["x", "y", "x"].reduce(into: [:]) { counts, word in counts[word, default: 0] += 1 }
             print(counts["x"]!, counts["y"]!)
             """#,
-            prints: #"""
+            #"""
             amy 90
             bob 72
             ["amy", "bob"] [72, 90] ["AMY", "BOB"]
@@ -336,7 +319,7 @@ import UndercurrentInterpreter
 
     /// Set algebra, `Optional.map`/`flatMap`, range bounds and membership.
     @Test func setsOptionalsRanges() {
-        expectCompiledOutput(
+        expectOracleOutput(
             #"""
             import Foundation
             var set: Set = [3, 1, 2]
@@ -355,7 +338,7 @@ import UndercurrentInterpreter
             print((1...10).filter { $0 % 3 == 0 }, (1..<5).reduce(0, +), (1...4).contains(3), (1...4).count, (0..<0).count)
             print((0..<10).lowerBound, (0..<10).upperBound, (5..<5).isEmpty, (0.0...1.0).contains(0.5), (1...3).first!, (1...3).last!)
             """#,
-            prints: #"""
+            #"""
             true 3 [1, 2, 3] (inserted: false, memberAfterInsert: 3) (inserted: true, memberAfterInsert: 4)
             Optional(1) nil [2, 3, 4]
             [2, 3, 4, 9] [2, 3] [3, 4]
@@ -372,7 +355,7 @@ import UndercurrentInterpreter
 
     /// Int and Double members, min/max/abs, Foundation math, swap, type(of:).
     @Test func numbersAndGlobals() {
-        expectCompiledOutput(
+        expectOracleOutput(
             #"""
             import Foundation
             print(max(3, 7), min(3, 7), max(1, 5, 3), min(4, 2, 8, 1), min(2.5, 1), abs(-4.5), abs(-3))
@@ -387,7 +370,7 @@ import UndercurrentInterpreter
             flag.toggle()
             print(a, b, flag, type(of: 1), type(of: "s"), type(of: 2.0))
             """#,
-            prints: #"""
+            #"""
             7 3 5 1 1.0 4.5 3
             true false 5 (quotient: 3, remainder: 2) -1
             4.0 4.0 -3.0 2.0 4.0
@@ -401,7 +384,7 @@ import UndercurrentInterpreter
 
     /// Errors thrown inside closures propagate through map, filter, sorted and reduce (they rethrow).
     @Test func closuresThatThrow() {
-        expectCompiledOutput(
+        expectOracleOutput(
             #"""
             import Foundation
             enum ParseError: Error { case bad(String) }
@@ -425,7 +408,7 @@ import UndercurrentInterpreter
             print(sorted as Any)
             print(try ["4", "5"].reduce(0) { try $0 + parse($1) })
             """#,
-            prints: #"""
+            #"""
             failed: bad("x")
             [1, 2]
             bad zz
@@ -437,7 +420,7 @@ import UndercurrentInterpreter
 
     /// Script types that conform to Sequence, or are Comparable, get the sequence members; extensions add to Array, Sequence, String.
     @Test func customSequencesAndExtensions() {
-        expectCompiledOutput(
+        expectOracleOutput(
             #"""
             import Foundation
             struct Countdown: Sequence, IteratorProtocol {
@@ -476,7 +459,7 @@ import UndercurrentInterpreter
             let names = people.map { $0.name }
             print(names, type(of: names))
             """#,
-            prints: #"""
+            #"""
             [30, 20, 10] [2, 1] [4, 2]
             6 true [1, 2, 3] 1
             0 2
@@ -494,7 +477,7 @@ import UndercurrentInterpreter
 
     /// Idioms seen in everyday code: firstIndex then remove, indices, while-let popLast, map(String.init).
     @Test func everydayIdioms() {
-        expectCompiledOutput(
+        expectOracleOutput(
             #"""
             import Foundation
             let prices = [1.5, 2.0]
@@ -529,7 +512,7 @@ import UndercurrentInterpreter
             while let top = stack.popLast() { print("pop", top) }
             print("done".uppercased().lowercased().count)
             """#,
-            prints: #"""
+            #"""
             3.5 5.0 3.5
             [3, 2] true false
             1 2
@@ -557,7 +540,7 @@ import UndercurrentInterpreter
 
     /// `type(of:)` prints the full generic type, as Swift does.
     @Test func typeOfValues() {
-        expectCompiledOutput(
+        expectOracleOutput(
             #"""
             import Foundation
             struct P {}
@@ -575,7 +558,7 @@ import UndercurrentInterpreter
             print(type(of: d.values), [d.values], type(of: [1].enumerated()))
             debugPrint(type(of: [1].enumerated()))
             """#,
-            prints: #"""
+            #"""
             Array<Int> Optional<Int> Dictionary<String, Int> (Int, String) P C E
             Swift.Array<Swift.Int> main.P Swift.ClosedRange<Swift.Int> Swift.Range<Swift.Int>
             ClosedRange<Int> ReversedCollection<Array<Int>> String Character Array<P>
@@ -591,7 +574,7 @@ import UndercurrentInterpreter
 
     /// Endless ranges with zip and prefix; Characters stored in collections without a literal type.
     @Test func endlessSequencesAndCharacters() {
-        expectCompiledOutput(
+        expectOracleOutput(
             #"""
             import Foundation
             for (i, x) in zip(1..., ["a", "b"]) { print(i, x) }
@@ -613,7 +596,7 @@ import UndercurrentInterpreter
             let d: [String: Character] = ["k": "v"]
             print(d["k"]!.isLetter)
             """#,
-            prints: #"""
+            #"""
             1 a
             2 b
             [(1, "x"), (2, "y")]
@@ -630,7 +613,7 @@ import UndercurrentInterpreter
 
     /// Foundation's localizedDescription: LocalizedError text, or the NSError bridge's domain and code.
     @Test func errorDescriptions() {
-        expectCompiledOutput(
+        expectOracleOutput(
             #"""
             import Foundation
             enum Mixed: Error { case a, b(Int), c, d(String) }
@@ -648,7 +631,7 @@ import UndercurrentInterpreter
             enum Outer { enum Inner: Error { case z } }
             print(Outer.Inner.z.localizedDescription)
             """#,
-            prints: #"""
+            #"""
             The operation could not be completed. (main.Mixed error 2.) The operation could not be completed. (main.Mixed error 0.) The operation could not be completed. (main.Mixed error 3.) The operation could not be completed. (main.Mixed error 1.)
             The operation could not be completed. (main.S error 1.)
             The operation could not be completed. (main.K error 1.)
@@ -663,38 +646,38 @@ import UndercurrentInterpreter
     // MARK: - What the subset refuses or stops on
 
     @Test func randomnessIsRefusedByName() {
-        expectError("print(Int.random(in: 1...6))", .unsupported, containing: "random numbers")
-        expectError("print(Double.random(in: 0...1))", .unsupported, containing: "random numbers")
-        expectError("print([1, 2].shuffled())", .unsupported, containing: "shuffled()")
-        expectError("print([1, 2].randomElement()!)", .unsupported, containing: "randomElement()")
+        expectScriptError("print(Int.random(in: 1...6))", .unsupported, containing: "random numbers")
+        expectScriptError("print(Double.random(in: 0...1))", .unsupported, containing: "random numbers")
+        expectScriptError("print([1, 2].shuffled())", .unsupported, containing: "shuffled()")
+        expectScriptError("print([1, 2].randomElement()!)", .unsupported, containing: "randomElement()")
     }
 
     @Test func stringIndicesAreRefusedByName() {
-        expectError("let s = \"abc\"\nprint(s[s.startIndex])", .unsupported, containing: "String.Index")
-        expectError("print(\"abc\".firstIndex(of: \"b\")!)", .unsupported, containing: "String.Index")
-        expectError("print([1].lazy.map { $0 })", .unsupported, containing: "lazy")
+        expectScriptError("let s = \"abc\"\nprint(s[s.startIndex])", .unsupported, containing: "String.Index")
+        expectScriptError("print(\"abc\".firstIndex(of: \"b\")!)", .unsupported, containing: "String.Index")
+        expectScriptError("print([1].lazy.map { $0 })", .unsupported, containing: "lazy")
     }
 
     @Test func trapsOfTheCompiledProgramStopTheScript() {
-        expectError("var a = [Int]()\na.removeFirst()", .runtime,
+        expectScriptError("var a = [Int]()\na.removeFirst()", .runtime,
                     containing: "Can't remove first element from an empty collection")
-        expectError("var a = [1]\na.remove(at: 3)", .runtime, containing: "Index out of range")
-        expectError("print(Dictionary(uniqueKeysWithValues: [(1, \"a\"), (1, \"b\")]))", .runtime,
+        expectScriptError("var a = [1]\na.remove(at: 3)", .runtime, containing: "Index out of range")
+        expectScriptError("print(Dictionary(uniqueKeysWithValues: [(1, \"a\"), (1, \"b\")]))", .runtime,
                     containing: "Duplicate values for key: '1'")
-        expectError("print(Int(Double.nan))", .runtime, containing: "infinite or NaN")
-        expectError("print(Array(stride(from: 0, to: 5, by: 0)))", .runtime, containing: "Stride size must not be zero")
-        expectError("print(Character(\"ab\"))", .runtime, containing: "more than one extended grapheme cluster")
-        expectError("let a = [1]\na.append(2)", .runtime, containing: "'let' constant")
+        expectScriptError("print(Int(Double.nan))", .runtime, containing: "infinite or NaN")
+        expectScriptError("print(Array(stride(from: 0, to: 5, by: 0)))", .runtime, containing: "Stride size must not be zero")
+        expectScriptError("print(Character(\"ab\"))", .runtime, containing: "more than one extended grapheme cluster")
+        expectScriptError("let a = [1]\na.append(2)", .runtime, containing: "'let' constant")
     }
 
     /// Swift's dictionaries and sets iterate in a random per-process order; the interpreter
     /// keeps insertion order so that every run prints the same.
     @Test func dictionariesAndSetsKeepInsertionOrder() {
-        expectCompiledOutput("""
+        expectOracleOutput("""
             var d = ["z": 1, "a": 2]
             d["m"] = 3
             d["z"] = nil
             print(d, Set([3, 1, 2]), d.keys.map { $0 }, Dictionary(grouping: [3, 1, 2], by: { $0 % 2 }))
-            """, prints: "[\"a\": 2, \"m\": 3] [3, 1, 2] [\"a\", \"m\"] [1: [3, 1], 0: [2]]\n")
+            """, "[\"a\": 2, \"m\": 3] [3, 1, 2] [\"a\", \"m\"] [1: [3, 1], 0: [2]]\n")
     }
 }

@@ -5,7 +5,7 @@ import UndercurrentSession
 import UndercurrentStreams
 
 /// Virtual time: the clock itself, each scheduler-based operator run through the
-/// interpreter (expected output made by `../shared/tools/oracle`, the snippet compiled
+/// interpreter (expected output made by `scripts/oracle`, the snippet compiled
 /// natively, pasted unchanged), ordering across schedulers, and the REPL's controls.
 /// Nothing here sleeps or reads the wall clock.
 @Suite struct VirtualTimeTests {
@@ -185,14 +185,6 @@ import UndercurrentStreams
     }
 
     // MARK: - Operators through the interpreter (oracle-made expected output)
-
-    /// Runs `source` and checks it printed `expected` with no error.
-    func expectOracleOutput(_ source: String, _ expected: String,
-                            sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let result = runScript(source)
-        #expect(result.error == nil, "\(result.error.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
-        #expect(result.output == expected, sourceLocation: sourceLocation)
-    }
 
     /// delay: values and the completion arrive 0.2 s after they were sent, on the main queue.
     @Test func delayMovesValuesAndCompletionLater() {

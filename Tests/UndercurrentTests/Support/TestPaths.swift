@@ -1,7 +1,7 @@
 import Foundation
 
-/// Paths the tests read: the repository, the shared reference corpus beside it, and the
-/// project's own oracle-backed snippets.
+/// Paths the tests read: the repository, the project's own oracle-backed snippets, and the
+/// shared reference corpus that may stand beside the repository (an extra check, not needed).
 enum TestPaths {
     static let repository: URL = {
         var url = URL(fileURLWithPath: #filePath)
@@ -11,7 +11,10 @@ enum TestPaths {
     }()
 
     static let sharedCorpus = repository.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    static var sharedCorpusIsPresent: Bool { !snippetPairs(in: sharedCorpus).isEmpty }
     static let snippets = repository.appendingPathComponent("Tests/UndercurrentTests/Snippets")
+    /// Fewer snippets than this means the folder was lost or misread, not that all is well.
+    static let minimumSnippetCount = 58
     static let mustPassList = repository.appendingPathComponent("Tests/UndercurrentTests/corpus-must-pass.txt")
 
     /// `NAME.swift` files that have a `NAME.out` beside them.
