@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
     name: "Undercurrent",
     products: [
-        .executable(name: "undercurrent", targets: ["undercurrent"]),
+        .executable(name: "undercurrent", targets: ["undercurrent"])
     ],
     dependencies: [
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", exact: "0.14.0"),

@@ -38,7 +38,7 @@ public struct Bench {
     /// Runs on the calling thread, which must have a large stack (the CLI's main does).
     public func run() {
         #if DEBUG
-        write("note: this is a debug build; figures are only meaningful from `swift build -c release`.\n\n")
+            write("note: this is a debug build; figures are only meaningful from `swift build -c release`.\n\n")
         #endif
         if options.sections.contains(.throughput) { throughput() }
         if options.sections.contains(.startup) { startup() }
@@ -67,25 +67,30 @@ public struct Bench {
         let interpretedResult = Self.interpret(source, traced: false).output
         let agree = interpretedResult.trimmingCharacters(in: .whitespacesAndNewlines) == String(nativeResult)
         let nativeRuns = max(options.runs, 9)
-        let nativeOff = Measure.median((0..<nativeRuns).map { _ in Measure.time { Self.blackHole(workload.runNative()) } })
-        let nativeOn = Measure.median((0..<nativeRuns).map { _ in
-            let tracer = Tracer()
-            return Measure.time {
-                tracer.start()
-                Self.blackHole(workload.runNative())
-                tracer.stop()
-            }
-        })
-        let interpretedOff = Measure.median((0..<options.runs).map { _ in Self.interpret(source, traced: false).seconds })
+        let nativeOff = Measure.median(
+            (0..<nativeRuns).map { _ in Measure.time { Self.blackHole(workload.runNative()) } })
+        let nativeOn = Measure.median(
+            (0..<nativeRuns).map { _ in
+                let tracer = Tracer()
+                return Measure.time {
+                    tracer.start()
+                    Self.blackHole(workload.runNative())
+                    tracer.stop()
+                }
+            })
+        let interpretedOff = Measure.median(
+            (0..<options.runs).map { _ in Self.interpret(source, traced: false).seconds })
         var events = 0
-        let interpretedOn = Measure.median((0..<options.runs).map { _ in
-            let run = Self.interpret(source, traced: true)
-            events = run.events
-            return run.seconds
-        })
-        return ThroughputRow(workload: workload.name, n: workload.n, unit: workload.unit, nativeOff: nativeOff,
-                             interpretedOff: interpretedOff, nativeOn: nativeOn, interpretedOn: interpretedOn,
-                             events: events, checksumsAgree: agree)
+        let interpretedOn = Measure.median(
+            (0..<options.runs).map { _ in
+                let run = Self.interpret(source, traced: true)
+                events = run.events
+                return run.seconds
+            })
+        return ThroughputRow(
+            workload: workload.name, n: workload.n, unit: workload.unit, nativeOff: nativeOff,
+            interpretedOff: interpretedOff, nativeOn: nativeOn, interpretedOn: interpretedOn,
+            events: events, checksumsAgree: agree)
     }
 
     @inline(never)
@@ -97,7 +102,8 @@ public struct Bench {
     /// Tracer records every call to memory, as the REPL's does. Only the run is timed (the
     /// environment is made before; its cost is part of the start-up figure).
     public static func interpret(_ source: String, traced: Bool, capacity: Int? = nil)
-        -> (seconds: Double, output: String, events: Int, error: String?) {
+        -> (seconds: Double, output: String, events: Int, error: String?)
+    {
         let tracer = Tracer()
         if let capacity { tracer.capacity = capacity }
         var output = ""
@@ -122,21 +128,27 @@ public struct Bench {
     func throughput() {
         write("Throughput: the same program compiled natively against OpenCombine and interpreted\n")
         write("(median of \(options.runs) runs; tracing on = every call recorded to memory by the Tracer)\n\n")
-        var table = TextTable(["workload", "N", "native", "interpreted", "interp/native",
-                               "native+trace", "interp+trace", "interp/native", "trace on/off", "events"])
+        var table = TextTable([
+            "workload", "N", "native", "interpreted", "interp/native",
+            "native+trace", "interp+trace", "interp/native", "trace on/off", "events",
+        ])
         var disagreements: [String] = []
         for workload in BenchWorkload.all(scale: options.scale) {
             let row = measureThroughput(workload)
             if !row.checksumsAgree { disagreements.append(workload.name) }
-            table.add([row.workload + (row.checksumsAgree ? "" : " (!)"), "\(row.n) \(row.unit)",
-                       Measure.duration(row.nativeOff), Measure.duration(row.interpretedOff),
-                       Measure.ratio(row.ratioOff), Measure.duration(row.nativeOn), Measure.duration(row.interpretedOn),
-                       Measure.ratio(row.ratioOn), Measure.ratio(row.tracingCost), "\(row.events)"])
+            table.add([
+                row.workload + (row.checksumsAgree ? "" : " (!)"), "\(row.n) \(row.unit)",
+                Measure.duration(row.nativeOff), Measure.duration(row.interpretedOff),
+                Measure.ratio(row.ratioOff), Measure.duration(row.nativeOn), Measure.duration(row.interpretedOn),
+                Measure.ratio(row.ratioOn), Measure.ratio(row.tracingCost), "\(row.events)",
+            ])
         }
         write(table.render())
         write("targets: interpreted/native ≤ 30× with tracing off; interpreted tracing on/off ≤ 3×\n")
         if !disagreements.isEmpty {
-            write("(!) the interpreted run printed a different checksum from the native one: \(disagreements.joined(separator: ", "))\n")
+            write(
+                "(!) the interpreted run printed a different checksum from the native one: \(disagreements.joined(separator: ", "))\n"
+            )
         }
         write("\n")
     }
@@ -202,7 +214,9 @@ public struct Bench {
         for _ in 0..<repetitions {
             // Standard input on /dev/null: start, read end-of-file, exit.
             let started = Measure.now()
-            guard let child = try? ChildProcess(silent: executable, arguments: [], environment: environment) else { break }
+            guard let child = try? ChildProcess(silent: executable, arguments: [], environment: environment) else {
+                break
+            }
             if child.waitForExit(timeout: 10) != nil {
                 timings.exitWithClosedInput.append(Double(Measure.now() - started) / 1e9)
             }
@@ -271,8 +285,10 @@ public struct Bench {
             for (number, inputs) in lesson.steps.enumerated() {
                 for (blockNumber, input) in inputs.enumerated() {
                     let seconds = Measure.time { _ = session.handle(input) }
-                    samples.append(LatencySample(name: "\(lesson.lesson) step \(number + 1).\(blockNumber + 1)",
-                                                 seconds: seconds))
+                    samples.append(
+                        LatencySample(
+                            name: "\(lesson.lesson) step \(number + 1).\(blockNumber + 1)",
+                            seconds: seconds))
                 }
             }
         }
@@ -285,8 +301,10 @@ public struct Bench {
         let corpus = corpusLatencies()
         func add(_ name: String, _ samples: [LatencySample]) {
             let worst = samples.max { $0.seconds < $1.seconds }
-            table.add([name, "\(samples.count)", Measure.duration(Measure.median(samples.map(\.seconds))),
-                       Measure.duration(worst?.seconds ?? .nan), worst?.name ?? "—", "< 50 ms"])
+            table.add([
+                name, "\(samples.count)", Measure.duration(Measure.median(samples.map(\.seconds))),
+                Measure.duration(worst?.seconds ?? .nan), worst?.name ?? "—", "< 50 ms",
+            ])
         }
         add("snippets (\(options.corpusDirectory))", corpus)
         let lessons = lessonLatencies()
@@ -327,8 +345,9 @@ public struct Bench {
         try? environment.interpreter.run(source: source, fileName: "probe.swift")
         tracer.stop()
         let after = Measure.memory()
-        return MemoryProbe(events: tracer.events.count + tracer.droppedCount, peakBytes: after.peak,
-                           retainedBytes: after.resident - before.resident)
+        return MemoryProbe(
+            events: tracer.events.count + tracer.droppedCount, peakBytes: after.peak,
+            retainedBytes: after.resident - before.resident)
     }
 
     func runProbe(_ mode: String) -> MemoryProbe? {
@@ -367,10 +386,15 @@ public struct Bench {
         var table = TextTable(["run", "events recorded", "peak RSS (VmHWM)"])
         table.add(["tracing off", "0", Measure.megabytes(off.peakBytes)])
         table.add(["tracing on, every event kept", "\(unbounded.events)", Measure.megabytes(unbounded.peakBytes)])
-        table.add(["tracing on, REPL cap (\(Tracer().capacity) events)", "\(capped.events)",
-                   Measure.megabytes(capped.peakBytes)])
+        table.add([
+            "tracing on, REPL cap (\(Tracer().capacity) events)", "\(capped.events)",
+            Measure.megabytes(capped.peakBytes),
+        ])
         write(table.render())
-        write(String(format: "bytes per recorded event: %.0f (peak difference), %.0f (resident difference); TraceEvent stride %d bytes; target ≤ 150\n\n",
-                     perEvent, retainedPerEvent, MemoryLayout<TraceEvent>.stride))
+        write(
+            String(
+                format:
+                    "bytes per recorded event: %.0f (peak difference), %.0f (resident difference); TraceEvent stride %d bytes; target ≤ 150\n\n",
+                perEvent, retainedPerEvent, MemoryLayout<TraceEvent>.stride))
     }
 }

@@ -15,14 +15,18 @@ public struct BenchWorkload: Sendable {
     public static func all(scale: Double = 1) -> [BenchWorkload] {
         func scaled(_ n: Int) -> Int { max(10, Int(Double(n) * scale)) }
         return [
-            BenchWorkload(name: "range.publisher.map.filter.sink", n: scaled(100_000), unit: "values",
-                          native: NativeWorkloads.pipeline, source: pipelineSource),
-            BenchWorkload(name: "custom Publisher/Subscription, .max(1)", n: scaled(50_000), unit: "values",
-                          native: NativeWorkloads.customPublisher, source: customPublisherSource),
-            BenchWorkload(name: "3 PassthroughSubjects → hub.scan", n: scaled(50_000), unit: "sends",
-                          native: NativeWorkloads.subjectFanIn, source: subjectFanInSource),
-            BenchWorkload(name: "loops, no Combine (Collatz)", n: scaled(3_000), unit: "starts",
-                          native: NativeWorkloads.loops, source: loopsSource),
+            BenchWorkload(
+                name: "range.publisher.map.filter.sink", n: scaled(100_000), unit: "values",
+                native: NativeWorkloads.pipeline, source: pipelineSource),
+            BenchWorkload(
+                name: "custom Publisher/Subscription, .max(1)", n: scaled(50_000), unit: "values",
+                native: NativeWorkloads.customPublisher, source: customPublisherSource),
+            BenchWorkload(
+                name: "3 PassthroughSubjects → hub.scan", n: scaled(50_000), unit: "sends",
+                native: NativeWorkloads.subjectFanIn, source: subjectFanInSource),
+            BenchWorkload(
+                name: "loops, no Combine (Collatz)", n: scaled(3_000), unit: "starts",
+                native: NativeWorkloads.loops, source: loopsSource),
         ]
     }
 

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A child process for measurements: either on a pseudo-terminal of its own (so it is
 /// interactive, shows its prompt, and gets SIGINT from a typed Ctrl-C), or with standard
@@ -17,7 +18,9 @@ final class ChildProcess {
     enum Failure: Error, CustomStringConvertible {
         case spawn(String)
         var description: String {
-            switch self { case .spawn(let why): return why }
+            switch self {
+            case .spawn(let why): return why
+            }
         }
     }
 
@@ -42,7 +45,8 @@ final class ChildProcess {
         var unlock: Int32 = 0
         var number: UInt32 = 0
         guard master >= 0, ioctl(master, UInt(Self.setPtyLock), &unlock) == 0,
-              ioctl(master, UInt(Self.getPtyNumber), &number) == 0 else {
+            ioctl(master, UInt(Self.getPtyNumber), &number) == 0
+        else {
             if master >= 0 { close(master) }
             throw Failure.spawn("cannot open a pseudo-terminal")
         }
@@ -61,7 +65,7 @@ final class ChildProcess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(0x80))   // POSIX_SPAWN_SETSID
+        posix_spawnattr_setflags(&attributes, Int16(0x80))  // POSIX_SPAWN_SETSID
         self.pid = try Self.spawn(executable, arguments, environment, &actions, &attributes)
         self.master = master
     }
@@ -81,9 +85,11 @@ final class ChildProcess {
         self.master = -1
     }
 
-    private static func spawn(_ executable: String, _ arguments: [String], _ environment: [String: String],
-                              _ actions: inout posix_spawn_file_actions_t,
-                              _ attributes: inout posix_spawnattr_t) throws -> pid_t {
+    private static func spawn(
+        _ executable: String, _ arguments: [String], _ environment: [String: String],
+        _ actions: inout posix_spawn_file_actions_t,
+        _ attributes: inout posix_spawnattr_t
+    ) throws -> pid_t {
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -92,7 +98,9 @@ final class ChildProcess {
         }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard status == 0 else { throw Failure.spawn("cannot start \(executable): \(String(cString: strerror(status)))") }
+        guard status == 0 else {
+            throw Failure.spawn("cannot start \(executable): \(String(cString: strerror(status)))")
+        }
         return pid
     }
 
@@ -143,7 +151,7 @@ final class ChildProcess {
             if ready <= 0 { continue }
             var chunk = [UInt8](repeating: 0, count: 4096)
             let count = chunk.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
-            if count <= 0 { return nil }   // the child closed its terminal
+            if count <= 0 { return nil }  // the child closed its terminal
             transcript += chunk[..<count]
         }
     }

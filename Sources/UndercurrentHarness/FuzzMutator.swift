@@ -3,7 +3,7 @@
 public enum FuzzMutator {
     public enum Mutation: String, CaseIterable, Sendable {
         case dropLines, duplicateLine, swapTokens, deleteToken, insertToken, unbalanceBrackets,
-             negateNumbers, extremeNumber, changeDemand, truncate
+            negateNumbers, extremeNumber, changeDemand, truncate
     }
 
     /// Applies one to three mutations to `source`; returns the result and their names.
@@ -80,13 +80,17 @@ public enum FuzzMutator {
             var tokens = tokenize(source)
             let numbers = tokens.indices.filter { tokens[$0].first?.isNumber == true }
             guard !numbers.isEmpty else { return source }
-            tokens[rng.pick(numbers)] = rng.pick(["0", "-1", "9223372036854775807", "Int.max", "Int.min",
-                                                  "1_000_000_000", "99999999999999999999", "0.0", "-0", "1e308"])
+            tokens[rng.pick(numbers)] = rng.pick([
+                "0", "-1", "9223372036854775807", "Int.max", "Int.min",
+                "1_000_000_000", "99999999999999999999", "0.0", "-0", "1e308",
+            ])
             return tokens.joined()
 
         case .changeDemand:
-            let replacements = [".max(-1)", ".none", ".max(0)", ".unlimited", ".max(Int.max)", ".max(1)",
-                                ".max(-9223372036854775808)", ".max(3) - .max(5)", ".unlimited + .max(-2)"]
+            let replacements = [
+                ".max(-1)", ".none", ".max(0)", ".unlimited", ".max(Int.max)", ".max(1)",
+                ".max(-9223372036854775808)", ".max(3) - .max(5)", ".unlimited + .max(-2)",
+            ]
             var tokens = tokenize(source)
             // `.max(N)`, `.unlimited`, `.none` where they appear.
             var sites: [Range<Int>] = []
@@ -119,7 +123,7 @@ public enum FuzzMutator {
     public static func tokenize(_ source: String) -> [String] {
         var tokens: [String] = []
         var current = ""
-        var currentKind = 0   // 0 none, 1 word, 2 number, 3 space
+        var currentKind = 0  // 0 none, 1 word, 2 number, 3 space
         func kind(of character: Character) -> Int {
             if character.isLetter || character == "_" || character == "$" { return 1 }
             if character.isNumber { return 2 }
@@ -181,7 +185,9 @@ public enum TokenSoup {
         for position in 0..<length {
             var token = rng.pick(vocabulary)
             // An input that starts with `:` would be a REPL command, not Swift.
-            while position == 0, token.hasPrefix(":") || token.allSatisfy(\.isWhitespace) { token = rng.pick(vocabulary) }
+            while position == 0, token.hasPrefix(":") || token.allSatisfy(\.isWhitespace) {
+                token = rng.pick(vocabulary)
+            }
             tokens.append(token)
         }
         return tokens.joined(separator: rng.chance(0.8) ? " " : "")

@@ -53,11 +53,11 @@ public final class Fuzzer {
         public var summary: String {
             let kinds = errorsByKind.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
             return """
-            \(inputs) inputs in \(String(format: "%.1f", seconds)) s: \(withOutput) printed output, \
-            \(errors) stopped with a clear error (\(kinds.isEmpty ? "none" : kinds)), \(silent) declared only; \
-            slowest input #\(slowest.index) took \(String(format: "%.0f", slowest.seconds * 1000)) ms; \
-            \(failures.count) failures
-            """
+                \(inputs) inputs in \(String(format: "%.1f", seconds)) s: \(withOutput) printed output, \
+                \(errors) stopped with a clear error (\(kinds.isEmpty ? "none" : kinds)), \(silent) declared only; \
+                slowest input #\(slowest.index) took \(String(format: "%.0f", slowest.seconds * 1000)) ms; \
+                \(failures.count) failures
+                """
         }
     }
 
@@ -100,8 +100,9 @@ public final class Fuzzer {
         }
         let snippet = snippets[(index - index / 8) % snippets.count]
         let (text, mutations) = FuzzMutator.mutate(snippet.source, rng: &rng)
-        return Input(index: index, text: text,
-                     origin: "\(snippet.name) + \(mutations.map(\.rawValue).joined(separator: ", "))")
+        return Input(
+            index: index, text: text,
+            origin: "\(snippet.name) + \(mutations.map(\.rawValue).joined(separator: ", "))")
     }
 
     /// Runs inputs `start..<start+count`. Call from a thread with a large stack (`LargeStack.run`).
@@ -132,8 +133,10 @@ public final class Fuzzer {
                 if seconds > report.slowest.seconds { report.slowest = (index, seconds) }
                 report.inputs += 1
                 if timedOut {
-                    report.failures.append(Failure(index: index, problem: "hang: still running after \(timeout) s",
-                                                   input: input.text))
+                    report.failures.append(
+                        Failure(
+                            index: index, problem: "hang: still running after \(timeout) s",
+                            input: input.text))
                 }
                 classify(shown, input: input, into: &report)
                 index += 1
@@ -149,9 +152,11 @@ public final class Fuzzer {
                 answered = shown.split(separator: "\n").contains { $0 == "2" || $0.hasSuffix("» 2") }
             }
             if !answered {
-                report.failures.append(Failure(index: index - 1,
-                                               problem: "session unusable after the batch: print(1+1) showed \(shown.debugDescription)",
-                                               input: input(at: index - 1).text))
+                report.failures.append(
+                    Failure(
+                        index: index - 1,
+                        problem: "session unusable after the batch: print(1+1) showed \(shown.debugDescription)",
+                        input: input(at: index - 1).text))
             }
         }
         _ = uc_take_interrupt()
@@ -170,15 +175,19 @@ public final class Fuzzer {
         let afterName = diagnosticLine.drop { $0 != ">" }.dropFirst()
         let kinds = ScriptErrorKinds.all
         guard let kind = kinds.first(where: { afterName.contains(": \($0): ") }) else {
-            report.failures.append(Failure(index: input.index, problem: "unclear error: \(diagnosticLine)",
-                                           input: input.text))
+            report.failures.append(
+                Failure(
+                    index: input.index, problem: "unclear error: \(diagnosticLine)",
+                    input: input.text))
             return
         }
         report.errorsByKind[kind, default: 0] += 1
         let message = afterName.components(separatedBy: ": \(kind): ").last ?? ""
         if Self.looksInternal(message) {
-            report.failures.append(Failure(index: input.index, problem: "unclear error: \(diagnosticLine)",
-                                           input: input.text))
+            report.failures.append(
+                Failure(
+                    index: input.index, problem: "unclear error: \(diagnosticLine)",
+                    input: input.text))
         }
     }
 
@@ -188,8 +197,10 @@ public final class Fuzzer {
         let trimmed = message.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return true }
         let prose = withoutQuotedCode(trimmed)
-        for internalName in ["OptionalChainExit", "Swift.", "Context(codingPath", "NSError", "Error Domain",
-                             "ThrownValue("] {
+        for internalName in [
+            "OptionalChainExit", "Swift.", "Context(codingPath", "NSError", "Error Domain",
+            "ThrownValue(",
+        ] {
             if prose.contains(internalName) { return true }
         }
         return false
@@ -239,15 +250,19 @@ final class Watchdog: @unchecked Sendable {
             while true {
                 Thread.sleep(forTimeInterval: 0.05)
                 lock.lock()
-                guard running else { lock.unlock(); return }
+                guard running else {
+                    lock.unlock()
+                    return
+                }
                 if let current {
                     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - current.started) / 1e9
                     if elapsed > timeout, !fired {
                         fired = true
                         uc_raise_interrupt()
                     } else if elapsed > timeout * 3 {
-                        FileHandle.standardError.write(Data(
-                            "fuzz: input \(current.index) hangs and ignores Ctrl-C; stopping\n".utf8))
+                        FileHandle.standardError.write(
+                            Data(
+                                "fuzz: input \(current.index) hangs and ignores Ctrl-C; stopping\n".utf8))
                         _exit(3)
                     }
                 }

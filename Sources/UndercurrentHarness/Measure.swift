@@ -65,7 +65,9 @@ struct TextTable {
 
     func render() -> String {
         let all = [header] + rows
-        let widths = header.indices.map { column in all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
+        let widths = header.indices.map { column in
+            all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0
+        }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { column, cell in
                 let pad = String(repeating: " ", count: max(0, widths[column] - cell.count))

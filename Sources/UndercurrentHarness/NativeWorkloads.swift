@@ -27,7 +27,10 @@ enum NativeWorkloads {
     final class CountdownSubscription<S: Subscriber>: Subscription where S.Input == Int {
         private var subscriber: S?
         private var next: Int
-        init(from: Int, subscriber: S) { self.next = from; self.subscriber = subscriber }
+        init(from: Int, subscriber: S) {
+            self.next = from
+            self.subscriber = subscriber
+        }
         func request(_ demand: Subscribers.Demand) {
             var demand = demand
             while demand > 0, next > 0, let subscriber {
@@ -35,7 +38,10 @@ enum NativeWorkloads {
                 demand += subscriber.receive(next)
                 next -= 1
             }
-            if next == 0 { subscriber?.receive(completion: .finished); subscriber = nil }
+            if next == 0 {
+                subscriber?.receive(completion: .finished)
+                subscriber = nil
+            }
         }
         func cancel() { subscriber = nil }
     }
@@ -61,8 +67,10 @@ enum NativeWorkloads {
     /// Three subjects feed one hub subject, which a `scan` sums.
     static func subjectFanIn(_ n: Int) -> Int {
         let hub = PassthroughSubject<Int, Never>()
-        let sources = [PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>(),
-                       PassthroughSubject<Int, Never>()]
+        let sources = [
+            PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>(),
+            PassthroughSubject<Int, Never>(),
+        ]
         var cancellables: [AnyCancellable] = []
         for source in sources {
             cancellables.append(source.sink { hub.send($0) })

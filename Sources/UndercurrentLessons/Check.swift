@@ -48,7 +48,9 @@ public struct Check: Sendable, Equatable {
     }
 
     public enum Quantity: Sendable, Equatable, CustomStringConvertible {
-        case exactly(Int), atLeast(Int), atMost(Int)
+        case exactly(Int)
+        case atLeast(Int)
+        case atMost(Int)
 
         func admits(_ count: Int) -> Bool {
             switch self {
@@ -141,7 +143,9 @@ public struct CallPattern: Sendable, Equatable, CustomStringConvertible {
             }
         }
         if let returned {
-            guard let actual = event.returnedDemand, CheckParser.normalizedDemand(actual) == returned else { return false }
+            guard let actual = event.returnedDemand, CheckParser.normalizedDemand(actual) == returned else {
+                return false
+            }
         }
         return true
     }

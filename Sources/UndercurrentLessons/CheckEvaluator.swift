@@ -41,18 +41,29 @@ public enum CheckEvaluator {
             return (passed, trimmingOneNewline(expected), printed(run.output))
 
         case .outputContains(let text):
-            return (run.output.contains(text), "output containing \(quoted(text))", "your program printed " + printedInline(run.output))
+            return (
+                run.output.contains(text), "output containing \(quoted(text))",
+                "your program printed " + printedInline(run.output)
+            )
 
         case .outputLacks(let text):
-            return (!run.output.contains(text), "output without \(quoted(text))", "your program printed " + printedInline(run.output))
+            return (
+                !run.output.contains(text), "output without \(quoted(text))",
+                "your program printed " + printedInline(run.output)
+            )
 
         case .runsWithoutError:
             if run.droppedEvents > 0 {
-                return (false, "the program finishes",
-                        "your program made more than \(TracedRun.eventLimit) calls: is a subscription delivering values without end?")
+                return (
+                    false, "the program finishes",
+                    "your program made more than \(TracedRun.eventLimit) calls: is a subscription delivering values without end?"
+                )
             }
             if let diagnostic = run.diagnostic {
-                return (false, "the program runs to its end without an error", "it stopped: " + trimmingOneNewline(diagnostic))
+                return (
+                    false, "the program runs to its end without an error",
+                    "it stopped: " + trimmingOneNewline(diagnostic)
+                )
             }
             return (true, "the program runs to its end without an error", "it did")
 
@@ -81,7 +92,10 @@ public enum CheckEvaluator {
         case .noCall(let pattern):
             let found = calls.filter(pattern.matches)
             if found.isEmpty { return (true, "no call \(pattern)", "there was none") }
-            return (false, "no call \(pattern)", "your program made \(found.count == 1 ? "it" : "\(found.count) of them"): " + list(found))
+            return (
+                false, "no call \(pattern)",
+                "your program made \(found.count == 1 ? "it" : "\(found.count) of them"): " + list(found)
+            )
 
         case .order(let patterns):
             return order(patterns, calls)
@@ -96,8 +110,10 @@ public enum CheckEvaluator {
             }
             let byTarget = Dictionary(grouping: completions, by: \.target)
             if let (target, repeated) = byTarget.first(where: { $0.value.count > 1 }) {
-                return (false, "each subscriber completes exactly once",
-                        "\(target) received receive(completion:) \(repeated.count) times: " + list(repeated))
+                return (
+                    false, "each subscriber completes exactly once",
+                    "\(target) received receive(completion:) \(repeated.count) times: " + list(repeated)
+                )
             }
             return (true, "a completion, exactly once", list(completions))
 
@@ -106,8 +122,10 @@ public enum CheckEvaluator {
             for call in calls {
                 if call.kind == .receiveCompletion, completed[call.target] == nil { completed[call.target] = call }
                 if call.kind == .receiveValue, let completion = completed[call.target] {
-                    return (false, "no values after a subscriber's completion",
-                            "\(call.target) received receive(\(call.argument)) (#\(call.sequence)) after its completion (#\(completion.sequence))")
+                    return (
+                        false, "no values after a subscriber's completion",
+                        "\(call.target) received receive(\(call.argument)) (#\(call.sequence)) after its completion (#\(completion.sequence))"
+                    )
                 }
             }
             return (true, "no values after a subscriber's completion", "none came")
@@ -120,8 +138,10 @@ public enum CheckEvaluator {
             for call in calls {
                 if call.kind == .receiveSubscription { subscribed.insert(call.target) }
                 if call.kind == .receiveValue, !subscribed.contains(call.target) {
-                    return (false, "every subscriber receives its subscription before any value",
-                            "\(call.target) received receive(\(call.argument)) (#\(call.sequence)) before any receive(subscription:)")
+                    return (
+                        false, "every subscriber receives its subscription before any value",
+                        "\(call.target) received receive(\(call.argument)) (#\(call.sequence)) before any receive(subscription:)"
+                    )
                 }
             }
             return (true, "every subscriber receives its subscription before any value", "it did")
@@ -162,12 +182,14 @@ public enum CheckEvaluator {
     private static func demandHonoured(_ target: String?, _ calls: [TraceEvent]) -> (Bool, String, String) {
         let expected = "no subscription delivers more values than its subscriber asked for"
         // The first delivery made with no outstanding demand.
-        guard let violation = calls.first(where: { call in
-            guard call.kind == .receiveValue, let ledger = call.ledger else { return false }
-            if let target, !TraceNames.matches(ledger.subscription, target) { return false }
-            if case .count(let count) = ledger.before { return count <= 0 }
-            return false
-        }), let subscription = violation.ledger?.subscription else {
+        guard
+            let violation = calls.first(where: { call in
+                guard call.kind == .receiveValue, let ledger = call.ledger else { return false }
+                if let target, !TraceNames.matches(ledger.subscription, target) { return false }
+                if case .count(let count) = ledger.before { return count <= 0 }
+                return false
+            }), let subscription = violation.ledger?.subscription
+        else {
             return (true, expected, "every value was asked for")
         }
         let ofSubscription = calls.filter { $0.ledger?.subscription == subscription }
@@ -179,19 +201,26 @@ public enum CheckEvaluator {
         let asked = requests.map { CheckParser.normalizedDemand($0.argument) } + returned
         let subject = "your subscription \(subscription)"
         if requests.isEmpty {
-            return (false, "no values before the subscriber asks for any",
-                    "\(subject) delivered \(delivered) \(delivered == 1 ? "value" : "values") though nothing was requested")
+            return (
+                false, "no values before the subscriber asks for any",
+                "\(subject) delivered \(delivered) \(delivered == 1 ? "value" : "values") though nothing was requested"
+            )
         }
         if requests.count == 1, returned.isEmpty {
             let demand = CheckParser.normalizedDemand(requests[0].argument)
-            return (false, "at most \(count(demand)) after a request for \(demand)",
-                    "\(subject) delivered \(delivered) \(delivered == 1 ? "value" : "values") after a request for \(demand)")
+            return (
+                false, "at most \(count(demand)) after a request for \(demand)",
+                "\(subject) delivered \(delivered) \(delivered == 1 ? "value" : "values") after a request for \(demand)"
+            )
         }
         let total = asked.reduce(0) { $0 + (Int($1.dropFirst(5).dropLast()) ?? 0) }
-        let parts = requests.map { "request(\(CheckParser.normalizedDemand($0.argument)))" }
+        let parts =
+            requests.map { "request(\(CheckParser.normalizedDemand($0.argument)))" }
             + returned.map { "\($0) returned from receive(_:)" }
-        return (false, "at most \(total) \(total == 1 ? "value" : "values"): " + parts.joined(separator: " + "),
-                "\(subject) delivered \(delivered) \(delivered == 1 ? "value" : "values"); the first one nobody asked for was receive(\(violation.argument)) (#\(violation.sequence))")
+        return (
+            false, "at most \(total) \(total == 1 ? "value" : "values"): " + parts.joined(separator: " + "),
+            "\(subject) delivered \(delivered) \(delivered == 1 ? "value" : "values"); the first one nobody asked for was receive(\(violation.argument)) (#\(violation.sequence))"
+        )
     }
 
     private static func count(_ demand: String) -> String {
@@ -205,7 +234,7 @@ public enum CheckEvaluator {
     private static func noValuesAfterCancel(_ calls: [TraceEvent]) -> (Bool, String, String) {
         let expected = "no values after cancel()"
         var subscribers: [String: [String]] = [:]
-        var cancelled: [String: TraceEvent] = [:]   // subscriber → the cancel of its subscription
+        var cancelled: [String: TraceEvent] = [:]  // subscriber → the cancel of its subscription
         for call in calls {
             switch call.kind {
             case .receiveSubscription:
@@ -217,8 +246,10 @@ public enum CheckEvaluator {
                 }
             case .receiveValue:
                 if let cancel = cancelled[call.target] {
-                    return (false, expected,
-                            "after \(cancel.target).cancel() (#\(cancel.sequence)), \(call.target) still received receive(\(call.argument)) (#\(call.sequence))")
+                    return (
+                        false, expected,
+                        "after \(cancel.target).cancel() (#\(cancel.sequence)), \(call.target) still received receive(\(call.argument)) (#\(call.sequence))"
+                    )
                 }
             default:
                 break
@@ -235,9 +266,13 @@ public enum CheckEvaluator {
         var index = calls.startIndex
         for pattern in patterns {
             guard let match = calls[index...].firstIndex(where: pattern.matches) else {
-                let before = found.isEmpty ? "" : "found " + found.map { "#\($0.sequence) \(short($0))" }.joined(separator: ", then ") + "; "
+                let before =
+                    found.isEmpty
+                    ? "" : "found " + found.map { "#\($0.sequence) \(short($0))" }.joined(separator: ", then ") + "; "
                 let anywhere = calls.first(where: pattern.matches)
-                let tail = anywhere.map { "\(pattern) happened only earlier, at #\($0.sequence)" } ?? "there was no call \(pattern)"
+                let tail =
+                    anywhere.map { "\(pattern) happened only earlier, at #\($0.sequence)" }
+                    ?? "there was no call \(pattern)"
                 let after = found.isEmpty ? "" : " after that"
                 return (false, expected, before + (anywhere != nil && !found.isEmpty ? tail : tail + after))
             }
@@ -263,7 +298,8 @@ public enum CheckEvaluator {
         case .subscribe: return "\(event.target).receive(subscriber: \(event.argument))"
         case .receiveSubscription: return "\(event.target).receive(subscription: \(event.argument))"
         case .request: return "\(event.target).request(\(event.argument))"
-        case .receiveValue: return "\(event.target).receive(\(event.argument))" + (event.returnedDemand.map { " → \($0)" } ?? "")
+        case .receiveValue:
+            return "\(event.target).receive(\(event.argument))" + (event.returnedDemand.map { " → \($0)" } ?? "")
         case .receiveCompletion: return "\(event.target).receive(completion: \(event.argument))"
         case .cancel: return "\(event.target).cancel()"
         case .deinitialize: return "\(event.target).deinit"
@@ -305,7 +341,8 @@ public enum CheckEvaluator {
     }
 
     private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+        "\""
+            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
             .replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 

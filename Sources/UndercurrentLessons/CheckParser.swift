@@ -25,12 +25,12 @@ public enum CheckParser {
 
     /// The phrases a check can start with, for error messages.
     static let vocabulary = """
-    output is "…" / output is: (then a fenced block) / output contains "…" / output does not contain "…" / \
-    runs without error / error contains "…" / [exactly|at least|at most] N values|requests|completions|failures|cancels|\
-    subscriptions|subscribes|deinits [to|on|of NAME] / no values … / call CALL / no call CALL / in order: CALL, CALL, … / \
-    demand honoured / completes exactly once / no values after completion / no values after cancel / \
-    subscription before values / values to NAME are V, V, … / demand ends at N / follows the contract
-    """
+        output is "…" / output is: (then a fenced block) / output contains "…" / output does not contain "…" / \
+        runs without error / error contains "…" / [exactly|at least|at most] N values|requests|completions|failures|cancels|\
+        subscriptions|subscribes|deinits [to|on|of NAME] / no values … / call CALL / no call CALL / in order: CALL, CALL, … / \
+        demand honoured / completes exactly once / no values after completion / no values after cancel / \
+        subscription before values / values to NAME are V, V, … / demand ends at N / follows the contract
+        """
 
     // MARK: - Rules
 
@@ -38,8 +38,14 @@ public enum CheckParser {
         var scanner = Words(text)
         if scanner.take("output") {
             if scanner.take("is:") {
-                guard scanner.atEnd else { throw Failure(message: "`output is:` takes a fenced block on the lines below it, nothing after the colon") }
-                guard let block else { throw Failure(message: "`output is:` must be followed by a fenced block (```) holding the exact output") }
+                guard scanner.atEnd else {
+                    throw Failure(
+                        message: "`output is:` takes a fenced block on the lines below it, nothing after the colon")
+                }
+                guard let block else {
+                    throw Failure(
+                        message: "`output is:` must be followed by a fenced block (```) holding the exact output")
+                }
                 return .outputIs(block)
             }
             if scanner.take("is") {
@@ -47,8 +53,11 @@ public enum CheckParser {
                 return .outputIs(try scanner.quotedRest())
             }
             if scanner.take("contains") { return .outputContains(try scanner.quotedRest()) }
-            if scanner.take("does"), scanner.take("not"), scanner.take("contain") { return .outputLacks(try scanner.quotedRest()) }
-            throw Failure(message: "after `output` write `is \"…\"`, `is:`, `contains \"…\"` or `does not contain \"…\"`")
+            if scanner.take("does"), scanner.take("not"), scanner.take("contain") {
+                return .outputLacks(try scanner.quotedRest())
+            }
+            throw Failure(
+                message: "after `output` write `is \"…\"`, `is:`, `contains \"…\"` or `does not contain \"…\"`")
         }
         if scanner.take("runs"), scanner.take("without"), scanner.take("error") {
             try scanner.expectEnd("runs without error")
@@ -63,17 +72,23 @@ public enum CheckParser {
                 return .demandHonoured(target: try scanner.optionalTarget())
             }
             if scanner.take("ends"), scanner.take("at") {
-                guard let word = scanner.next() else { throw Failure(message: "`demand ends at` needs a number or `unlimited`") }
+                guard let word = scanner.next() else {
+                    throw Failure(message: "`demand ends at` needs a number or `unlimited`")
+                }
                 let demand: DemandCount
-                if let count = Int(word) { demand = .count(count) }
-                else if ["unlimited", "∞", ".unlimited"].contains(word.lowercased()) { demand = .unlimited }
-                else { throw Failure(message: "`demand ends at` needs a number or `unlimited`, not `\(word)`") }
+                if let count = Int(word) {
+                    demand = .count(count)
+                } else if ["unlimited", "∞", ".unlimited"].contains(word.lowercased()) {
+                    demand = .unlimited
+                } else {
+                    throw Failure(message: "`demand ends at` needs a number or `unlimited`, not `\(word)`")
+                }
                 return .demandEndsAt(demand, target: try scanner.optionalTarget())
             }
             throw Failure(message: "after `demand` write `honoured` or `ends at N`")
         }
         scanner.reset()
-        if (scanner.take("completes") || scanner.take("completion")) {
+        if scanner.take("completes") || scanner.take("completion") {
             _ = scanner.take("exactly")
             if scanner.take("once") {
                 try scanner.expectEnd("completes exactly once")
@@ -83,7 +98,10 @@ public enum CheckParser {
         }
         scanner.reset()
         if scanner.take("no"), scanner.take("values"), scanner.take("after") {
-            if scanner.take("completion") { try scanner.expectEnd("no values after completion"); return .noValuesAfterCompletion }
+            if scanner.take("completion") {
+                try scanner.expectEnd("no values after completion")
+                return .noValuesAfterCompletion
+            }
             if scanner.take("cancel") || scanner.take("cancellation") || scanner.take("cancel()") {
                 try scanner.expectEnd("no values after cancel")
                 return .noValuesAfterCancel
@@ -124,7 +142,10 @@ public enum CheckParser {
         scanner.reset()
         if let quantity = try scanner.quantity() {
             guard let word = scanner.next(), let kind = Check.CallKind.named(word) else {
-                throw Failure(message: "after a count write what is counted: values, requests, completions, failures, cancels, subscriptions, subscribes or deinits")
+                throw Failure(
+                    message:
+                        "after a count write what is counted: values, requests, completions, failures, cancels, subscriptions, subscribes or deinits"
+                )
             }
             _ = scanner.take("delivered") || scanner.take("received") || scanner.take("made") || scanner.take("sent")
             return .count(quantity, kind, target: try scanner.optionalTarget())
@@ -134,7 +155,9 @@ public enum CheckParser {
 
     private static func patterns(_ text: Substring) throws -> [CallPattern] {
         let items = splitList(String(text))
-        guard items.count >= 2 else { throw Failure(message: "`in order:` needs at least two calls, separated by commas") }
+        guard items.count >= 2 else {
+            throw Failure(message: "`in order:` needs at least two calls, separated by commas")
+        }
         return try items.map(parsePattern)
     }
 
@@ -156,7 +179,10 @@ public enum CheckParser {
             index = text.index(after: index)
         }
         guard let start = methodStart else {
-            throw Failure(message: "`\(text)` is not a call; write receive(…), request(…), cancel() or deinit, optionally after a name and a dot")
+            throw Failure(
+                message:
+                    "`\(text)` is not a call; write receive(…), request(…), cancel() or deinit, optionally after a name and a dot"
+            )
         }
         let target: String? = start == text.startIndex ? nil : String(text[..<text.index(before: start)])
         if let target, target.isEmpty || target.contains(" ") {
@@ -177,7 +203,9 @@ public enum CheckParser {
         var returned: String?
         if after.hasPrefix("->") || after.hasPrefix("→") {
             after = String(after.drop { $0 == "-" || $0 == ">" || $0 == "→" }).trimmingCharacters(in: .whitespaces)
-            guard let demand = demandText(after) else { throw Failure(message: "`\(after)` is not a demand (.max(N), .unlimited or .none)") }
+            guard let demand = demandText(after) else {
+                throw Failure(message: "`\(after)` is not a demand (.max(N), .unlimited or .none)")
+            }
             returned = demand
             after = ""
         }
@@ -189,17 +217,22 @@ public enum CheckParser {
             return CallPattern(target: target, kind: .cancel, text: text)
         case "request":
             if anyArgument { return CallPattern(target: target, kind: .request, text: text) }
-            guard let demand = demandText(inner) else { throw Failure(message: "`\(inner)` is not a demand (.max(N), .unlimited or .none)") }
+            guard let demand = demandText(inner) else {
+                throw Failure(message: "`\(inner)` is not a demand (.max(N), .unlimited or .none)")
+            }
             return CallPattern(target: target, kind: .request, argument: demand, text: text)
         default:
-            for (label, kind) in [("subscriber:", TraceEvent.Kind.subscribe), ("subscription:", .receiveSubscription),
-                                  ("completion:", .receiveCompletion)] where inner.hasPrefix(label) {
+            for (label, kind) in [
+                ("subscriber:", TraceEvent.Kind.subscribe), ("subscription:", .receiveSubscription),
+                ("completion:", .receiveCompletion),
+            ] where inner.hasPrefix(label) {
                 let argument = inner.dropFirst(label.count).trimmingCharacters(in: .whitespaces)
                 if returned != nil { throw Failure(message: "only `receive(_:)` returns a demand") }
                 return CallPattern(target: target, kind: kind, argument: argument.isEmpty ? nil : argument, text: text)
             }
-            return CallPattern(target: target, kind: .receiveValue, argument: anyArgument ? nil : squeezed(inner),
-                               returned: returned, text: text)
+            return CallPattern(
+                target: target, kind: .receiveValue, argument: anyArgument ? nil : squeezed(inner),
+                returned: returned, text: text)
         }
     }
 
@@ -210,8 +243,7 @@ public enum CheckParser {
         while index < text.endIndex {
             let character = text[index]
             if inString {
-                if character == "\\" { index = text.index(after: index) }
-                else if character == "\"" { inString = false }
+                if character == "\\" { index = text.index(after: index) } else if character == "\"" { inString = false }
             } else if character == "\"" {
                 inString = true
             } else if character == "(" {
@@ -234,7 +266,8 @@ public enum CheckParser {
         if !text.hasPrefix(".") { text = "." + text }
         if text == ".unlimited" || text == ".none" { return text }
         if text.hasPrefix(".max("), text.hasSuffix(")"),
-           let count = Int(text.dropFirst(5).dropLast()), count >= 0 {
+            let count = Int(text.dropFirst(5).dropLast()), count >= 0
+        {
             return count == 0 ? ".none" : ".max(\(count))"
         }
         return nil
@@ -257,9 +290,13 @@ public enum CheckParser {
         for character in text {
             if inString {
                 current.append(character)
-                if escaped { escaped = false }
-                else if character == "\\" { escaped = true }
-                else if character == "\"" { inString = false }
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                }
                 continue
             }
             switch character {
@@ -287,9 +324,13 @@ public enum CheckParser {
         for index in text.indices {
             let character = text[index]
             if inString {
-                if escaped { escaped = false }
-                else if character == "\\" { escaped = true }
-                else if character == "\"" { inString = false }
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                }
             } else if character == "\"" {
                 inString = true
             } else if character == "/", previous == "/" {

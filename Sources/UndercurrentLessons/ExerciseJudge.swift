@@ -13,7 +13,8 @@ extension Exercise {
         var pieces: [TracedRun.Piece] = []
         if let given { pieces.append(TracedRun.Piece(given.code, name: "given")) }
         for (index, part) in learnerCode.enumerated() {
-            pieces.append(TracedRun.Piece(part, name: learnerCode.count == 1 ? "your code" : "your code, part \(index + 1)"))
+            pieces.append(
+                TracedRun.Piece(part, name: learnerCode.count == 1 ? "your code" : "your code, part \(index + 1)"))
         }
         if let runWith { pieces.append(TracedRun.Piece(runWith.code, name: "run with")) }
         return pieces
@@ -46,7 +47,9 @@ extension Prediction {
         for answer in answers {
             let label = answer.lowercased()
             if letter == label { return true }
-            if let choice = choices.first(where: { $0.label == label }), Self.normalized(choice.text) == given { return true }
+            if let choice = choices.first(where: { $0.label == label }), Self.normalized(choice.text) == given {
+                return true
+            }
         }
         return false
     }

@@ -18,17 +18,24 @@ extension LessonController {
         }
         let code = exerciseCode(&active, active.index)
         let isStarter = code == [exercise.starter.code]
-        lines += ["", renderer.bold(isStarter ? "Your code starts as" : "Your code so far") + renderer.dim(isStarter ? ":" : " (:code reset goes back to the starter):")]
+        lines += [
+            "",
+            renderer.bold(isStarter ? "Your code starts as" : "Your code so far")
+                + renderer.dim(isStarter ? ":" : " (:code reset goes back to the starter):"),
+        ]
         lines += renderer.code(CodeBlock(language: "swift", code: Self.joined(code), line: 0))
         if let runWith = exercise.runWith {
-            lines += ["", renderer.bold("Run with") + renderer.dim(" (runs after your code):")] + renderer.code(runWith)
+            lines +=
+                ["", renderer.bold("Run with") + renderer.dim(" (runs after your code):")] + renderer.code(runWith)
         }
         lines += ["", renderer.bold(":check") + renderer.dim(" looks for:")]
         for check in exercise.checks {
             lines += renderer.wrap(check.text, first: "  - ", rest: "    ")
             // `output is:` shows its block (the inline form already shows its text).
             if check.text.hasSuffix(":"), case .outputIs(let text) = check.rule {
-                lines += text.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + renderer.dim(String($0)) }
+                lines += text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                    "      " + renderer.dim(String($0))
+                }
             }
         }
         let progress = store.progress(for: active.lesson.id)?.exercise(active.index + 1) ?? ExerciseProgress()
@@ -41,7 +48,8 @@ extension LessonController {
     /// The learner's code for an exercise step: from memory, else the exercise file, else the starter.
     func exerciseCode(_ active: inout Active, _ index: Int) -> [String] {
         if let file = exerciseFile(active, index), let date = Self.modificationDate(file),
-           let text = try? String(contentsOf: file, encoding: .utf8) {
+            let text = try? String(contentsOf: file, encoding: .utf8)
+        {
             // A file changed outside the REPL (another editor) wins.
             if active.exerciseCode[index] == nil || date > (active.exerciseFileDates[index] ?? .distantPast) {
                 active.exerciseCode[index] = Self.parts(of: text)
@@ -57,7 +65,11 @@ extension LessonController {
     static func parts(of text: String) -> [String] {
         var parts: [[Substring]] = [[]]
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.trimmingCharacters(in: .whitespaces) == typedMarker { parts.append([]) } else { parts[parts.count - 1].append(line) }
+            if line.trimmingCharacters(in: .whitespaces) == typedMarker {
+                parts.append([])
+            } else {
+                parts[parts.count - 1].append(line)
+            }
         }
         let texts = parts.map { $0.joined(separator: "\n").trimmingCharacters(in: .newlines) }.filter { !$0.isEmpty }
         return texts.isEmpty ? [""] : texts
@@ -85,10 +97,13 @@ extension LessonController {
     @discardableResult
     func saveExerciseFile(_ index: Int) -> URL? {
         guard var current = active, let code = current.exerciseCode[index] else { return nil }
-        let file = exerciseFile(current, index)
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("undercurrent-\(current.lesson.id)-step-\(index + 1).swift")
+        let file =
+            exerciseFile(current, index)
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+                "undercurrent-\(current.lesson.id)-step-\(index + 1).swift")
         do {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try (Self.joined(code) + "\n").write(to: file, atomically: true, encoding: .utf8)
         } catch {
             return nil
@@ -101,7 +116,9 @@ extension LessonController {
     func currentExercise() -> (Active, Exercise)? {
         guard let current = requireActive() else { return nil }
         guard let exercise = current.step.exercise else {
-            say("This step has no exercise." + (current.step.kind == .prediction ? " Type your answer to the question at the prompt." : ""))
+            say(
+                "This step has no exercise."
+                    + (current.step.kind == .prediction ? " Type your answer to the question at the prompt." : ""))
             return nil
         }
         return (current, exercise)
@@ -136,7 +153,9 @@ extension LessonController {
         }
         let code = exerciseCode(&current, current.index)
         active = current
-        var lines = [renderer.bold("Your code") + renderer.dim(code.count > 1 ? " (\(code.count) parts, run in order):" : ":")]
+        var lines = [
+            renderer.bold("Your code") + renderer.dim(code.count > 1 ? " (\(code.count) parts, run in order):" : ":")
+        ]
         lines += renderer.code(CodeBlock(language: "swift", code: Self.joined(code), line: 0))
         if let file = exerciseFile(current, current.index), FileManager.default.fileExists(atPath: file.path) {
             lines.append(renderer.dim("It is kept in \(file.path)."))
@@ -164,8 +183,13 @@ extension LessonController {
             say(lines)
             return
         }
-        store.update(current.lesson.id) { $0.exercises[String(step), default: ExerciseProgress()].hintsShown = shown + 1 }
-        say(renderer.wrap(exercise.hints[shown], first: renderer.yellow("Hint \(shown + 1) of \(exercise.hints.count): "), rest: "  "))
+        store.update(current.lesson.id) {
+            $0.exercises[String(step), default: ExerciseProgress()].hintsShown = shown + 1
+        }
+        say(
+            renderer.wrap(
+                exercise.hints[shown], first: renderer.yellow("Hint \(shown + 1) of \(exercise.hints.count): "),
+                rest: "  "))
     }
 
     func solution(in session: Session) {
@@ -175,12 +199,15 @@ extension LessonController {
         let progress = store.progress(for: current.lesson.id)?.exercise(step) ?? ExerciseProgress()
         guard progress.passed || progress.solutionShown || progress.failedChecks >= Self.checksBeforeSolution else {
             let left = Self.checksBeforeSolution - progress.failedChecks
-            say("The solution opens once your code passes, or after \(Self.checksBeforeSolution) checks that fail "
-                + "(\(left) to go). :hint gives a hint.")
+            say(
+                "The solution opens once your code passes, or after \(Self.checksBeforeSolution) checks that fail "
+                    + "(\(left) to go). :hint gives a hint.")
             return
         }
         store.update(current.lesson.id) { $0.exercises[String(step), default: ExerciseProgress()].solutionShown = true }
-        var lines = [renderer.bold("The lesson's solution") + renderer.dim(progress.passed ? " (compare it with yours):" : ":")]
+        var lines = [
+            renderer.bold("The lesson's solution") + renderer.dim(progress.passed ? " (compare it with yours):" : ":")
+        ]
         lines += renderer.code(exercise.solution)
         if !progress.passed {
             lines.append(renderer.dim("Type it (or your version of it) at the prompt, or :edit, then :check."))
@@ -193,19 +220,24 @@ extension LessonController {
         _ = exerciseCode(&current, current.index)
         active = current
         guard let file = saveExerciseFile(current.index) else {
-            say("Your code could not be written to a file. Type your code at the prompt instead: each declaration you type replaces the one of the same name.")
+            say(
+                "Your code could not be written to a file. Type your code at the prompt instead: each declaration you type replaces the one of the same name."
+            )
             return
         }
-        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first {
+            !$0.trimmingCharacters(in: .whitespaces).isEmpty
+        }
         guard let editor else {
-            say("""
-            $EDITOR is not set, so there is no editor to open. Two ways on:
-              - type your code at the prompt: each declaration you type (class, struct, func, let …)
-                becomes part of your code for this exercise and replaces the one of the same name;
-                :code shows what you have, :check judges it;
-              - or edit \(file.path) with any editor, then :check here (it reads the file).
-            To use :edit, set EDITOR before starting undercurrent, e.g. `export EDITOR=nano`.
-            """)
+            say(
+                """
+                $EDITOR is not set, so there is no editor to open. Two ways on:
+                  - type your code at the prompt: each declaration you type (class, struct, func, let …)
+                    becomes part of your code for this exercise and replaces the one of the same name;
+                    :code shows what you have, :check judges it;
+                  - or edit \(file.path) with any editor, then :check here (it reads the file).
+                To use :edit, set EDITOR before starting undercurrent, e.g. `export EDITOR=nano`.
+                """)
             return
         }
         let status = launchEditor(editor, file.path)
@@ -223,8 +255,9 @@ extension LessonController {
         active = updated
         for part in parts { _ = runQuietly(part, name: "your code", in: session) }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
-        say((status == 0 ? "" : "The editor exited with status \(status). ")
-            + "Read your code back (\(lines) lines). :check judges it; :run runs it.")
+        say(
+            (status == 0 ? "" : "The editor exited with status \(status). ")
+                + "Read your code back (\(lines) lines). :check judges it; :run runs it.")
     }
 
     // MARK: - Checking
@@ -235,7 +268,10 @@ extension LessonController {
         let code = exerciseCode(&current, current.index)
         active = current
         let judgement = exercise.judge(learnerCode: code)
-        var lines = [renderer.bold("Checking your code") + renderer.dim(" (run on its own, with the exercise's given code and run-with code)")]
+        var lines = [
+            renderer.bold("Checking your code")
+                + renderer.dim(" (run on its own, with the exercise's given code and run-with code)")
+        ]
         if code == [exercise.starter.code] {
             lines.append(renderer.dim("This is still the starter code: change it at the prompt or with :edit."))
         }
@@ -267,14 +303,18 @@ extension LessonController {
         let progress = store.progress(for: current.lesson.id)?.exercise(step) ?? ExerciseProgress()
         lines.append("")
         if passed {
-            lines.append(renderer.green("✓ All \(exercise.checks.count) checks pass: exercise passed!")
-                         + " :solution shows the lesson's solution to compare; :next goes on.")
+            lines.append(
+                renderer.green("✓ All \(exercise.checks.count) checks pass: exercise passed!")
+                    + " :solution shows the lesson's solution to compare; :next goes on.")
         } else {
             let failing = judgement.failures.count
-            lines.append(renderer.red("✗ \(failing) of \(judgement.outcomes.count) checks fail.")
-                         + " Change your code and :check again" + (exercise.hints.isEmpty ? "." : "; :hint gives a hint."))
+            lines.append(
+                renderer.red("✗ \(failing) of \(judgement.outcomes.count) checks fail.")
+                    + " Change your code and :check again" + (exercise.hints.isEmpty ? "." : "; :hint gives a hint."))
             if !progress.passed, progress.failedChecks >= Self.checksBeforeSolution, !progress.solutionShown {
-                lines.append(renderer.dim("After \(progress.failedChecks) tries, :solution shows the lesson's solution if you want it."))
+                lines.append(
+                    renderer.dim(
+                        "After \(progress.failedChecks) tries, :solution shows the lesson's solution if you want it."))
             }
             let calls = judgement.run.calls
             if !calls.isEmpty {
@@ -295,7 +335,9 @@ extension LessonController {
         guard !outcome.passed else { return [renderer.green("  ✓ ") + title] }
         var lines = [renderer.red("  ✗ ") + title]
         lines += sideBySide(expected: outcome.expected, actual: outcome.actual, renderer)
-        if let note = outcome.check.note { lines += renderer.wrap(note, first: renderer.dim("      the lesson says: "), rest: "        ") }
+        if let note = outcome.check.note {
+            lines += renderer.wrap(note, first: renderer.dim("      the lesson says: "), rest: "        ")
+        }
         return lines
     }
 
@@ -305,8 +347,10 @@ extension LessonController {
         let right = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let indent = "      "
         if left.count == 1, right.count == 1 {
-            return renderer.wrap(left[0], first: indent + renderer.dim("expected   "), rest: indent + "           ", firstWidth: 17)
-                + renderer.wrap(right[0], first: indent + renderer.dim("your code  "), rest: indent + "           ", firstWidth: 17)
+            return renderer.wrap(
+                left[0], first: indent + renderer.dim("expected   "), rest: indent + "           ", firstWidth: 17)
+                + renderer.wrap(
+                    right[0], first: indent + renderer.dim("your code  "), rest: indent + "           ", firstWidth: 17)
         }
         let columnWidth = max(left.map(\.count).max() ?? 0, "expected".count)
         let available = (renderer.width - indent.count - 3)
@@ -363,7 +407,9 @@ extension LessonController {
         guard let current = active else { return }
         let renderer = renderer(session)
         if !prediction.choices.isEmpty, !prediction.isChoiceLabel(input), !prediction.accepts(input) {
-            say("Answer with one of \(prediction.choices.map(\.label).joined(separator: ", ")). (:next skips the question.)")
+            say(
+                "Answer with one of \(prediction.choices.map(\.label).joined(separator: ", ")). (:next skips the question.)"
+            )
             return
         }
         let correct = prediction.accepts(input)
@@ -373,12 +419,16 @@ extension LessonController {
             if firstAnswer { progress.predictions[String(step)] = correct }
             progress.completedSteps.insert(step)
         }
-        say(correct ? renderer.green("✓ Right.") + " Here is what happens:"
-            : renderer.red("✗ Not quite:") + " the answer is \(prediction.answerText). Here is what happens:")
+        say(
+            correct
+                ? renderer.green("✓ Right.") + " Here is what happens:"
+                : renderer.red("✗ Not quite:") + " the answer is \(prediction.answerText). Here is what happens:")
         for block in prediction.code { runVisibly(block.code, name: stepName(current, current.index), in: session) }
         active?.prepared.insert(current.index)
         var lines: [String] = []
-        if !prediction.explanation.isEmpty { lines += [""] + renderer.wrap(prediction.explanation, first: "", rest: "") }
+        if !prediction.explanation.isEmpty {
+            lines += [""] + renderer.wrap(prediction.explanation, first: "", rest: "")
+        }
         lines += ["", renderer.dim(footer(current))]
         say(lines)
     }

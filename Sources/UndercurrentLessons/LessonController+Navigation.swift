@@ -19,8 +19,10 @@ extension LessonController {
         }
         if let number = Int(argument) {
             guard let entry = library.entry(number: number) else {
-                say(library.entries.isEmpty ? "No lessons were found: set UNDERCURRENT_LESSONS to the lessons directory."
-                    : "There is no lesson \(number): lessons go from 1 to \(library.entries.count).")
+                say(
+                    library.entries.isEmpty
+                        ? "No lessons were found: set UNDERCURRENT_LESSONS to the lessons directory."
+                        : "There is no lesson \(number): lessons go from 1 to \(library.entries.count).")
                 return
             }
             guard let lesson = entry.lesson else {
@@ -42,8 +44,10 @@ extension LessonController {
             say(parsed.errors.map { "  " + $0.formatted(file: argument) })
             return
         }
-        open(lesson, number: library.number(of: lesson.id).flatMap { library.entry(number: $0)?.path == path ? $0 : nil },
-             in: session)
+        open(
+            lesson,
+            number: library.number(of: lesson.id).flatMap { library.entry(number: $0)?.path == path ? $0 : nil },
+            in: session)
     }
 
     /// Opens a lesson where the learner left it (at the start when it is done or new).
@@ -116,7 +120,11 @@ extension LessonController {
                 parts = [":run shows it again"]
             } else {
                 let choices = step.prediction!.choices.map(\.label)
-                parts = [choices.isEmpty ? "Type your answer at the prompt" : "Type your answer (\(choices.joined(separator: ", "))) at the prompt"]
+                parts = [
+                    choices.isEmpty
+                        ? "Type your answer at the prompt"
+                        : "Type your answer (\(choices.joined(separator: ", "))) at the prompt"
+                ]
             }
         }
         if isLast {
@@ -189,10 +197,14 @@ extension LessonController {
         let missing = (1...current.lesson.steps.count).filter { !progress.completedSteps.contains($0) }
         var lines = [""]
         if missing.isEmpty {
-            lines.append(renderer.green("✓ \(title(current)) is done.") + " Exercises passed: \(progress.passedExercises) of \(current.lesson.exerciseCount).")
+            lines.append(
+                renderer.green("✓ \(title(current)) is done.")
+                    + " Exercises passed: \(progress.passedExercises) of \(current.lesson.exerciseCount).")
         } else {
             let list = missing.map(String.init).joined(separator: ", ")
-            lines.append("End of \(title(current)). Still open: step\(missing.count == 1 ? "" : "s") \(list) (:step N goes back).")
+            lines.append(
+                "End of \(title(current)). Still open: step\(missing.count == 1 ? "" : "s") \(list) (:step N goes back)."
+            )
         }
         say(lines)
         if let number = current.number, let nextLesson = library.entry(number: number + 1)?.lesson {
@@ -232,11 +244,14 @@ extension LessonController {
         guard let current = requireActive() else { return }
         let progress = store.progress(for: current.lesson.id) ?? LessonProgress()
         let step = current.step
-        var line = "\(title(current)), step \(current.index + 1) of \(current.lesson.steps.count): \(LessonTextRenderer.plainText(step.title))"
+        var line =
+            "\(title(current)), step \(current.index + 1) of \(current.lesson.steps.count): \(LessonTextRenderer.plainText(step.title))"
         switch step.kind {
         case .exercise:
             let exercise = progress.exercise(current.index + 1)
-            line += exercise.passed ? " (exercise, passed)"
+            line +=
+                exercise.passed
+                ? " (exercise, passed)"
                 : " (exercise, not passed yet; \(exercise.failedChecks) failed \(exercise.failedChecks == 1 ? "check" : "checks"), \(exercise.hintsShown) of \(step.exercise!.hints.count) hints seen)"
         case .prediction:
             line += isAnswered(current.index) ? " (question, answered)" : " (question, waiting for your answer)"
@@ -244,7 +259,10 @@ extension LessonController {
             break
         }
         let done = progress.completedSteps.filter { $0 <= current.lesson.steps.count }.count
-        say([line, "\(done) of \(current.lesson.steps.count) steps done; exercises passed: \(progress.passedExercises) of \(current.lesson.exerciseCount)."])
+        say([
+            line,
+            "\(done) of \(current.lesson.steps.count) steps done; exercises passed: \(progress.passedExercises) of \(current.lesson.exerciseCount).",
+        ])
     }
 
     // MARK: - Running a step
@@ -268,7 +286,9 @@ extension LessonController {
                 say("Predict first: type your answer at the prompt, then the code runs. (:next skips the question.)")
                 return
             }
-            for block in step.prediction!.code { runVisibly(block.code, name: stepName(current, current.index), in: session) }
+            for block in step.prediction!.code {
+                runVisibly(block.code, name: stepName(current, current.index), in: session)
+            }
             active?.prepared.insert(current.index)
         }
     }

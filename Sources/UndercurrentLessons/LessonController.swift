@@ -43,10 +43,12 @@ public final class LessonController: SessionExtension {
     /// True while lesson code runs through the session, so it is not taken as the learner's.
     var runningLessonCode = false
 
-    public init(library: LessonLibrary, store: ProgressStore,
-                environment: [String: String] = ProcessInfo.processInfo.environment,
-                width: @escaping () -> Int = { TerminalWidth.forText() },
-                write: @escaping (String) -> Void) {
+    public init(
+        library: LessonLibrary, store: ProgressStore,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        width: @escaping () -> Int = { TerminalWidth.forText() },
+        write: @escaping (String) -> Void
+    ) {
         self.library = library
         self.store = store
         self.environment = environment
@@ -56,11 +58,14 @@ public final class LessonController: SessionExtension {
 
     /// Attaches lessons to a session, writing where the session writes.
     @discardableResult
-    public static func attach(to session: Session, environment: [String: String] = ProcessInfo.processInfo.environment,
-                              write: @escaping (String) -> Void) -> LessonController {
-        let controller = LessonController(library: LessonLibrary(directory: LessonLibrary.locate(environment: environment)),
-                                          store: ProgressStore(directory: StateDirectory.resolve(environment: environment)),
-                                          environment: environment, write: write)
+    public static func attach(
+        to session: Session, environment: [String: String] = ProcessInfo.processInfo.environment,
+        write: @escaping (String) -> Void
+    ) -> LessonController {
+        let controller = LessonController(
+            library: LessonLibrary(directory: LessonLibrary.locate(environment: environment)),
+            store: ProgressStore(directory: StateDirectory.resolve(environment: environment)),
+            environment: environment, write: write)
         session.sessionExtension = controller
         return controller
     }
@@ -97,7 +102,8 @@ public final class LessonController: SessionExtension {
             return trimmed.hasPrefix(":") ? nil : .continue
         }
         if let active, let prediction = active.step.prediction, !trimmed.isEmpty, !trimmed.hasPrefix(":"),
-           !isAnswered(active.index), prediction.looksLikeAnswer(trimmed) {
+            !isAnswered(active.index), prediction.looksLikeAnswer(trimmed)
+        {
             answer(trimmed, prediction, in: session)
             return .continue
         }
@@ -142,7 +148,8 @@ public final class LessonController: SessionExtension {
 
     public func didEvaluate(_ source: String, error: ScriptError?, in session: Session) {
         guard !runningLessonCode, error == nil, var current = active, current.step.exercise != nil,
-              Self.isDeclaration(source) else { return }
+            Self.isDeclaration(source)
+        else { return }
         let index = current.index
         var code = exerciseCode(&current, index)
         code.append(source.trimmingCharacters(in: .newlines))
@@ -153,8 +160,10 @@ public final class LessonController: SessionExtension {
     }
 
     public var commandNames: [String] {
-        [":lessons", ":lesson", ":next", ":back", ":where", ":run", ":hint", ":solution",
-         ":edit", ":code", ":answer", ":reset-progress"]
+        [
+            ":lessons", ":lesson", ":next", ":back", ":where", ":run", ":hint", ":solution",
+            ":edit", ":code", ":answer", ":reset-progress",
+        ]
     }
 
     public var helpText: String {
@@ -181,10 +190,14 @@ public final class LessonController: SessionExtension {
 
     /// Whether an input declares something (a type, a function, a variable) rather than just running.
     public static func isDeclaration(_ source: String) -> Bool {
-        let modifiers: Set<String> = ["final", "private", "fileprivate", "public", "internal", "open", "static",
-                                      "indirect", "lazy", "weak", "unowned"]
-        let declarations: Set<String> = ["class", "struct", "enum", "protocol", "extension", "func", "typealias",
-                                         "let", "var", "actor"]
+        let modifiers: Set<String> = [
+            "final", "private", "fileprivate", "public", "internal", "open", "static",
+            "indirect", "lazy", "weak", "unowned",
+        ]
+        let declarations: Set<String> = [
+            "class", "struct", "enum", "protocol", "extension", "func", "typealias",
+            "let", "var", "actor",
+        ]
         for line in source.split(separator: "\n") {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed.hasPrefix("//") || trimmed.hasPrefix("import ") { continue }

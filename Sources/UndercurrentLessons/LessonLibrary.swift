@@ -17,11 +17,13 @@ public final class LessonLibrary: Sendable {
     public init(directory: URL?) {
         self.directory = directory
         guard let directory,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
+            let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+        else {
             entries = []
             return
         }
-        entries = names
+        entries =
+            names
             .filter { $0.hasSuffix(".md") && $0.lowercased() != "readme.md" && !$0.hasPrefix(".") }
             .sorted()
             .map { name in
@@ -44,8 +46,10 @@ public final class LessonLibrary: Sendable {
     /// Where the lessons are: `$UNDERCURRENT_LESSONS`; else a `lessons` directory beside
     /// the program or above it (a build in the repository, or `share/undercurrent/lessons`
     /// of an install); else `./lessons`; else the repository this program was built from.
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
-                              executablePath: String? = Bundle.main.executablePath) -> URL? {
+    public static func locate(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executablePath: String? = Bundle.main.executablePath
+    ) -> URL? {
         let fileManager = FileManager.default
         func isLessonDirectory(_ url: URL) -> Bool {
             var isDirectory: ObjCBool = false
@@ -58,9 +62,11 @@ public final class LessonLibrary: Sendable {
         if let executablePath {
             var directory = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
             for _ in 0..<6 {
-                for candidate in [directory.appendingPathComponent("lessons"),
-                                  directory.appendingPathComponent("share/undercurrent/lessons")]
-                    where isLessonDirectory(candidate) {
+                for candidate in [
+                    directory.appendingPathComponent("lessons"),
+                    directory.appendingPathComponent("share/undercurrent/lessons"),
+                ]
+                where isLessonDirectory(candidate) {
                     return candidate
                 }
                 directory.deleteLastPathComponent()

@@ -35,10 +35,13 @@ public enum LessonLinter {
                 do {
                     try environment.interpreter.run(source: block.code, fileName: "step \(index + 1)")
                 } catch let error as ScriptError {
-                    problems.append(LessonDiagnostic(line: fileLine(block, error), .error,
-                                                     "the code of step \(index + 1) fails: \(error.kind.rawValue): \(error.message)"))
+                    problems.append(
+                        LessonDiagnostic(
+                            line: fileLine(block, error), .error,
+                            "the code of step \(index + 1) fails: \(error.kind.rawValue): \(error.message)"))
                 } catch {
-                    problems.append(LessonDiagnostic(line: block.line, .error, "the code of step \(index + 1) fails: \(error)"))
+                    problems.append(
+                        LessonDiagnostic(line: block.line, .error, "the code of step \(index + 1) fails: \(error)"))
                 }
             }
         }
@@ -49,22 +52,31 @@ public enum LessonLinter {
         var problems: [LessonDiagnostic] = []
         let solution = exercise.judge(learnerCode: [exercise.solution.code])
         for failure in solution.failures {
-            problems.append(LessonDiagnostic(line: failure.check.line > 0 ? failure.check.line : exercise.solution.line, .error,
-                                             "the solution fails `\(failure.check.text)`: expected \(oneLine(failure.expected)); the solution: \(oneLine(failure.actual))"))
+            problems.append(
+                LessonDiagnostic(
+                    line: failure.check.line > 0 ? failure.check.line : exercise.solution.line, .error,
+                    "the solution fails `\(failure.check.text)`: expected \(oneLine(failure.expected)); the solution: \(oneLine(failure.actual))"
+                ))
         }
         let starter = exercise.judge(learnerCode: [exercise.starter.code])
         if starter.passed {
-            problems.append(LessonDiagnostic(line: exercise.starter.line, .error,
-                                             "the starter code already passes every check: at least one check must fail until the learner has done the exercise"))
+            problems.append(
+                LessonDiagnostic(
+                    line: exercise.starter.line, .error,
+                    "the starter code already passes every check: at least one check must fail until the learner has done the exercise"
+                ))
         }
         return problems
     }
 
-    public static func predictionProblems(_ prediction: Prediction, setup: [TracedRun.Piece] = []) -> [LessonDiagnostic] {
+    public static func predictionProblems(_ prediction: Prediction, setup: [TracedRun.Piece] = []) -> [LessonDiagnostic]
+    {
         guard !prediction.checks.isEmpty else { return [] }
         return prediction.verify(setup: setup).failures.map { failure in
-            LessonDiagnostic(line: failure.check.line > 0 ? failure.check.line : prediction.line, .error,
-                             "the question's code fails `\(failure.check.text)`: expected \(oneLine(failure.expected)); it did: \(oneLine(failure.actual))")
+            LessonDiagnostic(
+                line: failure.check.line > 0 ? failure.check.line : prediction.line, .error,
+                "the question's code fails `\(failure.check.text)`: expected \(oneLine(failure.expected)); it did: \(oneLine(failure.actual))"
+            )
         }
     }
 

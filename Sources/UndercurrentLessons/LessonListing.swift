@@ -1,6 +1,7 @@
 /// The list of lessons with the learner's progress, for `undercurrent lessons` and `:lessons`.
 public enum LessonListing {
-    public static func lines(_ library: LessonLibrary, _ store: ProgressStore, renderer: LessonTextRenderer) -> [String] {
+    public static func lines(_ library: LessonLibrary, _ store: ProgressStore, renderer: LessonTextRenderer) -> [String]
+    {
         guard !library.entries.isEmpty else {
             if let directory = library.directory {
                 return ["No lessons in \(directory.path)."]
@@ -8,13 +9,17 @@ public enum LessonListing {
             return ["No lessons found: set UNDERCURRENT_LESSONS to the lessons directory."]
         }
         let titleWidth = min(40, library.entries.map { ($0.lesson?.title ?? $0.fileName).count }.max() ?? 10)
-        var lines = [renderer.bold("  #  " + "lesson".padding(titleWidth) + "  " + "progress".padding(12) + "  exercises")]
+        var lines = [
+            renderer.bold("  #  " + "lesson".padding(titleWidth) + "  " + "progress".padding(12) + "  exercises")
+        ]
         for (offset, entry) in library.entries.enumerated() {
             let number = String(offset + 1).leftPadded(3)
             guard let lesson = entry.lesson else {
                 let errors = entry.diagnostics.filter { $0.severity == .error }.count
-                lines.append("\(number)  " + renderer.red("\(entry.fileName): \(errors) format \(errors == 1 ? "error" : "errors")")
-                             + renderer.dim(" (undercurrent lesson lint \(entry.path))"))
+                lines.append(
+                    "\(number)  "
+                        + renderer.red("\(entry.fileName): \(errors) format \(errors == 1 ? "error" : "errors")")
+                        + renderer.dim(" (undercurrent lesson lint \(entry.path))"))
                 continue
             }
             let progress = store.progress(for: lesson.id)
@@ -26,10 +31,12 @@ public enum LessonListing {
             case .inProgress: statusText = renderer.yellow(statusText)
             case .notStarted: statusText = renderer.dim(statusText)
             }
-            var line = "\(number)  \(String(lesson.title.prefix(titleWidth)).padding(titleWidth))  \(statusText)  "
+            var line =
+                "\(number)  \(String(lesson.title.prefix(titleWidth)).padding(titleWidth))  \(statusText)  "
                 + "\(passed)/\(lesson.exerciseCount) passed"
             if status == .inProgress, let progress {
-                line += renderer.dim("   step \(min(progress.currentStep, lesson.steps.count)) of \(lesson.steps.count)")
+                line += renderer.dim(
+                    "   step \(min(progress.currentStep, lesson.steps.count)) of \(lesson.steps.count)")
             }
             lines.append(line)
         }

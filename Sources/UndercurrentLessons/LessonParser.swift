@@ -12,8 +12,9 @@ public enum LessonParser {
     public static func parse(_ text: String, path: String) -> Parsed {
         var reader = Reader(text: text, path: path)
         reader.read()
-        return Parsed(lesson: reader.diagnostics.contains { $0.severity == .error } ? nil : reader.lesson,
-                      diagnostics: reader.diagnostics.sorted { $0.line < $1.line })
+        return Parsed(
+            lesson: reader.diagnostics.contains { $0.severity == .error } ? nil : reader.lesson,
+            diagnostics: reader.diagnostics.sorted { $0.line < $1.line })
     }
 
     public static func parseFile(at path: String) -> Parsed {
@@ -55,20 +56,29 @@ public enum LessonParser {
 
         init(text: String, path: String) {
             self.path = path
-            lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            lesson = Lesson(id: LessonParser.defaultID(forPath: path), title: "", summary: "", path: path,
-                            introduction: [], steps: [])
+            lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
+                separator: "\n", omittingEmptySubsequences: false
+            ).map(String.init)
+            lesson = Lesson(
+                id: LessonParser.defaultID(forPath: path), title: "", summary: "", path: path,
+                introduction: [], steps: [])
         }
 
-        mutating func error(_ line: Int, _ message: String) { diagnostics.append(LessonDiagnostic(line: line, .error, message)) }
-        mutating func warning(_ line: Int, _ message: String) { diagnostics.append(LessonDiagnostic(line: line, .warning, message)) }
+        mutating func error(_ line: Int, _ message: String) {
+            diagnostics.append(LessonDiagnostic(line: line, .error, message))
+        }
+        mutating func warning(_ line: Int, _ message: String) {
+            diagnostics.append(LessonDiagnostic(line: line, .warning, message))
+        }
 
         mutating func read() {
             let bodyStart = readFrontMatter()
             let elements = elements(from: bodyStart)
             structure(elements)
             if lesson.title.isEmpty { error(1, "the lesson has no title: put `title: …` in the front matter") }
-            if lesson.steps.isEmpty { error(max(1, lines.count), "the lesson has no steps: each step starts with a `## ` heading") }
+            if lesson.steps.isEmpty {
+                error(max(1, lines.count), "the lesson has no steps: each step starts with a `## ` heading")
+            }
         }
 
         /// Front matter between `---` lines at the top: `title:`, `summary:`, `id:`.
@@ -76,8 +86,9 @@ public enum LessonParser {
             var index = 0
             while index < lines.count, lines[index].trimmingCharacters(in: .whitespaces).isEmpty { index += 1 }
             guard index < lines.count, lines[index].trimmingCharacters(in: .whitespaces) == "---" else {
-                error(index + 1 > lines.count ? 1 : index + 1,
-                      "a lesson starts with front matter: a line `---`, then `title: …` (and `summary: …`), then `---`")
+                error(
+                    index + 1 > lines.count ? 1 : index + 1,
+                    "a lesson starts with front matter: a line `---`, then `title: …` (and `summary: …`), then `---`")
                 return index
             }
             let open = index
@@ -90,7 +101,8 @@ public enum LessonParser {
                         let key = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
                         var value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
                         // YAML-style quotes are optional: `title: "@Published"`.
-                        if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
+                        if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first
+                        {
                             value = String(value.dropFirst().dropLast())
                         }
                         switch key {
@@ -139,8 +151,11 @@ public enum LessonParser {
                         index += 1
                     }
                     if !closed { error(line, "this code block has no closing \(fence)") }
-                    result.append(.fence(CodeBlock(language: words.first?.lowercased() ?? "", options: Array(words.dropFirst()),
-                                                   code: body.joined(separator: "\n"), line: line)))
+                    result.append(
+                        .fence(
+                            CodeBlock(
+                                language: words.first?.lowercased() ?? "", options: Array(words.dropFirst()),
+                                code: body.joined(separator: "\n"), line: line)))
                     index += 1
                     continue
                 }
@@ -233,7 +248,8 @@ public enum LessonParser {
                         continue
                     }
                     if exercise != nil || prediction != nil || step?.exercise != nil || step?.prediction != nil {
-                        error(line, "a step holds at most one exercise or question; start a new `## ` step for this one")
+                        error(
+                            line, "a step holds at most one exercise or question; start a new `## ` step for this one")
                         finishSection(&self)
                     }
                     let title = Self.sectionTitle(text)
@@ -274,10 +290,15 @@ public enum LessonParser {
                 error(step.line, "the step \"\(step.title)\" is empty")
             }
             if step.exercise != nil || step.prediction != nil, let code = step.code.first {
-                error(code.line, "a step with an exercise or a question cannot have code of its own to run; move the example to the step before, or mark it ```swift no-run")
+                error(
+                    code.line,
+                    "a step with an exercise or a question cannot have code of its own to run; move the example to the step before, or mark it ```swift no-run"
+                )
             }
             for case .code(let block) in step.body where block.language.isEmpty {
-                warning(block.line, "say what this code block holds: ```swift (runs), ```swift no-run (shown only) or ```text")
+                warning(
+                    block.line,
+                    "say what this code block holds: ```swift (runs), ```swift no-run (shown only) or ```text")
             }
         }
     }
@@ -343,7 +364,9 @@ public enum LessonParser {
 
     static func isCheckItem(_ text: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ") { return trimmed.dropFirst(2).trimmingCharacters(in: .whitespaces) }
+        if trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ") {
+            return trimmed.dropFirst(2).trimmingCharacters(in: .whitespaces)
+        }
         return nil
     }
 
@@ -369,7 +392,11 @@ public enum LessonParser {
         var state: State = .prompt
         var sawLabel = false
 
-        enum State: Equatable { case prompt, awaitingCode(String, Int), hint, checks, idle }
+        enum State: Equatable {
+            case prompt
+            case awaitingCode(String, Int)
+            case hint, checks, idle
+        }
 
         init(title: String, line: Int) {
             self.title = title
@@ -382,8 +409,11 @@ public enum LessonParser {
                 if state == .hint { state = .idle }
                 if state == .prompt { prompt.add(.blank(line: line)) }
             case .heading:
-                if state == .prompt { prompt.add(element) }
-                else if case .heading(_, let text, let line) = element { reader.error(line, "unexpected heading `\(text)` inside an exercise, after its prompt") }
+                if state == .prompt {
+                    prompt.add(element)
+                } else if case .heading(_, let text, let line) = element {
+                    reader.error(line, "unexpected heading `\(text)` inside an exercise, after its prompt")
+                }
             case .fence(let block):
                 switch state {
                 case .awaitingCode(let label, _):
@@ -398,7 +428,10 @@ public enum LessonParser {
                 case .prompt:
                     prompt.add(element)
                 default:
-                    reader.error(block.line, "a code block in an exercise needs a label on the line above it: Given:, Starter:, Run with: or Solution:")
+                    reader.error(
+                        block.line,
+                        "a code block in an exercise needs a label on the line above it: Given:, Starter:, Run with: or Solution:"
+                    )
                 }
             case .text(let text, let line):
                 if let (label, rest) = LessonParser.label(text, in: LessonParser.codeLabels) {
@@ -410,17 +443,24 @@ public enum LessonParser {
                         hints.append(rest)
                         state = .hint
                     case "Checks:":
-                        if !rest.isEmpty { reader.error(line, "checks go one per line below `Checks:`, each starting with `- `") }
+                        if !rest.isEmpty {
+                            reader.error(line, "checks go one per line below `Checks:`, each starting with `- `")
+                        }
                         if !items.isEmpty { reader.error(line, "an exercise has one `Checks:` list") }
                         state = .checks
                     default:
-                        if !rest.isEmpty { reader.error(line, "put the code in a fenced block (```swift) on the lines after `\(label)`") }
+                        if !rest.isEmpty {
+                            reader.error(
+                                line, "put the code in a fenced block (```swift) on the lines after `\(label)`")
+                        }
                         if code[label] != nil { reader.error(line, "this exercise already has a `\(label)` block") }
                         state = .awaitingCode(label, line)
                     }
                     return
                 }
-                if let other = LessonParser.label(text, in: LessonParser.predictionLabels), LessonParser.predictionLabels.contains(other.label) {
+                if let other = LessonParser.label(text, in: LessonParser.predictionLabels),
+                    LessonParser.predictionLabels.contains(other.label)
+                {
                     reader.error(line, "`\(other.label)` belongs to a `### Predict` section, not an exercise")
                     return
                 }
@@ -439,7 +479,10 @@ public enum LessonParser {
                     reader.error(line, "expected a fenced code block (```swift) after `\(label)`")
                     state = .idle
                 case .idle:
-                    reader.error(line, "unexpected text in the exercise; its prompt goes right under `### Exercise`, before the first label")
+                    reader.error(
+                        line,
+                        "unexpected text in the exercise; its prompt goes right under `### Exercise`, before the first label"
+                    )
                 }
             }
         }
@@ -467,12 +510,16 @@ public enum LessonParser {
                 reader.error(line, "the exercise has no `Solution:` code block")
                 return nil
             }
-            if items.isEmpty { reader.error(line, "the exercise has no `Checks:` list; a check judges what the code does") }
-            for block in [code["Given:"], starter, code["Run with:"], solution].compactMap({ $0 }) where !block.isSwift {
+            if items.isEmpty {
+                reader.error(line, "the exercise has no `Checks:` list; a check judges what the code does")
+            }
+            for block in [code["Given:"], starter, code["Run with:"], solution].compactMap({ $0 }) where !block.isSwift
+            {
                 reader.error(block.line, "exercise code blocks are Swift: open them with ```swift")
             }
-            return Exercise(title: title, line: line, prompt: prompt.blocksFlushed, given: code["Given:"], starter: starter,
-                            runWith: code["Run with:"], hints: hints, solution: solution, checks: checks)
+            return Exercise(
+                title: title, line: line, prompt: prompt.blocksFlushed, given: code["Given:"], starter: starter,
+                runWith: code["Run with:"], hints: hints, solution: solution, checks: checks)
         }
     }
 
@@ -501,8 +548,10 @@ public enum LessonParser {
         static func choice(_ text: String) -> Prediction.Choice? {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             guard trimmed.count >= 3, let first = trimmed.first, first.isLetter, first.isLowercase,
-                  trimmed.dropFirst().first == ")" else { return nil }
-            return Prediction.Choice(label: String(first), text: trimmed.dropFirst(2).trimmingCharacters(in: .whitespaces))
+                trimmed.dropFirst().first == ")"
+            else { return nil }
+            return Prediction.Choice(
+                label: String(first), text: trimmed.dropFirst(2).trimmingCharacters(in: .whitespaces))
         }
 
         mutating func add(_ element: Element, _ reader: inout Reader) {
@@ -511,7 +560,11 @@ public enum LessonParser {
                 if state == .body { body.add(.blank(line: line)) }
                 if state == .question || state == .explanation { state = .idle }
             case .heading(_, let text, let line):
-                if state == .body { body.add(element) } else { reader.error(line, "unexpected heading `\(text)` inside a question") }
+                if state == .body {
+                    body.add(element)
+                } else {
+                    reader.error(line, "unexpected heading `\(text)` inside a question")
+                }
             case .fence(let block):
                 switch state {
                 case .body:
@@ -534,7 +587,9 @@ public enum LessonParser {
                         questionLine = line
                         state = .question
                     case "Answer:":
-                        answers = rest.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                        answers = rest.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                            !$0.isEmpty
+                        }
                         answerLine = line
                         if answers.isEmpty { reader.error(line, "write the answer after `Answer:`") }
                         state = .idle
@@ -549,7 +604,9 @@ public enum LessonParser {
                     return
                 }
                 if state == .question || state == .choices, let choice = Self.choice(text) {
-                    if choices.contains(where: { $0.label == choice.label }) { reader.error(line, "choice \(choice.label)) appears twice") }
+                    if choices.contains(where: { $0.label == choice.label }) {
+                        reader.error(line, "choice \(choice.label)) appears twice")
+                    }
                     choices.append(choice)
                     state = .choices
                     return
@@ -562,13 +619,18 @@ public enum LessonParser {
                     if text.first == " " || text.first == "\t" {
                         choices[choices.count - 1].text += " " + text.trimmingCharacters(in: .whitespaces)
                     } else {
-                        reader.error(line, "choices are lines like `a) …`; a longer choice continues on an indented line")
+                        reader.error(
+                            line, "choices are lines like `a) …`; a longer choice continues on an indented line")
                     }
                 case .checks:
-                    if let item = LessonParser.isCheckItem(text) { items.append(CheckItem(text: item, line: line)) }
-                    else { reader.error(line, "each check is a list item starting with `- `") }
+                    if let item = LessonParser.isCheckItem(text) {
+                        items.append(CheckItem(text: item, line: line))
+                    } else {
+                        reader.error(line, "each check is a list item starting with `- `")
+                    }
                 case .idle:
-                    reader.error(line, "unexpected text in the question; the text shown with it goes before `Question:`")
+                    reader.error(
+                        line, "unexpected text in the question; the text shown with it goes before `Question:`")
                 }
             }
         }
@@ -585,12 +647,18 @@ public enum LessonParser {
             }
             if !choices.isEmpty {
                 for answer in answers where !choices.contains(where: { $0.label == answer.lowercased() }) {
-                    reader.error(answerLine, "the answer `\(answer)` is not one of the choices (\(choices.map(\.label).joined(separator: ", ")))")
+                    reader.error(
+                        answerLine,
+                        "the answer `\(answer)` is not one of the choices (\(choices.map(\.label).joined(separator: ", ")))"
+                    )
                 }
-                if choices.count < 2 { reader.error(questionLine, "a multiple-choice question needs at least two choices") }
+                if choices.count < 2 {
+                    reader.error(questionLine, "a multiple-choice question needs at least two choices")
+                }
             }
-            let prediction = Prediction(title: title, line: line, body: body.blocksFlushed, question: question, choices: choices,
-                                        answers: answers, answerLine: answerLine, explanation: explanation, checks: checks)
+            let prediction = Prediction(
+                title: title, line: line, body: body.blocksFlushed, question: question, choices: choices,
+                answers: answers, answerLine: answerLine, explanation: explanation, checks: checks)
             if prediction.code.isEmpty {
                 reader.error(line, "a question needs Swift code (```swift) to run when the answer is revealed")
             }

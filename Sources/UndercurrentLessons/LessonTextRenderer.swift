@@ -276,7 +276,9 @@ enum SwiftHighlighter {
         while index < characters.count {
             if inBlockComment {
                 var end = index
-                while end < characters.count, !(characters[end] == "*" && end + 1 < characters.count && characters[end + 1] == "/") { end += 1 }
+                while end < characters.count,
+                    !(characters[end] == "*" && end + 1 < characters.count && characters[end + 1] == "/")
+                { end += 1 }
                 let stop = min(characters.count, end + 2)
                 output += paint(String(characters[index..<stop]), "90")
                 if end < characters.count { inBlockComment = false }
@@ -308,15 +310,19 @@ enum SwiftHighlighter {
             }
             if character.isNumber, index == 0 || !(characters[index - 1].isLetter || characters[index - 1] == "_") {
                 var end = index
-                while end < characters.count, characters[end].isNumber || characters[end] == "_"
-                    || (characters[end] == "." && end + 1 < characters.count && characters[end + 1].isNumber) { end += 1 }
+                while end < characters.count,
+                    characters[end].isNumber || characters[end] == "_"
+                        || (characters[end] == "." && end + 1 < characters.count && characters[end + 1].isNumber)
+                { end += 1 }
                 output += paint(String(characters[index..<end]), "34")
                 index = end
                 continue
             }
             if character.isLetter || character == "_" || character == "@" || character == "$" {
                 var end = index + 1
-                while end < characters.count, characters[end].isLetter || characters[end].isNumber || characters[end] == "_" { end += 1 }
+                while end < characters.count,
+                    characters[end].isLetter || characters[end].isNumber || characters[end] == "_"
+                { end += 1 }
                 let word = String(characters[index..<end])
                 let afterDot = index > 0 && characters[index - 1] == "."
                 if character == "@" || (!afterDot && keywords.contains(word)) {

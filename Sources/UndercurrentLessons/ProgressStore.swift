@@ -108,10 +108,14 @@ public final class ProgressStore {
         let moved = rename(file.path, aside.path) == 0
         let reasonMoveFailed = moved ? "" : String(cString: strerror(errno))
         if moved {
-            messages.append("Your progress file \(file.path) could not be used: \(reason). It was moved to \(aside.path); progress starts afresh.")
+            messages.append(
+                "Your progress file \(file.path) could not be used: \(reason). It was moved to \(aside.path); progress starts afresh."
+            )
         } else {
             canSave = false
-            messages.append("Your progress file \(file.path) could not be used: \(reason), and it could not be moved aside (\(reasonMoveFailed)). It is left as it is; progress in this session will not be saved.")
+            messages.append(
+                "Your progress file \(file.path) could not be used: \(reason), and it could not be moved aside (\(reasonMoveFailed)). It is left as it is; progress in this session will not be saved."
+            )
         }
     }
 
@@ -173,7 +177,9 @@ public final class ProgressStore {
             return true
         } catch {
             canSave = false
-            messages.append("Progress could not be saved in \(file.path) (\(error.localizedDescription)); it is kept for this session only.")
+            messages.append(
+                "Progress could not be saved in \(file.path) (\(error.localizedDescription)); it is kept for this session only."
+            )
             return false
         }
     }

@@ -35,14 +35,18 @@ final class EditLineSource: LineSource {
         uc_el_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
         uc_el_set_editor(editLine, "emacs")
         uc_el_set_history(editLine, history)
-        uc_el_set_prompt(editLine, { editLine in
-            guard let editLine, let source = EditLineSource.owning(editLine) else { return nil }
-            return source.prompt
-        }, CChar(PromptEscapes.marker))
-        uc_el_add_command(editLine, "uc-complete", "Complete the word before the cursor", { editLine, _ in
-            guard let editLine, let source = EditLineSource.owning(editLine) else { return UInt8(CC_ERROR) }
-            return source.completeWordBeforeCursor()
-        })
+        uc_el_set_prompt(
+            editLine,
+            { editLine in
+                guard let editLine, let source = EditLineSource.owning(editLine) else { return nil }
+                return source.prompt
+            }, CChar(PromptEscapes.marker))
+        uc_el_add_command(
+            editLine, "uc-complete", "Complete the word before the cursor",
+            { editLine, _ in
+                guard let editLine, let source = EditLineSource.owning(editLine) else { return UInt8(CC_ERROR) }
+                return source.completeWordBeforeCursor()
+            })
         uc_el_bind(editLine, "^I", "uc-complete")
         // The user's ~/.editrc, if any, may rebind keys.
         el_source(editLine, nil)
@@ -100,14 +104,15 @@ final class EditLineSource: LineSource {
 
     /// Control characters the way libedit draws them (^X), so reprinting lands where libedit drew.
     private static func asDisplayed(_ text: String) -> String {
-        String(text.unicodeScalars.flatMap { scalar -> [Character] in
-            switch scalar.value {
-            case 0x0A, 0x09: return [Character(scalar)]
-            case 0..<0x20: return ["^", Character(Unicode.Scalar(scalar.value + 0x40)!)]
-            case 0x7F: return ["^", "?"]
-            default: return [Character(scalar)]
-            }
-        })
+        String(
+            text.unicodeScalars.flatMap { scalar -> [Character] in
+                switch scalar.value {
+                case 0x0A, 0x09: return [Character(scalar)]
+                case 0..<0x20: return ["^", Character(Unicode.Scalar(scalar.value + 0x40)!)]
+                case 0x7F: return ["^", "?"]
+                default: return [Character(scalar)]
+                }
+            })
     }
 
     private func completeWordBeforeCursor() -> UInt8 {
@@ -144,7 +149,9 @@ final class EditLineSource: LineSource {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            let written = bytes.withUnsafeBytes {
+                Foundation.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset)
+            }
             if written <= 0 { return }
             offset += written
         }

@@ -28,7 +28,9 @@ public final class LineEditor {
         interactive: Bool? = nil
     ) {
         if interactive ?? (isatty(STDIN_FILENO) != 0),
-           let terminal = EditLineSource(programName: programName, historyFile: historyFile, historyLimit: historyLimit) {
+            let terminal = EditLineSource(
+                programName: programName, historyFile: historyFile, historyLimit: historyLimit)
+        {
             uc_install_interrupt_handler()
             source = terminal
             isInteractive = true

@@ -3,7 +3,9 @@ extension Session {
     public func completions(for prefix: String) -> [String] {
         guard !prefix.isEmpty else { return [] }
         if prefix.hasPrefix(":") {
-            return (Self.commands + Self.inspectionCommands + (sessionExtension?.commandNames ?? [])).filter { $0.hasPrefix(prefix) }
+            return (Self.commands + Self.inspectionCommands + (sessionExtension?.commandNames ?? [])).filter {
+                $0.hasPrefix(prefix)
+            }
         }
         var names = Set(Self.keywords)
         names.formUnion(environment.interpreter.globals.keys)

@@ -140,7 +140,8 @@ private struct Scanner {
         case ascii("\""):
             let quotes = isMultiline ? 3 : 1
             if count(of: ascii("\""), from: index) >= quotes,
-               count(of: ascii("#"), from: index + quotes) >= hashes {
+                count(of: ascii("#"), from: index + quotes) >= hashes
+            {
                 index += quotes + hashes
                 frames.removeLast()
             } else {

@@ -17,8 +17,10 @@ public final class ScriptRun {
     public var rendersTrace = true
     private let writeOutput: (String) -> Void
 
-    public init(source: String, fileName: String, trace: Bool,
-                writeOutput: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) {
+    public init(
+        source: String, fileName: String, trace: Bool,
+        writeOutput: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
+    ) {
         self.source = source
         self.fileName = fileName
         self.trace = trace

@@ -209,19 +209,19 @@ public final class Session {
     }
 
     public static let helpText = """
-    Type Swift: declarations stay for later inputs; open braces continue on the next line.
-    With tracing on, every Combine call an input makes is shown as a tree, with the
-    outstanding demand of the subscription after each call.
+        Type Swift: declarations stay for later inputs; open braces continue on the next line.
+        With tracing on, every Combine call an input makes is shown as a tree, with the
+        outstanding demand of the subscription after each call.
 
-      :help             this list
-      :trace [on|off]   show the last trace again, or turn tracing on or off
-      :load FILE        run a Swift file in this session
-      :time             the virtual clock, and the work still scheduled on it
-      :advance 300ms    move virtual time on, running what falls due (timers, delays)
-      :reset            forget every declaration and start afresh
-      :quit             leave (Ctrl-D works too)
+          :help             this list
+          :trace [on|off]   show the last trace again, or turn tracing on or off
+          :load FILE        run a Swift file in this session
+          :time             the virtual clock, and the work still scheduled on it
+          :advance 300ms    move virtual time on, running what falls due (timers, delays)
+          :reset            forget every declaration and start afresh
+          :quit             leave (Ctrl-D works too)
 
-    Ctrl-C stops a running input (an endless loop, an unlimited publisher) and keeps the session.
+        Ctrl-C stops a running input (an endless loop, an unlimited publisher) and keeps the session.
 
-    """
+        """
 }

@@ -63,20 +63,20 @@ extension Session {
     static let inspectionCommands = [":demand", ":step", ":marbles", ":export", ":name", ":check"]
 
     static let inspectionHelp = """
-    Inspecting traces (the contract checker flags calls that break the rules, with ✗ or ⚠):
-      :trace --only NAME | --depth N | --values | --lifecycle
-                        show part of the last trace (options combine)
-      :trace --page N   show the last trace a page at a time (--page-size N sets the page)
-      :trace --cap N    keep at most N events per trace (the oldest are dropped)
-      :demand [NAME]    the demand ledger of every subscription (or those of NAME)
-      :step             replay the last trace a call at a time (Enter, b: back, q: quit)
-      :marbles          each stage of the last trace as a marble timeline
-      :export FILE      write the last trace: .json, .mmd (Mermaid), .chrome.json (Perfetto);
-                        --format json|mermaid|chrome overrides the name
-      :name NAME LABEL  show the object NAME as LABEL (or label a stage with .trace("LABEL"))
-      :check [on|off]   the contract checker's findings for the last input; turn it on or off
+        Inspecting traces (the contract checker flags calls that break the rules, with ✗ or ⚠):
+          :trace --only NAME | --depth N | --values | --lifecycle
+                            show part of the last trace (options combine)
+          :trace --page N   show the last trace a page at a time (--page-size N sets the page)
+          :trace --cap N    keep at most N events per trace (the oldest are dropped)
+          :demand [NAME]    the demand ledger of every subscription (or those of NAME)
+          :step             replay the last trace a call at a time (Enter, b: back, q: quit)
+          :marbles          each stage of the last trace as a marble timeline
+          :export FILE      write the last trace: .json, .mmd (Mermaid), .chrome.json (Perfetto);
+                            --format json|mermaid|chrome overrides the name
+          :name NAME LABEL  show the object NAME as LABEL (or label a stage with .trace("LABEL"))
+          :check [on|off]   the contract checker's findings for the last input; turn it on or off
 
-    """
+        """
 
     /// The last trace as the learner names things.
     var displayedEvents: [TraceEvent] { inspection.labelled(lastEvents) }
@@ -130,7 +130,8 @@ extension Session {
             case "--cap":
                 guard let number, number > 0 else { return write("usage: :trace --cap N (N events, at least 10)\n") }
                 tracer.capacity = number
-                write("Traces keep at most \(tracer.capacity) events from now on; older ones are dropped, with a note.\n")
+                write(
+                    "Traces keep at most \(tracer.capacity) events from now on; older ones are dropped, with a note.\n")
                 index += 2
                 if index >= words.count { return }
                 continue
@@ -154,7 +155,8 @@ extension Session {
         let (filter, rest, error) = TraceFilter.parse(words)
         if let error { return write(error + "\n") }
         guard rest.isEmpty else {
-            return write("usage: :trace [on|off] [--only NAME] [--depth N] [--values] [--lifecycle] [--page N] [--cap N]\n")
+            return write(
+                "usage: :trace [on|off] [--only NAME] [--depth N] [--values] [--lifecycle] [--page N] [--cap N]\n")
         }
         guard hasCalls else { return write("No trace yet: the last input made no Combine calls.\n") }
         let events = filter.apply(to: displayedEvents)
@@ -172,7 +174,8 @@ extension Session {
         let events = inspection.labelled(events)
         var renderer = TraceRenderer(useColor: useColor)
         renderer.showTime = TraceRenderer.timeVaries(in: events)
-        let lines = TracePaging(pageSize: inspection.pageSize, renderer: renderer).summarised(events, maxLines: maxLines)
+        let lines = TracePaging(pageSize: inspection.pageSize, renderer: renderer).summarised(
+            events, maxLines: maxLines)
         return droppedNote() + lines.joined(separator: "\n") + "\n" + contractSummaryText()
     }
 
@@ -195,8 +198,10 @@ extension Session {
         var ledger = DemandLedger(events: displayedEvents)
         if !argument.isEmpty { ledger = ledger.focused(on: argument) }
         guard !ledger.accounts.isEmpty else {
-            return write(argument.isEmpty ? "No subscription in the last trace.\n"
-                                          : "No subscription of \(argument) in the last trace.\n")
+            return write(
+                argument.isEmpty
+                    ? "No subscription in the last trace.\n"
+                    : "No subscription of \(argument) in the last trace.\n")
         }
         write(droppedNote() + ledger.render().joined(separator: "\n") + "\n")
     }
@@ -229,7 +234,9 @@ extension Session {
         var words = argument.split(separator: " ").map(String.init)
         var format: TraceExport.Format?
         if let flag = words.firstIndex(where: { $0 == "--format" || $0.hasPrefix("--format=") }) {
-            let value = words[flag].hasPrefix("--format=") ? String(words[flag].dropFirst("--format=".count))
+            let value =
+                words[flag].hasPrefix("--format=")
+                ? String(words[flag].dropFirst("--format=".count))
                 : (flag + 1 < words.count ? words[flag + 1] : "")
             guard let chosen = TraceExport.Format(rawValue: value) else {
                 return write("--format is json, mermaid or chrome\n")
@@ -250,7 +257,9 @@ extension Session {
 
     private func name(_ argument: String) {
         let words = argument.split(separator: " ").map(String.init)
-        guard words.count == 2 else { return write("usage: :name OBJECT LABEL   (for example :name Map.Inner#1 upper)\n") }
+        guard words.count == 2 else {
+            return write("usage: :name OBJECT LABEL   (for example :name Map.Inner#1 upper)\n")
+        }
         let (object, label) = (words[0], words[1])
         if let existing = inspection.labels.first(where: { $0.value == object }) {
             // Renaming a label renames the object it stands for.

@@ -19,8 +19,9 @@ public final class StreamTypes {
 
     // Values.
     public let demand = TypeInfo(name: "Subscribers.Demand", kind: .builtin, qualifiedName: "Subscribers.Demand")
-    public let completion = TypeInfo(name: "Subscribers.Completion", kind: .enumType,
-                                     qualifiedName: "Subscribers.Completion")
+    public let completion = TypeInfo(
+        name: "Subscribers.Completion", kind: .enumType,
+        qualifiedName: "Subscribers.Completion")
     public let anyCancellable = TypeInfo(name: "AnyCancellable", kind: .builtin)
     public let nativeSubscriber = TypeInfo(name: "AnySubscriber", kind: .builtin)
     public let nativeSubscription = TypeInfo(name: "Subscription", kind: .builtin)
@@ -59,9 +60,11 @@ public final class StreamTypes {
     }
 
     func register(in interpreter: Interpreter) {
-        for type in [publisher, subscriber, subscription, cancellable, subject, connectablePublisher,
-                     observableObject, scheduler, subscribers, publishers, subscriptions, anyCancellable,
-                     combineIdentifier, result] {
+        for type in [
+            publisher, subscriber, subscription, cancellable, subject, connectablePublisher,
+            observableObject, scheduler, subscribers, publishers, subscriptions, anyCancellable,
+            combineIdentifier, result,
+        ] {
             interpreter.registerType(type)
         }
         interpreter.registerType(demand)

@@ -8,7 +8,8 @@ extension StreamBridge {
         let publisher = try self.publisher(from: publisherValue, at: location)
         // A subject subscribed to a publisher forwards its events and returns a cancellable.
         if case .native(let subjectValue as PublisherValue) = subscriberValue.loaded,
-           let subject = subjectValue.publisher.base as? ScriptSubject {
+            let subject = subjectValue.publisher.base as? ScriptSubject
+        {
             let cancellable = try subject.subscribeAsSubscriber(to: publisher, bridge: self, at: location)
             try interpreter.throwPendingError()
             return cancellableValue(cancellable)
@@ -23,9 +24,11 @@ extension StreamBridge {
         return .void
     }
 
-    private func subscribe<P: Publisher, Failure: Error>(_ upstream: P, _ subscriberValue: Value,
-                                                          failure: Failure.Type, at location: SourceLocation) throws
-        where P.Output == Value, P.Failure == Failure {
+    private func subscribe<P: Publisher, Failure: Error>(
+        _ upstream: P, _ subscriberValue: Value,
+        failure: Failure.Type, at location: SourceLocation
+    ) throws
+    where P.Output == Value, P.Failure == Failure {
         switch subscriberValue.loaded {
         case .native(let native as SubscriberValue):
             switch native.wrapped {
@@ -55,7 +58,7 @@ extension StreamBridge {
 
     /// Subscribes on the concrete publisher, so the tracing hook reports the real type.
     func subscribeOpened<P: Publisher, S: Subscriber>(_ publisher: P, _ subscriber: S)
-        where P.Output == S.Input, P.Failure == S.Failure {
+    where P.Output == S.Input, P.Failure == S.Failure {
         publisher.subscribe(subscriber)
     }
 
@@ -65,36 +68,49 @@ extension StreamBridge {
 
     func installSubscribing() {
         let publisher = types.publisher
-        publisher.addNativeMethod(NativeFunction("subscribe(_:)") { [unowned self] arguments in
-            try self.subscribe(arguments.receiver ?? .void, arguments[0], at: arguments.location)
-        })
-        publisher.addNativeMethod(NativeFunction("receive(subscriber:)") { [unowned self] arguments in
-            try self.subscribe(arguments.receiver ?? .void, arguments[0], at: arguments.location)
-        })
+        publisher.addNativeMethod(
+            NativeFunction("subscribe(_:)") { [unowned self] arguments in
+                try self.subscribe(arguments.receiver ?? .void, arguments[0], at: arguments.location)
+            })
+        publisher.addNativeMethod(
+            NativeFunction("receive(subscriber:)") { [unowned self] arguments in
+                try self.subscribe(arguments.receiver ?? .void, arguments[0], at: arguments.location)
+            })
         let completionType = TypeRef.function([.named(["Subscribers", "Completion"], [])], .simple("Void"))
         let valueType = TypeRef.function([.simple("Output")], .simple("Void"))
-        publisher.addNativeMethod(NativeFunction("sink(receiveCompletion:receiveValue:)",
-                                                 types: [completionType, valueType]) { [unowned self] arguments in
-            try self.sink(arguments.receiver ?? .void, completion: arguments[0], value: arguments[1],
-                          at: arguments.location)
-        })
-        publisher.addNativeMethod(NativeFunction("sink(receiveValue:)", types: [valueType]) { [unowned self] arguments in
-            try self.sink(arguments.receiver ?? .void, completion: nil, value: arguments[0], at: arguments.location)
-        })
-        publisher.addNativeMethod(NativeFunction("assign(to:on:)") { [unowned self] arguments in
-            try self.assign(arguments.receiver ?? .void, keyPath: arguments[0], on: arguments[1], at: arguments.location)
-        })
+        publisher.addNativeMethod(
+            NativeFunction(
+                "sink(receiveCompletion:receiveValue:)",
+                types: [completionType, valueType]
+            ) { [unowned self] arguments in
+                try self.sink(
+                    arguments.receiver ?? .void, completion: arguments[0], value: arguments[1],
+                    at: arguments.location)
+            })
+        publisher.addNativeMethod(
+            NativeFunction("sink(receiveValue:)", types: [valueType]) { [unowned self] arguments in
+                try self.sink(arguments.receiver ?? .void, completion: nil, value: arguments[0], at: arguments.location)
+            })
+        publisher.addNativeMethod(
+            NativeFunction("assign(to:on:)") { [unowned self] arguments in
+                try self.assign(
+                    arguments.receiver ?? .void, keyPath: arguments[0], on: arguments[1], at: arguments.location)
+            })
     }
 
-    private func sink(_ publisherValue: Value, completion: Value?, value: Value,
-                      at location: SourceLocation) throws -> Value {
+    private func sink(
+        _ publisherValue: Value, completion: Value?, value: Value,
+        at location: SourceLocation
+    ) throws -> Value {
         let publisher = try self.publisher(from: publisherValue, at: location)
         // One sink for either failure type (a script's publishers fail with Never or ScriptFailure).
         func attachSink<Failure: Error>(to upstream: AnyValuePublisher<Failure>) -> AnyCancellable {
             let sink = Subscribers.Sink<Value, Failure>(
                 receiveCompletion: { [unowned self] event in
                     guard let completion else { return }
-                    self.fromEngine(()) { _ = try self.interpreter.call(completion, [self.completionValue(event)], at: location) }
+                    self.fromEngine(()) {
+                        _ = try self.interpreter.call(completion, [self.completionValue(event)], at: location)
+                    }
                 },
                 receiveValue: { [unowned self] input in
                     self.fromEngine(()) { _ = try self.interpreter.call(value, [input], at: location) }
@@ -108,7 +124,9 @@ extension StreamBridge {
         return result
     }
 
-    private func assign(_ publisherValue: Value, keyPath: Value, on root: Value, at location: SourceLocation) throws -> Value {
+    private func assign(_ publisherValue: Value, keyPath: Value, on root: Value, at location: SourceLocation) throws
+        -> Value
+    {
         guard case .native(let path as KeyPathValue) = keyPath else {
             throw ScriptError.runtime("assign(to:on:) needs a key path such as \\.name", at: location)
         }
@@ -138,7 +156,7 @@ struct NeverFailingPublisher: Publisher {
     }
 
     private struct Forward<Downstream: Subscriber>: Subscriber, CustomStringConvertible, ForwardingSubscriber
-        where Downstream.Input == Value, Downstream.Failure == ScriptFailure {
+    where Downstream.Input == Value, Downstream.Failure == ScriptFailure {
         typealias Input = Value
         typealias Failure = Never
         let downstream: Downstream

@@ -35,8 +35,10 @@ struct CallStack {
     /// The id of the outermost call in progress: calls made while it is open share a stack.
     var rootID: Int? { frames.isEmpty ? nil : frames[0].id }
     var isEmpty: Bool { frames.isEmpty }
-    mutating func push(_ kind: TraceEvent.Kind, position: Int?, sequence: Int,
-                       configure: (inout Frame) -> Void = { _ in }) {
+    mutating func push(
+        _ kind: TraceEvent.Kind, position: Int?, sequence: Int,
+        configure: (inout Frame) -> Void = { _ in }
+    ) {
         nextID += 1
         var frame = Frame(id: nextID, kind: kind, position: position, sequence: sequence)
         configure(&frame)
@@ -62,9 +64,11 @@ struct CallStack {
 
     /// True when the innermost call is the same delivery to the same subscriber: an adapter
     /// forwarding it.
-    func isForwarding(_ kind: TraceEvent.Kind, to subscriberID: CombineIdentifier, subscription: String? = nil) -> Bool {
+    func isForwarding(_ kind: TraceEvent.Kind, to subscriberID: CombineIdentifier, subscription: String? = nil) -> Bool
+    {
         guard let top = frames.indices.last, frames[top].kind == kind,
-              frames[top].subscriberID == subscriberID else { return false }
+            frames[top].subscriberID == subscriberID
+        else { return false }
         if kind == .receiveSubscription { return frames[top].subscription == subscription }
         return true
     }

@@ -74,7 +74,8 @@ final class ContractChecker {
     /// Hands `subscription` to `subscriber`. Returns the subscription it already had and
     /// still uses (rule §2.5 is checked when the call returns).
     func willReceive<S: Subscriber>(subscription: String, isScript: Bool, subscriber name: String, _ subscriber: S)
-        -> String? {
+        -> String?
+    {
         var state = subscriptions[subscription] ?? SubscriptionState()
         state.isScript = isScript
         if state.directSubscriber == nil { state.directSubscriber = name }
@@ -84,7 +85,8 @@ final class ContractChecker {
 
         var subscriberState = subscribers[name] ?? SubscriberState()
         subscriberState.wasSubscribed = true
-        let active = subscriberState.subscription != nil && subscriberState.completedAt == nil
+        let active =
+            subscriberState.subscription != nil && subscriberState.completedAt == nil
             && subscriberState.cancel == nil && !subscriberState.subscriptionGone
         if let current = subscriberState.subscription, current != subscription, active {
             // Still has an active subscription: it must cancel this one.
@@ -106,11 +108,14 @@ final class ContractChecker {
     func didReceive(subscription: String, subscriber: String, previous: String?, sequence: Int) -> [ContractViolation] {
         guard isEnabled, let previous else { return [] }
         if let cancelled = subscriptions[subscription]?.lastCancelSequence, cancelled > sequence { return [] }
-        return [ContractViolation(
-            rule: .secondSubscription,
-            message: "\(subscriber) already had \(previous) and did not cancel the second subscription \(subscription); "
-                + "a subscriber with an active subscription must cancel any other it receives",
-            sequence: sequence)]
+        return [
+            ContractViolation(
+                rule: .secondSubscription,
+                message:
+                    "\(subscriber) already had \(previous) and did not cancel the second subscription \(subscription); "
+                    + "a subscriber with an active subscription must cancel any other it receives",
+                sequence: sequence)
+        ]
     }
 
     // MARK: - Signals
@@ -118,52 +123,70 @@ final class ContractChecker {
     /// A value reaches `subscriber`. Spends one of the subscription's demand when the
     /// subscriber is its direct one, and returns the demand before.
     func willReceiveValue(subscriber: String, value: String, sequence: Int, stack: CallStack)
-        -> (demandBefore: DemandCount?, subscription: String?, violations: [ContractViolation]) {
+        -> (demandBefore: DemandCount?, subscription: String?, violations: [ContractViolation])
+    {
         let subscription = deliveringSubscription(to: subscriber, stack: stack)
         var before: DemandCount?
         if let subscription {
-            before = subscriptions.update(subscription) { state -> DemandCount? in
-                guard state.directSubscriber == subscriber else { return nil }
-                defer { state.demand = state.demand.consumingOne() }
-                return state.demand
-            } ?? nil
+            before =
+                subscriptions.update(subscription) { state -> DemandCount? in
+                    guard state.directSubscriber == subscriber else { return nil }
+                    defer { state.demand = state.demand.consumingOne() }
+                    return state.demand
+                } ?? nil
         }
         guard isEnabled else { return (before, subscription, []) }
-        if let violation = signalViolation(to: subscriber, what: "the value \(value)", sequence: sequence, stack: stack) {
+        if let violation = signalViolation(to: subscriber, what: "the value \(value)", sequence: sequence, stack: stack)
+        {
             return (before, subscription, [violation])
         }
         if let subscription, let before, case .count(let count) = before, count <= 0 {
-            return (before, subscription, [ContractViolation(
-                rule: .valueWithoutDemand,
-                message: "\(subscription) sent \(value) to \(subscriber), which had no outstanding demand "
-                    + "(demand \(count)); a publisher sends only what was requested",
-                sequence: sequence)])
+            return (
+                before, subscription,
+                [
+                    ContractViolation(
+                        rule: .valueWithoutDemand,
+                        message: "\(subscription) sent \(value) to \(subscriber), which had no outstanding demand "
+                            + "(demand \(count)); a publisher sends only what was requested",
+                        sequence: sequence)
+                ]
+            )
         }
         return (before, subscription, [])
     }
 
     /// The value's call returned: the demand the subscriber returned is added (synchronous demand).
-    func didReceiveValue(subscriber: String, subscription: String?, demandBefore: DemandCount?,
-                         returned: Subscribers.Demand) -> LedgerChange? {
+    func didReceiveValue(
+        subscriber: String, subscription: String?, demandBefore: DemandCount?,
+        returned: Subscribers.Demand
+    ) -> LedgerChange? {
         guard let subscription, let demandBefore else { return nil }
         let credit = DemandCount(returned)
         subscriptions.update(subscription) { $0.demand = $0.demand + credit }
-        return LedgerChange(subscription: subscription, before: demandBefore, after: demandBefore.consumingOne() + credit)
+        return LedgerChange(
+            subscription: subscription, before: demandBefore, after: demandBefore.consumingOne() + credit)
     }
 
     func willReceiveCompletion(subscriber: String, sequence: Int, stack: CallStack)
-        -> (subscription: String?, violations: [ContractViolation]) {
+        -> (subscription: String?, violations: [ContractViolation])
+    {
         let subscription = deliveringSubscription(to: subscriber, stack: stack)
         guard isEnabled else { return (subscription, []) }
         if let completedAt = subscribers[subscriber]?.completedAt {
-            return (subscription, [ContractViolation(
-                rule: .completionTwice,
-                message: "\(subscriber) received a second completion (the first was #\(completedAt)); "
-                    + "a publisher completes at most once",
-                sequence: sequence)])
+            return (
+                subscription,
+                [
+                    ContractViolation(
+                        rule: .completionTwice,
+                        message: "\(subscriber) received a second completion (the first was #\(completedAt)); "
+                            + "a publisher completes at most once",
+                        sequence: sequence)
+                ]
+            )
         }
-        let violation = signalViolation(to: subscriber, what: "a completion", isCompletion: true, sequence: sequence,
-                                        stack: stack)
+        let violation = signalViolation(
+            to: subscriber, what: "a completion", isCompletion: true, sequence: sequence,
+            stack: stack)
         // Completed from the start of the call: what it does next (such as `catch`
         // subscribing it to another publisher) starts afresh.
         if subscribers[subscriber] != nil { subscribers[subscriber]?.completedAt = sequence }
@@ -178,24 +201,29 @@ final class ContractChecker {
         let frames = stack.frames
         for index in frames.indices.reversed() where frames[index].kind == .request {
             if let name = frames[index].subscription,
-               subscriptions.update(name, { $0.subscribers.contains(subscriber) }) == true {
+                subscriptions.update(name, { $0.subscribers.contains(subscriber) }) == true
+            {
                 return name
             }
         }
         return subscribers.update(subscriber) { $0.subscription } ?? nil
     }
 
-
     /// Rules every signal shares: a subscription first (§1.9), nothing after completion
     /// (§1.7), nothing after cancel (§1.8).
-    private func signalViolation(to subscriber: String, what: @autoclosure () -> String, isCompletion: Bool = false,
-                                 sequence: Int, stack: CallStack)
-        -> ContractViolation? {
+    private func signalViolation(
+        to subscriber: String, what: @autoclosure () -> String, isCompletion: Bool = false,
+        sequence: Int, stack: CallStack
+    )
+        -> ContractViolation?
+    {
         // Looked at in place first: nearly every signal breaks none of these rules, and
         // copying the state out retains each string in it.
-        guard subscribers.update(subscriber, { $0.subscription == nil || $0.completedAt != nil || $0.cancel != nil })
+        guard
+            subscribers.update(subscriber, { $0.subscription == nil || $0.completedAt != nil || $0.cancel != nil })
                 == true,
-              let state = subscribers[subscriber] else { return nil }
+            let state = subscribers[subscriber]
+        else { return nil }
         if state.subscription == nil {
             guard state.wasSubscribed else { return nil }
             return ContractViolation(
@@ -220,13 +248,15 @@ final class ContractChecker {
             if synchronous {
                 return ContractViolation(
                     rule: .signalAfterCancel, severity: .error,
-                    message: "\(subscriber) received \(what()) after \(cancel.subscription) was cancelled (#\(cancel.sequence)), "
+                    message:
+                        "\(subscriber) received \(what()) after \(cancel.subscription) was cancelled (#\(cancel.sequence)), "
                         + "in the same call stack: the subscription must stop sending once cancel() is called",
                     sequence: sequence)
             }
             return ContractViolation(
                 rule: .signalAfterCancel, severity: .warning,
-                message: "\(subscriber) received \(what()) after \(cancel.subscription) was cancelled (#\(cancel.sequence)); "
+                message:
+                    "\(subscriber) received \(what()) after \(cancel.subscription) was cancelled (#\(cancel.sequence)); "
                     + "it was delivered later (asynchronously), which the contract tolerates for signals "
                     + "already on their way, but the subscription should drop them",
                 sequence: sequence)
@@ -249,28 +279,31 @@ final class ContractChecker {
     // MARK: - Demand and cancellation
 
     func willRequest(_ demand: Subscribers.Demand, subscription: String, sequence: Int, stack: CallStack)
-        -> (change: LedgerChange, violations: [ContractViolation]) {
+        -> (change: LedgerChange, violations: [ContractViolation])
+    {
         var state = subscriptions[subscription] ?? SubscriptionState()
         let before = state.demand
         state.demand = before + DemandCount(demand)
         var violations: [ContractViolation] = []
         if isEnabled {
             if demand == .none {
-                violations.append(ContractViolation(
-                    rule: .requestNone,
-                    message: "\(subscription) was asked for .none; a subscriber asks for at least one value "
-                        + "(Combine stops the program on request(.none))",
-                    sequence: sequence))
+                violations.append(
+                    ContractViolation(
+                        rule: .requestNone,
+                        message: "\(subscription) was asked for .none; a subscriber asks for at least one value "
+                            + "(Combine stops the program on request(.none))",
+                        sequence: sequence))
             }
             let nested = stack.requestsInProgress(on: subscription)
             if nested >= reentrancyLimit, !state.reentrancyReported {
                 state.reentrancyReported = true
-                violations.append(ContractViolation(
-                    rule: .unboundedReentrancy,
-                    message: "request(_:) on \(subscription) is re-entered \(nested + 1) calls deep "
-                        + "(request → receive → request …); a subscription must not call back into its subscriber "
-                        + "from within request without bound: note the new demand and let the running loop deliver it",
-                    sequence: sequence))
+                violations.append(
+                    ContractViolation(
+                        rule: .unboundedReentrancy,
+                        message: "request(_:) on \(subscription) is re-entered \(nested + 1) calls deep "
+                            + "(request → receive → request …); a subscription must not call back into its subscriber "
+                            + "from within request without bound: note the new demand and let the running loop deliver it",
+                        sequence: sequence))
             }
         }
         subscriptions[subscription] = state
@@ -279,7 +312,8 @@ final class ContractChecker {
 
     func willCancel(subscription: String, sequence: Int, stack: CallStack) {
         subscriptions[subscription, default: SubscriptionState()].lastCancelSequence = sequence
-        for name in subscriptions[subscription]?.subscribers ?? [] where subscribers[name]?.subscription == subscription {
+        for name in subscriptions[subscription]?.subscribers ?? [] where subscribers[name]?.subscription == subscription
+        {
             if subscribers[name]?.cancel == nil {
                 subscribers[name]?.cancel = (sequence, stack.rootID, subscription)
             }
@@ -288,10 +322,12 @@ final class ContractChecker {
 
     func didCancel(_ subscription: Subscription, name: String, sequence: Int) -> [ContractViolation] {
         guard isEnabled, let (subscriber, property) = registry.holder(of: subscription, named: name) else { return [] }
-        return [ContractViolation(
-            rule: .subscriberKeptAfterCancel,
-            message: "\(name) still holds its subscriber \(subscriber) in `\(property)` after cancel(); "
-                + "let go of it in cancel() (for example `\(property) = nil`) so it can go away",
-            sequence: sequence)]
+        return [
+            ContractViolation(
+                rule: .subscriberKeptAfterCancel,
+                message: "\(name) still holds its subscriber \(subscriber) in `\(property)` after cancel(); "
+                    + "let go of it in cancel() (for example `\(property) = nil`) so it can go away",
+                sequence: sequence)
+        ]
     }
 }

@@ -11,7 +11,8 @@ public enum ContractSummary {
 
     /// One line per violation under a headline; nothing when there are none. `total` counts
     /// violations beyond those kept.
-    public static func render(_ violations: [ContractViolation], total: Int? = nil, useColor: Bool = false) -> [String] {
+    public static func render(_ violations: [ContractViolation], total: Int? = nil, useColor: Bool = false) -> [String]
+    {
         guard !violations.isEmpty else { return [] }
         let (errors, warnings) = counts(violations)
         var parts: [String] = []
@@ -21,7 +22,8 @@ public enum ContractSummary {
         for violation in violations {
             let number = "#\(violation.sequence)"
             let severity = violation.severity.rawValue
-            var line = "  " + number.padding(toLength: max(6, number.count + 1), withPad: " ", startingAt: 0)
+            var line =
+                "  " + number.padding(toLength: max(6, number.count + 1), withPad: " ", startingAt: 0)
                 + severity.padding(toLength: 9, withPad: " ", startingAt: 0) + violation.headline
             if useColor { line = "\u{1B}[\(violation.severity == .error ? "31" : "33")m" + line + "\u{1B}[39m" }
             lines.append(line)

@@ -60,10 +60,11 @@ public struct DemandLedger: Sendable, Equatable {
                 guard let change = event.ledger else { continue }
                 var current = account(change.subscription)
                 if current.entries.isEmpty { current.opening = change.before }
-                current.entries.append(Entry(
-                    sequence: event.sequence, kind: .request, call: "request(\(event.argument))",
-                    amount: DemandCount(source: event.argument) ?? .count(0), balance: change.after,
-                    saturated: change.before == .unlimited))
+                current.entries.append(
+                    Entry(
+                        sequence: event.sequence, kind: .request, call: "request(\(event.argument))",
+                        amount: DemandCount(source: event.argument) ?? .count(0), balance: change.after,
+                        saturated: change.before == .unlimited))
                 accounts[change.subscription] = current
             case .receiveValue:
                 guard let change = event.ledger else { continue }
@@ -71,13 +72,16 @@ public struct DemandLedger: Sendable, Equatable {
                 if current.entries.isEmpty { current.opening = change.before }
                 if !current.subscribers.contains(event.target) { current.subscribers.append(event.target) }
                 let spent = change.before.consumingOne()
-                current.entries.append(Entry(
-                    sequence: event.sequence, kind: .delivery, call: "\(event.target).receive(\(event.argument))",
-                    amount: .count(1), balance: spent, saturated: change.before == .unlimited))
-                if let returned = event.returnedDemand, let amount = DemandCount(source: returned), amount != .count(0) {
-                    current.entries.append(Entry(
-                        sequence: event.sequence, kind: .returned, call: "returned \(returned)",
-                        amount: amount, balance: change.after, saturated: spent == .unlimited))
+                current.entries.append(
+                    Entry(
+                        sequence: event.sequence, kind: .delivery, call: "\(event.target).receive(\(event.argument))",
+                        amount: .count(1), balance: spent, saturated: change.before == .unlimited))
+                if let returned = event.returnedDemand, let amount = DemandCount(source: returned), amount != .count(0)
+                {
+                    current.entries.append(
+                        Entry(
+                            sequence: event.sequence, kind: .returned, call: "returned \(returned)",
+                            amount: amount, balance: change.after, saturated: spent == .unlimited))
                 }
                 accounts[change.subscription] = current
             default:
@@ -90,9 +94,11 @@ public struct DemandLedger: Sendable, Equatable {
     /// Only the subscriptions that `name` names, or whose subscribers it names (a full name
     /// such as `Sink#1`, or a type such as `Map.Inner`).
     public func focused(on name: String) -> DemandLedger {
-        DemandLedger(accounts: accounts.filter { account in
-            TraceFilter.matches(account.subscription, name) || account.subscribers.contains { TraceFilter.matches($0, name) }
-        })
+        DemandLedger(
+            accounts: accounts.filter { account in
+                TraceFilter.matches(account.subscription, name)
+                    || account.subscribers.contains { TraceFilter.matches($0, name) }
+            })
     }
 
     /// The ledger as text:
@@ -112,13 +118,16 @@ public struct DemandLedger: Sendable, Equatable {
                 continue
             }
             if account.opening != .count(0) {
-                lines.append("  " + pad("", 6) + pad("opening balance", 40) + pad("", 9) + pad("", 5) + "balance \(account.opening)")
+                lines.append(
+                    "  " + pad("", 6) + pad("opening balance", 40) + pad("", 9) + pad("", 5)
+                        + "balance \(account.opening)")
             }
             var saturationNoted = false
             for entry in account.entries {
                 let kind = entry.kind == .delivery ? "debit" : "credit"
                 let amount = (entry.kind == .delivery ? "−" : "+") + "\(entry.amount)"
-                var line = "  " + pad("#\(entry.sequence)", 6) + pad(entry.call, 40) + pad(kind, 9) + pad(amount, 5)
+                var line =
+                    "  " + pad("#\(entry.sequence)", 6) + pad(entry.call, 40) + pad(kind, 9) + pad(amount, 5)
                     + "balance \(entry.balance)"
                 var notes: [String] = []
                 if entry.kind == .returned { notes.append("synchronous") }
@@ -149,7 +158,8 @@ extension DemandCount {
         case ".none": self = .count(0)
         default:
             guard source.hasPrefix(".max("), source.hasSuffix(")"),
-                  let count = Int(source.dropFirst(5).dropLast()) else { return nil }
+                let count = Int(source.dropFirst(5).dropLast())
+            else { return nil }
             self = .count(count)
         }
     }

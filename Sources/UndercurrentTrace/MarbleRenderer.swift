@@ -95,7 +95,8 @@ public struct MarbleRenderer {
             let column: Int
             let time = timed ? event.time : nil
             if let parent, parent.kind == event.kind, layout.columns[parent.column].time == time,
-               marks.allSatisfy({ layout.columns[parent.column].marbles[$0.row] == nil }) {
+                marks.allSatisfy({ layout.columns[parent.column].marbles[$0.row] == nil })
+            {
                 column = parent.column
             } else {
                 layout.columns.append(Column(time: time))
@@ -119,7 +120,8 @@ public struct MarbleRenderer {
             max(3, (column.marbles.values.map(\.text.count).max() ?? 1) + 2)
         }
         // The first column of each instant is wide enough for its time on the ruler.
-        for index in layout.columns.indices where index == 0 || layout.columns[index].time != layout.columns[index - 1].time {
+        for index in layout.columns.indices
+        where index == 0 || layout.columns[index].time != layout.columns[index - 1].time {
             if let time = layout.columns[index].time {
                 widths[index] = max(widths[index], TraceRenderer.formatTime(time).count + 1)
             }

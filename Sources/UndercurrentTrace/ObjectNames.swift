@@ -109,8 +109,9 @@ final class ObjectNames {
             let object = Self.object(in: thing)
             return name(forObject: ObjectIdentifier(object), typeName: typeName, engineObject: object)
         case .identified(let typeName):
-            return name(forIdentifier: (thing as! CustomCombineIdentifierConvertible).combineIdentifier,
-                        typeName: typeName)
+            return name(
+                forIdentifier: (thing as! CustomCombineIdentifierConvertible).combineIdentifier,
+                typeName: typeName)
         case .plain(let typeName):
             return typeName
         }
@@ -122,7 +123,9 @@ final class ObjectNames {
     /// reference.
     private static func object<Thing>(in thing: Thing) -> AnyObject {
         func open<T>(_ value: T) -> AnyObject {
-            guard T.self is AnyClass, MemoryLayout<T>.size == MemoryLayout<AnyObject>.size else { return value as AnyObject }
+            guard T.self is AnyClass, MemoryLayout<T>.size == MemoryLayout<AnyObject>.size else {
+                return value as AnyObject
+            }
             return unsafeBitCast(value, to: AnyObject.self)
         }
         return open(thing as Any)
@@ -153,8 +156,9 @@ final class ObjectNames {
 
     func name(ofScriptObject object: ScriptObject) -> String {
         // A stand-in runs the `deinit` of the object it stands in for, and takes its name.
-        name(ofScriptObjectAt: object.identity, serial: object.standInFor == nil ? object.serial : nil,
-             typeName: object.type.name)
+        name(
+            ofScriptObjectAt: object.identity, serial: object.standInFor == nil ? object.serial : nil,
+            typeName: object.type.name)
     }
 
     /// The name of the script object at `identity` whose serial is `serial` (nil: whichever
@@ -181,8 +185,10 @@ final class ObjectNames {
     /// The name of the object at address `key`; `named` is what it is now, checked against
     /// what the entry named (a class instance at a reused address is a new object), and
     /// `.none` takes the entry as it is.
-    private func name(forObject key: ObjectIdentifier, typeName: String, named: NamedObject,
-                      _ engineObject: AnyObject? = nil) -> String {
+    private func name(
+        forObject key: ObjectIdentifier, typeName: String, named: NamedObject,
+        _ engineObject: AnyObject? = nil
+    ) -> String {
         if let entry = objectEntries[key], named == .none || entry.stillNames(named) {
             return entry.name
         }
@@ -211,15 +217,23 @@ final class ObjectNames {
         var result = ""
         var depth = 0
         for character in full {
-            if character == "<" || character == "(" { depth += 1; continue }
-            if character == ">" || character == ")" { depth -= 1; continue }
+            if character == "<" || character == "(" {
+                depth += 1
+                continue
+            }
+            if character == ">" || character == ")" {
+                depth -= 1
+                continue
+            }
             if depth == 0 { result.append(character) }
         }
         // `(extension in OpenCombine):Swift.Result.OCombine.Inner` leaves a colon in front.
         if result.hasPrefix(":") { result.removeFirst() }
         var parts = result.split(separator: ".", omittingEmptySubsequences: true).map(String.init)
         parts.removeAll { ["OpenCombine", "UndercurrentStreams", "Publishers", "Subscribers", "Swift"].contains($0) }
-        if parts.first == "Optional", parts.dropFirst().first == "OCombine" { parts = ["Optional"] + parts.dropFirst(2) }
+        if parts.first == "Optional", parts.dropFirst().first == "OCombine" {
+            parts = ["Optional"] + parts.dropFirst(2)
+        }
         if parts.first == "Result", parts.dropFirst().first == "OCombine" { parts = ["Result"] + parts.dropFirst(2) }
         return parts.joined(separator: ".")
     }

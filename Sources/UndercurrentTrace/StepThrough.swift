@@ -80,8 +80,9 @@ public struct StepThrough {
             lines.append("live subscriptions:")
             let width = live.map(\.name.count).max() ?? 0
             for subscription in live {
-                lines.append("  " + subscription.name.padding(toLength: width, withPad: " ", startingAt: 0)
-                             + "  demand \(subscription.demand)")
+                lines.append(
+                    "  " + subscription.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                        + "  demand \(subscription.demand)")
             }
         }
         lines.append(Self.keys)

@@ -61,8 +61,9 @@ struct SubscriberRegistry {
         } else if type(of: subscriber as Any) is AnyClass {
             engineObject = subscriber as AnyObject
         }
-        let entry = Entry(name: name, id: subscriber.combineIdentifier, scriptObject: scriptObject,
-                          engineObject: engineObject, isEngineObject: engineObject != nil)
+        let entry = Entry(
+            name: name, id: subscriber.combineIdentifier, scriptObject: scriptObject,
+            engineObject: engineObject, isEngineObject: engineObject != nil)
         var list = entries[subscription] ?? []
         guard !list.contains(where: { $0.isSameSubscriber(as: entry) }) else { return }
         // Forget subscribers that went away, and one whose address the new one took.
@@ -83,7 +84,8 @@ struct SubscriberRegistry {
     /// stored property it is reachable from.
     func holder(of subscription: Subscription, named name: String) -> (subscriber: String, property: String)? {
         guard let backed = subscription as? ScriptBacked, let object = backed.scriptObject,
-              let registered = entries[name], !registered.isEmpty else { return nil }
+            let registered = entries[name], !registered.isEmpty
+        else { return nil }
         let alive = registered.filter(\.isAlive)
         guard !alive.isEmpty else { return nil }
         var walker = Walker(targets: alive)

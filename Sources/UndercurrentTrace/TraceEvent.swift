@@ -54,9 +54,11 @@ public struct TraceEvent: Sendable, Equatable {
         set { storedTime = newValue ?? .nan }
     }
 
-    public init(sequence: Int, kind: Kind, depth: Int, target: String, argument: String,
-                returnedDemand: String? = nil, ledger: LedgerChange? = nil, time: Double? = nil,
-                subscription: String? = nil, violations: [ContractViolation] = []) {
+    public init(
+        sequence: Int, kind: Kind, depth: Int, target: String, argument: String,
+        returnedDemand: String? = nil, ledger: LedgerChange? = nil, time: Double? = nil,
+        subscription: String? = nil, violations: [ContractViolation] = []
+    ) {
         self.storedSequence = Int32(clamping: sequence)
         self.kind = kind
         self.storedDepth = Int32(clamping: depth)
@@ -83,7 +85,8 @@ public struct TraceEvent: Sendable, Equatable {
     /// `Map.Inner` for `Map.Inner#1`; a name without a number is its own type.
     public static func typeName(of name: String) -> String {
         guard let hash = name.lastIndex(of: "#"), name[name.index(after: hash)...].allSatisfy(\.isNumber),
-              name.index(after: hash) < name.endIndex else { return name }
+            name.index(after: hash) < name.endIndex
+        else { return name }
         return String(name[..<hash])
     }
 

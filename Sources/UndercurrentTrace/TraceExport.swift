@@ -12,7 +12,8 @@ public enum TraceExport {
             let lower = fileName.lowercased()
             if lower.hasSuffix(".mmd") || lower.hasSuffix(".mermaid") || lower.hasSuffix(".md") {
                 self = .mermaid
-            } else if lower.hasSuffix(".chrome.json") || lower.hasSuffix(".perfetto.json") || lower.hasSuffix(".trace") {
+            } else if lower.hasSuffix(".chrome.json") || lower.hasSuffix(".perfetto.json") || lower.hasSuffix(".trace")
+            {
                 self = .chrome
             } else if lower.hasSuffix(".json") {
                 self = .json
@@ -32,9 +33,11 @@ public enum TraceExport {
     }
 
     /// Writes the trace to `path`; returns an error message, or nil.
-    public static func write(_ events: [TraceEvent], to path: String, format: Format?, droppedCount: Int = 0) -> String? {
+    public static func write(_ events: [TraceEvent], to path: String, format: Format?, droppedCount: Int = 0) -> String?
+    {
         guard let format = format ?? Format(fileName: path) else {
-            return "Cannot tell the format from \(path): name it .json, .mmd or .chrome.json, or give --format json|mermaid|chrome"
+            return
+                "Cannot tell the format from \(path): name it .json, .mmd or .chrome.json, or give --format json|mermaid|chrome"
         }
         let text = render(events, format: format, droppedCount: droppedCount)
         let expanded = (path as NSString).expandingTildeInPath

@@ -21,8 +21,10 @@ public enum TraceChrome {
             var args: [String: Any] = ["sequence": event.sequence, "depth": event.depth]
             if let time = event.time { args["virtualTimeMs"] = time }
             if event.kind == .output {
-                traceEvents.append(["name": "» " + event.argument, "cat": "output", "ph": "i", "s": "t",
-                                    "ts": index * tick, "pid": 1, "tid": 1, "args": args])
+                traceEvents.append([
+                    "name": "» " + event.argument, "cat": "output", "ph": "i", "s": "t",
+                    "ts": index * tick, "pid": 1, "tid": 1, "args": args,
+                ])
                 continue
             }
             args["object"] = event.target
@@ -34,24 +36,33 @@ public enum TraceChrome {
                 args["demandBefore"] = ledger.before.description
                 args["demandAfter"] = ledger.after.description
             }
-            traceEvents.append(["name": renderer.call(event), "cat": event.kind.rawValue, "ph": "X",
-                                "ts": index * tick, "dur": (ends[index] - index) * tick, "pid": 1, "tid": 1,
-                                "args": args])
+            traceEvents.append([
+                "name": renderer.call(event), "cat": event.kind.rawValue, "ph": "X",
+                "ts": index * tick, "dur": (ends[index] - index) * tick, "pid": 1, "tid": 1,
+                "args": args,
+            ])
             for violation in event.violations {
-                traceEvents.append(["name": violation.rule.section + " " + violation.rule.title, "cat": "violation",
-                                    "ph": "i", "s": "t", "ts": index * tick, "pid": 1, "tid": 1,
-                                    "args": ["sequence": event.sequence, "severity": violation.severity.rawValue,
-                                             "message": violation.message]])
+                traceEvents.append([
+                    "name": violation.rule.section + " " + violation.rule.title, "cat": "violation",
+                    "ph": "i", "s": "t", "ts": index * tick, "pid": 1, "tid": 1,
+                    "args": [
+                        "sequence": event.sequence, "severity": violation.severity.rawValue,
+                        "message": violation.message,
+                    ],
+                ])
             }
         }
-        return ["traceEvents": traceEvents, "displayTimeUnit": "ms",
-                "otherData": ["generator": "undercurrent", "droppedEvents": droppedCount]]
+        return [
+            "traceEvents": traceEvents, "displayTimeUnit": "ms",
+            "otherData": ["generator": "undercurrent", "droppedEvents": droppedCount],
+        ]
     }
 
     public static func render(_ events: [TraceEvent], droppedCount: Int = 0) -> String {
         let document = document(events, droppedCount: droppedCount)
         guard let data = try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys]),
-              let text = String(data: data, encoding: .utf8) else { return "{}\n" }
+            let text = String(data: data, encoding: .utf8)
+        else { return "{}\n" }
         return text + "\n"
     }
 }

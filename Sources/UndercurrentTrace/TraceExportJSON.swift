@@ -67,7 +67,8 @@ public enum TraceJSON {
             } else if try container.decode(String.self) == "unlimited" {
                 self = .unlimited
             } else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "a demand is a number or \"unlimited\"")
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "a demand is a number or \"unlimited\"")
             }
         }
 
@@ -113,11 +114,13 @@ public enum TraceJSON {
                 call: isCall ? renderer.call(event) : nil, argument: event.argument,
                 value: event.kind == .receiveValue ? event.argument : nil, returnedDemand: event.returnedDemand,
                 output: isCall ? nil : event.argument, subscription: event.subscription,
-                demandBefore: event.ledger.map { Demand($0.before) }, demandAfter: event.ledger.map { Demand($0.after) },
+                demandBefore: event.ledger.map { Demand($0.before) },
+                demandAfter: event.ledger.map { Demand($0.after) },
                 violations: event.violations.map(Violation.init))
         }
-        return Document(schema: schema, version: version, droppedEvents: droppedCount, events: records,
-                        violations: records.flatMap(\.violations))
+        return Document(
+            schema: schema, version: version, droppedEvents: droppedCount, events: records,
+            violations: records.flatMap(\.violations))
     }
 
     public static func render(_ events: [TraceEvent], droppedCount: Int = 0) -> String {
@@ -125,7 +128,8 @@ public enum TraceJSON {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Absent optionals are written as null, so every event has every field.
         guard let data = try? encoder.encode(NullWriting(document(events, droppedCount: droppedCount))),
-              let text = String(data: data, encoding: .utf8) else { return "{}\n" }
+            let text = String(data: data, encoding: .utf8)
+        else { return "{}\n" }
         return text + "\n"
     }
 
@@ -141,7 +145,7 @@ public enum TraceJSON {
         enum Keys: String, CodingKey {
             case schema, version, droppedEvents, events, violations
             case sequence, time, depth, kind, objectID, objectType, call, argument, value, returnedDemand, output,
-                 subscription, demandBefore, demandAfter
+                subscription, demandBefore, demandAfter
         }
 
         func encode(to encoder: Encoder) throws {

@@ -75,7 +75,8 @@ public enum TraceMermaid {
             if line.hasPrefix("participant ") {
                 let rest = line.dropFirst("participant ".count)
                 if let range = rest.range(of: " as ") {
-                    diagram.participants.append((String(rest[..<range.lowerBound]), decodeText(String(rest[range.upperBound...]))))
+                    diagram.participants.append(
+                        (String(rest[..<range.lowerBound]), decodeText(String(rest[range.upperBound...]))))
                 } else {
                     diagram.participants.append((String(rest), String(rest)))
                 }
@@ -84,10 +85,13 @@ public enum TraceMermaid {
                 guard let colon = rest.firstIndex(of: ":") else { continue }
                 let text = rest[rest.index(after: colon)...].trimmingCharacters(in: .whitespaces)
                 diagram.notes.append((String(rest[..<colon]), decodeText(text)))
-            } else if let arrow = line.range(of: "->>"), let colon = line.firstIndex(of: ":"), arrow.upperBound < colon {
+            } else if let arrow = line.range(of: "->>"), let colon = line.firstIndex(of: ":"), arrow.upperBound < colon
+            {
                 let text = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-                diagram.messages.append(Message(
-                    from: String(line[..<arrow.lowerBound]), to: String(line[arrow.upperBound..<colon]), text: decodeText(text)))
+                diagram.messages.append(
+                    Message(
+                        from: String(line[..<arrow.lowerBound]), to: String(line[arrow.upperBound..<colon]),
+                        text: decodeText(text)))
             }
         }
         return diagram

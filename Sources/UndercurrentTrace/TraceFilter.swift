@@ -91,7 +91,9 @@ public struct TraceFilter: Sendable, Equatable {
             let word = words[index]
             switch word {
             case "--only":
-                guard index + 1 < words.count else { return (filter, rest, "--only needs a name, such as --only Sink#1") }
+                guard index + 1 < words.count else {
+                    return (filter, rest, "--only needs a name, such as --only Sink#1")
+                }
                 filter.only = words[index + 1]
                 index += 1
             case "--depth":

@@ -38,7 +38,9 @@ public struct TracePaging {
         let hidden = events[head..<(events.count - tail)]
         var lines = renderer.render(events, range: 0..<head)
         lines.append("      … \(hidden.count) more events: \(Self.describe(hidden)) …")
-        lines.append("      (:trace --page N reads the trace a page at a time; --only NAME, --values, --lifecycle or --depth N focus it)")
+        lines.append(
+            "      (:trace --page N reads the trace a page at a time; --only NAME, --values, --lifecycle or --depth N focus it)"
+        )
         lines += renderer.render(events, range: (events.count - tail)..<events.count)
         return lines
     }

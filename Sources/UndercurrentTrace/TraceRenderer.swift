@@ -22,9 +22,11 @@ public struct TraceRenderer {
     public func render(_ events: [TraceEvent], range: Range<Int>) -> [String] {
         let later = laterSiblings(events)
         // Times are padded to one width so the tree's guides stay in their columns.
-        let timeWidth = showTime ? events.reduce(0) { width, event in
-            max(width, event.time.map { Self.formatTime($0).count + 3 } ?? 0)
-        } : 0
+        let timeWidth =
+            showTime
+            ? events.reduce(0) { width, event in
+                max(width, event.time.map { Self.formatTime($0).count + 3 } ?? 0)
+            } : 0
         let margin = "      " + String(repeating: " ", count: timeWidth)
         var lines: [String] = []
         lines.reserveCapacity(range.count)
@@ -158,8 +160,14 @@ public struct TraceRenderer {
         var width = 0
         var inEscape = false
         for character in text {
-            if character == "\u{1B}" { inEscape = true; continue }
-            if inEscape { if character == "m" { inEscape = false }; continue }
+            if character == "\u{1B}" {
+                inEscape = true
+                continue
+            }
+            if inEscape {
+                if character == "m" { inEscape = false }
+                continue
+            }
             width += 1
         }
         return width

@@ -89,16 +89,19 @@ public final class Tracer: _Introspection {
 
     /// Records an event and returns its absolute position (dropped events included).
     @discardableResult
-    private func record(_ kind: TraceEvent.Kind, target: String, argument: String,
-                        ledger change: LedgerChange? = nil, subscription: String? = nil,
-                        violations found: [ContractViolation] = []) -> Int {
+    private func record(
+        _ kind: TraceEvent.Kind, target: String, argument: String,
+        ledger change: LedgerChange? = nil, subscription: String? = nil,
+        violations found: [ContractViolation] = []
+    ) -> Int {
         // Printed lines are shown in place but are not calls: they take no number.
         if kind != .output { sequence += 1 }
         let number = kind == .output ? 0 : sequence
         var found = found
         for index in found.indices { found[index].sequence = number }
-        let event = TraceEvent(sequence: number, kind: kind, depth: depth, target: target, argument: argument,
-                               ledger: change, time: clock?(), subscription: subscription, violations: found)
+        let event = TraceEvent(
+            sequence: number, kind: kind, depth: depth, target: target, argument: argument,
+            ledger: change, time: clock?(), subscription: subscription, violations: found)
         if events.count >= capacity {
             let drop = min(events.count, max(1, capacity / 10))
             events.removeFirst(drop)
@@ -179,7 +182,7 @@ public final class Tracer: _Introspection {
     // MARK: - _Introspection
 
     public func willReceive<Upstream: Publisher, Downstream: Subscriber>(publisher: Upstream, subscriber: Downstream)
-        where Upstream.Failure == Downstream.Failure, Upstream.Output == Downstream.Input {
+    where Upstream.Failure == Downstream.Failure, Upstream.Output == Downstream.Input {
         guard onOwnerThread else { return }
         // A bridge adapter that only converts types is no stage: the publisher it adapts reports.
         if publisher is StagelessAdapter {
@@ -193,7 +196,7 @@ public final class Tracer: _Introspection {
     }
 
     public func didReceive<Upstream: Publisher, Downstream: Subscriber>(publisher: Upstream, subscriber: Downstream)
-        where Upstream.Failure == Downstream.Failure, Upstream.Output == Downstream.Input {
+    where Upstream.Failure == Downstream.Failure, Upstream.Output == Downstream.Input {
         guard onOwnerThread else { return }
         _ = pop()
     }
@@ -206,10 +209,12 @@ public final class Tracer: _Introspection {
             return
         }
         let subscriberName = names.name(of: subscriber)
-        let previous = checker.willReceive(subscription: subscriptionName, isScript: subscription is ScriptBacked,
-                                           subscriber: subscriberName, subscriber)
-        let position = record(.receiveSubscription, target: subscriberName, argument: subscriptionName,
-                              subscription: subscriptionName)
+        let previous = checker.willReceive(
+            subscription: subscriptionName, isScript: subscription is ScriptBacked,
+            subscriber: subscriberName, subscriber)
+        let position = record(
+            .receiveSubscription, target: subscriberName, argument: subscriptionName,
+            subscription: subscriptionName)
         push(.receiveSubscription, position: position) {
             $0.subscriber = subscriberName
             $0.subscriberID = subscriber.combineIdentifier
@@ -220,9 +225,12 @@ public final class Tracer: _Introspection {
 
     public func didReceive<Downstream: Subscriber>(subscriber: Downstream, subscription: Subscription) {
         guard onOwnerThread, let frame = pop(), !frame.transparent,
-              let subscriberName = frame.subscriber, let subscriptionName = frame.subscription else { return }
-        attach(checker.didReceive(subscription: subscriptionName, subscriber: subscriberName,
-                                  previous: frame.previousSubscription, sequence: frame.sequence), at: frame)
+            let subscriberName = frame.subscriber, let subscriptionName = frame.subscription
+        else { return }
+        attach(
+            checker.didReceive(
+                subscription: subscriptionName, subscriber: subscriberName,
+                previous: frame.previousSubscription, sequence: frame.sequence), at: frame)
     }
 
     public func willReceive<Downstream: Subscriber>(subscriber: Downstream, input: Downstream.Input) {
@@ -235,10 +243,12 @@ public final class Tracer: _Introspection {
         }
         let subscriberName = names.name(ofSubscriber: subscriber, identifier: subscriberID)
         let value = Self.describe(input)
-        let checked = checker.willReceiveValue(subscriber: subscriberName, value: value, sequence: sequence + 1,
-                                               stack: stack)
-        let position = record(.receiveValue, target: subscriberName, argument: value,
-                              subscription: checked.subscription, violations: checked.violations)
+        let checked = checker.willReceiveValue(
+            subscriber: subscriberName, value: value, sequence: sequence + 1,
+            stack: stack)
+        let position = record(
+            .receiveValue, target: subscriberName, argument: value,
+            subscription: checked.subscription, violations: checked.violations)
         push(.receiveValue, position: position) {
             $0.subscriber = subscriberName
             $0.subscriberID = subscriberID
@@ -247,19 +257,26 @@ public final class Tracer: _Introspection {
         }
     }
 
-    public func didReceive<Downstream: Subscriber>(subscriber: Downstream, input: Downstream.Input,
-                                                  resultingDemand: Subscribers.Demand) {
-        guard onOwnerThread, let frame = pop(), !frame.transparent, let subscriberName = frame.subscriber else { return }
-        let change = checker.didReceiveValue(subscriber: subscriberName, subscription: frame.subscription,
-                                             demandBefore: frame.demandBefore, returned: resultingDemand)
+    public func didReceive<Downstream: Subscriber>(
+        subscriber: Downstream, input: Downstream.Input,
+        resultingDemand: Subscribers.Demand
+    ) {
+        guard onOwnerThread, let frame = pop(), !frame.transparent, let subscriberName = frame.subscriber else {
+            return
+        }
+        let change = checker.didReceiveValue(
+            subscriber: subscriberName, subscription: frame.subscription,
+            demandBefore: frame.demandBefore, returned: resultingDemand)
         // Written in place rather than through `update(at:_:)`, whose closure would copy the change.
         guard let index = storedIndex(of: frame.position) else { return }
         events[index].returnedDemand = Self.source(resultingDemand)
         events[index].ledger = change
     }
 
-    public func willReceive<Downstream: Subscriber>(subscriber: Downstream,
-                                                    completion: Subscribers.Completion<Downstream.Failure>) {
+    public func willReceive<Downstream: Subscriber>(
+        subscriber: Downstream,
+        completion: Subscribers.Completion<Downstream.Failure>
+    ) {
         guard onOwnerThread else { return }
         if stack.isForwarding(.receiveCompletion, to: subscriber.combineIdentifier) {
             push(.receiveCompletion, position: nil) { $0.transparent = true }
@@ -272,8 +289,9 @@ public final class Tracer: _Introspection {
         }
         let subscriberName = names.name(of: subscriber)
         let checked = checker.willReceiveCompletion(subscriber: subscriberName, sequence: sequence + 1, stack: stack)
-        let position = record(.receiveCompletion, target: subscriberName, argument: text,
-                              subscription: checked.subscription, violations: checked.violations)
+        let position = record(
+            .receiveCompletion, target: subscriberName, argument: text,
+            subscription: checked.subscription, violations: checked.violations)
         push(.receiveCompletion, position: position) {
             $0.subscriber = subscriberName
             $0.subscriberID = subscriber.combineIdentifier
@@ -281,8 +299,10 @@ public final class Tracer: _Introspection {
         }
     }
 
-    public func didReceive<Downstream: Subscriber>(subscriber: Downstream,
-                                                   completion: Subscribers.Completion<Downstream.Failure>) {
+    public func didReceive<Downstream: Subscriber>(
+        subscriber: Downstream,
+        completion: Subscribers.Completion<Downstream.Failure>
+    ) {
         guard onOwnerThread else { return }
         _ = pop()
     }
@@ -291,8 +311,9 @@ public final class Tracer: _Introspection {
         guard onOwnerThread else { return }
         let name = names.name(of: subscription)
         let checked = checker.willRequest(demand, subscription: name, sequence: sequence + 1, stack: stack)
-        let position = record(.request, target: name, argument: Self.source(demand), ledger: checked.change,
-                              subscription: name, violations: checked.violations)
+        let position = record(
+            .request, target: name, argument: Self.source(demand), ledger: checked.change,
+            subscription: name, violations: checked.violations)
         push(.request, position: position) { $0.subscription = name }
     }
 

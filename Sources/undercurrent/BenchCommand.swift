@@ -21,8 +21,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The lessons directory whose steps are timed.")
     var lessons = "lessons"
 
-    @Option(parsing: .upToNextOption,
-            help: "Sections to run: throughput, startup, latency, memory (default: all).")
+    @Option(
+        parsing: .upToNextOption,
+        help: "Sections to run: throughput, startup, latency, memory (default: all).")
     var only: [String] = []
 
     @Option(help: "Write each workload's interpreted script to this directory (to profile it with `run`), and stop.")
@@ -86,14 +87,17 @@ struct BenchCommand: ParsableCommand {
             let steps = lesson.steps.map { step -> [String] in
                 var inputs = step.code.map(\.code)
                 if let exercise = step.exercise {
-                    inputs.append([exercise.given?.code, exercise.solution.code, exercise.runWith?.code]
-                        .compactMap { $0 }.joined(separator: "\n"))
+                    inputs.append(
+                        [exercise.given?.code, exercise.solution.code, exercise.runWith?.code]
+                            .compactMap { $0 }.joined(separator: "\n"))
                 }
                 if let prediction = step.prediction { inputs += prediction.code.map(\.code) }
                 return inputs
             }
             lessons.append(Bench.LessonInputs(lesson: lesson.id, steps: steps))
         }
-        return (lessons, skipped.isEmpty ? nil : "lesson files with errors, skipped: \(skipped.joined(separator: ", "))")
+        return (
+            lessons, skipped.isEmpty ? nil : "lesson files with errors, skipped: \(skipped.joined(separator: ", "))"
+        )
     }
 }

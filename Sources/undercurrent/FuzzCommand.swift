@@ -7,9 +7,9 @@ struct FuzzCommand: ParsableCommand {
         commandName: "fuzz",
         abstract: "Feed a session thousands of broken inputs; fail on any trap, hang or unusable session.",
         discussion: """
-        Input N depends only on the seed and N: `--show N` prints it, and `--start N --count 1` runs it alone.
-        A trap ends the process; with --log, the input that was running is the last one named.
-        """)
+            Input N depends only on the seed and N: `--show N` prints it, and `--start N --count 1` runs it alone.
+            A trap ends the process; with --log, the input that was running is the last one named.
+            """)
 
     @Option(help: "The seed of the deterministic input generator.")
     var seed: UInt64 = 1

@@ -31,12 +31,12 @@ struct LessonCommand: ParsableCommand {
         commandName: "lesson",
         abstract: "Start or resume a lesson in the REPL, or check a lesson file.",
         discussion: """
-        Examples:
-          undercurrent lesson 3                  start or resume lesson 3
-          undercurrent lesson my-lesson.md       take a lesson file of your own
-          undercurrent lesson lint my-lesson.md  check a lesson file
-        The lesson format is described in lessons/README.md.
-        """,
+            Examples:
+              undercurrent lesson 3                  start or resume lesson 3
+              undercurrent lesson my-lesson.md       take a lesson file of your own
+              undercurrent lesson lint my-lesson.md  check a lesson file
+            The lesson format is described in lessons/README.md.
+            """,
         subcommands: [LessonStartCommand.self, LessonLintCommand.self],
         defaultSubcommand: LessonStartCommand.self)
 }
@@ -55,8 +55,12 @@ struct LessonStartCommand: ParsableCommand {
     func validate() throws {
         if let number = Int(lesson) {
             let count = LessonLibrary(directory: LessonLibrary.locate()).entries.count
-            guard count > 0 else { throw ValidationError("no lessons were found: set UNDERCURRENT_LESSONS to the lessons directory") }
-            guard (1...count).contains(number) else { throw ValidationError("there is no lesson \(number): lessons go from 1 to \(count)") }
+            guard count > 0 else {
+                throw ValidationError("no lessons were found: set UNDERCURRENT_LESSONS to the lessons directory")
+            }
+            guard (1...count).contains(number) else {
+                throw ValidationError("there is no lesson \(number): lessons go from 1 to \(count)")
+            }
         } else {
             guard FileManager.default.fileExists(atPath: (lesson as NSString).expandingTildeInPath) else {
                 throw ValidationError("\(lesson) is neither a lesson number nor a lesson file")
@@ -64,7 +68,8 @@ struct LessonStartCommand: ParsableCommand {
             let parsed = LessonParser.parseFile(at: (lesson as NSString).expandingTildeInPath)
             if !parsed.errors.isEmpty {
                 let report = parsed.errors.map { $0.formatted(file: lesson) }.joined(separator: "\n")
-                throw ValidationError("\(lesson) has format errors (undercurrent lesson lint shows them all):\n\(report)")
+                throw ValidationError(
+                    "\(lesson) has format errors (undercurrent lesson lint shows them all):\n\(report)")
             }
         }
     }
@@ -77,7 +82,8 @@ struct LessonStartCommand: ParsableCommand {
 struct LessonLintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Check a lesson file: its format, and that its code runs, its solutions pass and its starters do not.",
+        abstract:
+            "Check a lesson file: its format, and that its code runs, its solutions pass and its starters do not.",
         discussion: "Problems are listed as FILE:LINE: error: message. The exit status is 1 when there is an error.")
 
     @Argument(help: "Lesson files to check.")
@@ -97,7 +103,9 @@ struct LessonLintCommand: ParsableCommand {
             if diagnostics.isEmpty {
                 print("\(file): no problems found" + (noRun ? " (format only)" : ""))
             } else {
-                print("\(file): \(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")")
+                print(
+                    "\(file): \(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")"
+                )
             }
         }
         if failed { throw ExitCode(1) }

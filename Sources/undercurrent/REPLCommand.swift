@@ -26,8 +26,10 @@ struct REPLCommand: ParsableCommand {
         }
         LessonREPL.attach(to: session, startingWith: lesson)
         loop: while true {
-            switch editor.readInput(prompt: session.prompt, continuationPrompt: "          ...> ",
-                                    isComplete: InputCompleteness.isComplete) {
+            switch editor.readInput(
+                prompt: session.prompt, continuationPrompt: "          ...> ",
+                isComplete: InputCompleteness.isComplete)
+            {
             case .line(let input):
                 if session.handle(input) == .quit { break loop }
             case .interrupted:

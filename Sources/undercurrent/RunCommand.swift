@@ -8,9 +8,9 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run a Swift file as a script: its output is what the compiled program prints.",
         discussion: """
-        Exit status: 0 on success, 1 when the script stopped on an error, 2 with --check when \
-        the contract checker found an error (warnings are listed but do not fail).
-        """)
+            Exit status: 0 on success, 1 when the script stopped on an error, 2 with --check when \
+            the contract checker found an error (warnings are listed but do not fail).
+            """)
 
     @Argument(help: "The Swift file to run.")
     var file: String
@@ -18,14 +18,21 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Also write the trace of every Combine call to standard error.")
     var trace = false
 
-    @Flag(help: "Check the Publisher/Subscriber contract; list violations on standard error and exit with status 2 on an error.")
+    @Flag(
+        help:
+            "Check the Publisher/Subscriber contract; list violations on standard error and exit with status 2 on an error."
+    )
     var check = false
 
-    @Option(name: .customLong("trace-out"), help: ArgumentHelp(
-        "Write the trace to this file (.json, .mmd for Mermaid, .chrome.json for Perfetto).", valueName: "file"))
+    @Option(
+        name: .customLong("trace-out"),
+        help: ArgumentHelp(
+            "Write the trace to this file (.json, .mmd for Mermaid, .chrome.json for Perfetto).", valueName: "file"))
     var traceOut: String?
 
-    @Option(name: .customLong("trace-format"), help: "The format of --trace-out: json, mermaid or chrome (default: by the file's name).")
+    @Option(
+        name: .customLong("trace-format"),
+        help: "The format of --trace-out: json, mermaid or chrome (default: by the file's name).")
     var traceFormat: TraceExport.Format?
 
     @Option(name: .customLong("trace-cap"), help: "Keep at most this many events (the oldest are dropped).")
@@ -34,7 +41,8 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         if traceFormat != nil, traceOut == nil { throw ValidationError("--trace-format needs --trace-out FILE") }
         if let traceOut, traceFormat == nil, TraceExport.Format(fileName: traceOut) == nil {
-            throw ValidationError("cannot tell the format of \(traceOut): name it .json, .mmd or .chrome.json, or give --trace-format")
+            throw ValidationError(
+                "cannot tell the format of \(traceOut): name it .json, .mmd or .chrome.json, or give --trace-format")
         }
         if let traceCap, traceCap < 10 { throw ValidationError("--trace-cap is at least 10") }
     }
@@ -50,13 +58,17 @@ struct RunCommand: ParsableCommand {
         runner.run()
         if let trace = runner.renderedTrace {
             if runner.tracer.droppedCount > 0 {
-                standardError("(\(runner.tracer.droppedCount) earlier events were dropped to bound memory; --trace-cap N keeps more)\n")
+                standardError(
+                    "(\(runner.tracer.droppedCount) earlier events were dropped to bound memory; --trace-cap N keeps more)\n"
+                )
             }
             standardError(trace)
         }
         if let traceOut {
-            if let error = TraceExport.write(runner.events, to: traceOut, format: traceFormat,
-                                             droppedCount: runner.tracer.droppedCount) {
+            if let error = TraceExport.write(
+                runner.events, to: traceOut, format: traceFormat,
+                droppedCount: runner.tracer.droppedCount)
+            {
                 standardError(error + "\n")
             }
         }

@@ -132,8 +132,11 @@ private enum TestError: Error, CustomStringConvertible {
         #expect(log.events == ["a.subscribed", "b.subscribed", "down.subscription(CombineLatest)"])
         subscriber.subscription?.request(.max(2))
         subscriber.subscription?.request(.unlimited)
-        #expect(log.events.dropFirst(3) == ["a.request(max(2))", "b.request(max(2))",
-                                            "a.request(unlimited)", "b.request(unlimited)"])
+        #expect(
+            log.events.dropFirst(3) == [
+                "a.request(max(2))", "b.request(max(2))",
+                "a.request(unlimited)", "b.request(unlimited)",
+            ])
     }
 
     /// Apple: "If the demand isn't .unlimited, it drops values from upstream publishers.
@@ -150,7 +153,7 @@ private enum TestError: Error, CustomStringConvertible {
         log.events.removeAll()
         #expect(a.send(100) == .none)
         #expect(b.send(1) == .none)
-        #expect(a.send(200) == .none)   // no demand: dropped, but kept as a's latest
+        #expect(a.send(200) == .none)  // no demand: dropped, but kept as a's latest
         #expect(a.send(300) == .none)
         subscriber.subscription?.request(.max(1))
         #expect(log.events == ["down.value((100, 1))", "a.request(max(1))", "b.request(max(1))"])
@@ -164,12 +167,13 @@ private enum TestError: Error, CustomStringConvertible {
         let log = EventLog()
         let a = ManualPublisher<Int, Never>("a", log: log)
         let b = ManualPublisher<Int, Never>("b", log: log)
-        let subscriber = RecordingSubscriber<(Int, Int), Never>(log: log, initialDemand: .max(1),
-                                                                demandPerValue: .max(1))
+        let subscriber = RecordingSubscriber<(Int, Int), Never>(
+            log: log, initialDemand: .max(1),
+            demandPerValue: .max(1))
         Publishers.CombineLatest(a, b).subscribe(subscriber)
-        #expect(a.send(1) == .none)      // no tuple yet
-        #expect(b.send(2) == .max(1))    // tuple sent; the subscriber asked for one more
-        #expect(a.send(3) == .max(1))    // and that one more was honoured
+        #expect(a.send(1) == .none)  // no tuple yet
+        #expect(b.send(2) == .max(1))  // tuple sent; the subscriber asked for one more
+        #expect(a.send(3) == .max(1))  // and that one more was honoured
         #expect(subscriber.values.map { [$0.0, $0.1] } == [[1, 2], [3, 2]])
     }
 
@@ -184,9 +188,9 @@ private enum TestError: Error, CustomStringConvertible {
         let subscriber = RecordingSubscriber<(Int, Int), Never>(log: log, initialDemand: .unlimited)
         Publishers.CombineLatest(a, b).subscribe(subscriber)
         log.events.removeAll()
-        a.send(completion: .finished)        // without ever producing a value
+        a.send(completion: .finished)  // without ever producing a value
         #expect(log.events.isEmpty)
-        b.send(1)                            // no tuple can ever be made
+        b.send(1)  // no tuple can ever be made
         #expect(log.events.isEmpty)
         b.send(completion: .finished)
         #expect(log.events == ["down.finished"])
@@ -341,8 +345,11 @@ private enum TestError: Error, CustomStringConvertible {
         let b = ManualPublisher<Int, Never>("b", log: log)
         let subscriber = RecordingSubscriber<Int, Never>(log: log, initialDemand: nil)
         a.merge(with: b).subscribe(subscriber)
-        #expect(log.events == ["down.subscription(Merge)", "a.subscribed", "a.request(max(1))",
-                               "b.subscribed", "b.request(max(1))"])
+        #expect(
+            log.events == [
+                "down.subscription(Merge)", "a.subscribed", "a.request(max(1))",
+                "b.subscribed", "b.request(max(1))",
+            ])
         log.events.removeAll()
         subscriber.subscription?.request(.unlimited)
         #expect(log.events == ["a.request(unlimited)", "b.request(unlimited)"])
@@ -351,8 +358,11 @@ private enum TestError: Error, CustomStringConvertible {
         let c = ManualPublisher<Int, Never>("c", log: log2)
         let d = ManualPublisher<Int, Never>("d", log: log2)
         Publishers.Merge(c, d).subscribe(RecordingSubscriber<Int, Never>(log: log2, initialDemand: .unlimited))
-        #expect(log2.events == ["down.subscription(Merge)", "c.subscribed", "c.request(unlimited)",
-                                "d.subscribed", "d.request(unlimited)"])
+        #expect(
+            log2.events == [
+                "down.subscription(Merge)", "c.subscribed", "c.request(unlimited)",
+                "d.subscribed", "d.request(unlimited)",
+            ])
     }
 
     /// With limited demand each upstream is asked for one value at a time; a value that
@@ -366,8 +376,8 @@ private enum TestError: Error, CustomStringConvertible {
         let subscriber = RecordingSubscriber<Int, Never>(log: log, initialDemand: .max(1))
         Publishers.Merge(a, b).subscribe(subscriber)
         log.events.removeAll()
-        #expect(a.send(100) == .max(1))   // sent; a may send its next
-        #expect(b.send(1) == .none)       // no demand left: waits
+        #expect(a.send(100) == .max(1))  // sent; a may send its next
+        #expect(b.send(1) == .none)  // no demand left: waits
         #expect(log.events == ["down.value(100)"])
         log.events.removeAll()
         subscriber.subscription?.request(.max(2))
@@ -391,8 +401,11 @@ private enum TestError: Error, CustomStringConvertible {
         #expect(log.events == ["down.value(1)", "down.value(2)", "a.request(max(1))", "b.request(max(1))"])
         log.events.removeAll()
         subscriber.subscription?.request(.unlimited)
-        #expect(log.events == ["down.value(3)", "a.request(unlimited)", "b.request(unlimited)",
-                               "c.request(unlimited)"])
+        #expect(
+            log.events == [
+                "down.value(3)", "a.request(unlimited)", "b.request(unlimited)",
+                "c.request(unlimited)",
+            ])
     }
 
     /// Apple: "The merged publisher continues to emit elements until all upstream
@@ -472,7 +485,7 @@ private enum TestError: Error, CustomStringConvertible {
         subscriber.onValue = { value in
             if value == 9 { subscriber.subscription?.request(.max(1)) }
         }
-        #expect(a.send(9) == .none)     // no demand: waits
+        #expect(a.send(9) == .none)  // no demand: waits
         #expect(b.send(5) == .none)
         log.events.removeAll()
         subscriber.subscription?.request(.max(1))
@@ -517,9 +530,11 @@ private enum TestError: Error, CustomStringConvertible {
     /// As in Combine, merging into a `Merge` gives the next arity (`Merge.merge(with:)`
     /// returns `Merge3`), up to `Merge8`.
     @Test func chainedMergesGrowTheArity() {
-        let merge3: Publishers.Merge3<Just<Int>, Just<Int>, Just<Int>> = Just(1).merge(with: Just(2)).merge(with: Just(3))
-        let merge8: Publishers.Merge8<Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>>
-            = merge3.merge(with: Just(4), Just(5), Just(6), Just(7), Just(8))
+        let merge3: Publishers.Merge3<Just<Int>, Just<Int>, Just<Int>> = Just(1).merge(with: Just(2)).merge(
+            with: Just(3))
+        let merge8:
+            Publishers.Merge8<Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>> =
+                merge3.merge(with: Just(4), Just(5), Just(6), Just(7), Just(8))
         var values: [Int] = []
         _ = merge8.sink { values.append($0) }
         #expect(values == Array(1...8))
@@ -535,147 +550,155 @@ private enum TestError: Error, CustomStringConvertible {
     /// their current values on subscription, then on every send; Merge forwards values in
     /// arrival order; both finish when every upstream has finished.
     @Test func combineLatestOfSubjects() {
-        let result = runScript("""
-        import Combine
-        var cancellables = Set<AnyCancellable>()
-        let name = CurrentValueSubject<String, Never>("")
-        let age = CurrentValueSubject<Int, Never>(0)
-        Publishers.CombineLatest(name, age)
-            .sink(receiveCompletion: { print("completion:", $0) }, receiveValue: { print($0) })
-            .store(in: &cancellables)
-        name.send("Ada")
-        age.send(36)
-        name.send(completion: .finished)
-        age.send(37)
-        age.send(completion: .finished)
-        """)
+        let result = runScript(
+            """
+            import Combine
+            var cancellables = Set<AnyCancellable>()
+            let name = CurrentValueSubject<String, Never>("")
+            let age = CurrentValueSubject<Int, Never>(0)
+            Publishers.CombineLatest(name, age)
+                .sink(receiveCompletion: { print("completion:", $0) }, receiveValue: { print($0) })
+                .store(in: &cancellables)
+            name.send("Ada")
+            age.send(36)
+            name.send(completion: .finished)
+            age.send(37)
+            age.send(completion: .finished)
+            """)
         #expect(result.error == nil)
-        #expect(result.output == """
-        ("", 0)
-        ("Ada", 0)
-        ("Ada", 36)
-        ("Ada", 37)
-        completion: finished
+        #expect(
+            result.output == """
+                ("", 0)
+                ("Ada", 0)
+                ("Ada", 36)
+                ("Ada", 37)
+                completion: finished
 
-        """)
+                """)
     }
 
     /// Each pipeline has subjects of its own: a subject with several subscribers delivers
     /// to them in an unspecified order.
     @Test func combineLatestMethodsAndTransforms() {
-        let result = runScript("""
-        import Combine
-        var cancellables = Set<AnyCancellable>()
-        let a = PassthroughSubject<Int, Never>()
-        let b = PassthroughSubject<Int, Never>()
-        a.combineLatest(b) { $0 * $1 }.sink { print("product", $0) }.store(in: &cancellables)
-        a.send(1)
-        a.send(2)
-        b.send(2)
-        a.send(3)
-        let x = PassthroughSubject<Int, Never>()
-        let y = PassthroughSubject<Int, Never>()
-        let z = PassthroughSubject<String, Never>()
-        x.combineLatest(y, z).sink { p, q, r in print("triple", p, q, r) }.store(in: &cancellables)
-        x.send(1)
-        y.send(2)
-        z.send("z")
-        y.send(3)
-        Just(1).combineLatest(Just(2), Just("c")) { "\\($0)-\\($1)-\\($2)" }.sink { print($0) }.store(in: &cancellables)
-        Just(1).combineLatest(Just(2), Just(3), Just(4)).sink { print($0) }.store(in: &cancellables)
-        Publishers.CombineLatest4(Just(1), Just(2), Just(3), Just(4)).map { $0 + $1 + $2 + $3 }
-            .sink { print("sum", $0) }.store(in: &cancellables)
-        Publishers.CombineLatest3(Just(1), Just(2.5), Just("three")).sink { print($0) }.store(in: &cancellables)
-        """)
+        let result = runScript(
+            """
+            import Combine
+            var cancellables = Set<AnyCancellable>()
+            let a = PassthroughSubject<Int, Never>()
+            let b = PassthroughSubject<Int, Never>()
+            a.combineLatest(b) { $0 * $1 }.sink { print("product", $0) }.store(in: &cancellables)
+            a.send(1)
+            a.send(2)
+            b.send(2)
+            a.send(3)
+            let x = PassthroughSubject<Int, Never>()
+            let y = PassthroughSubject<Int, Never>()
+            let z = PassthroughSubject<String, Never>()
+            x.combineLatest(y, z).sink { p, q, r in print("triple", p, q, r) }.store(in: &cancellables)
+            x.send(1)
+            y.send(2)
+            z.send("z")
+            y.send(3)
+            Just(1).combineLatest(Just(2), Just("c")) { "\\($0)-\\($1)-\\($2)" }.sink { print($0) }.store(in: &cancellables)
+            Just(1).combineLatest(Just(2), Just(3), Just(4)).sink { print($0) }.store(in: &cancellables)
+            Publishers.CombineLatest4(Just(1), Just(2), Just(3), Just(4)).map { $0 + $1 + $2 + $3 }
+                .sink { print("sum", $0) }.store(in: &cancellables)
+            Publishers.CombineLatest3(Just(1), Just(2.5), Just("three")).sink { print($0) }.store(in: &cancellables)
+            """)
         #expect(result.error == nil)
-        #expect(result.output == """
-        product 4
-        product 6
-        triple 1 2 z
-        triple 1 3 z
-        1-2-c
-        (1, 2, 3, 4)
-        sum 10
-        (1, 2.5, "three")
+        #expect(
+            result.output == """
+                product 4
+                product 6
+                triple 1 2 z
+                triple 1 3 z
+                1-2-c
+                (1, 2, 3, 4)
+                sum 10
+                (1, 2.5, "three")
 
-        """)
+                """)
     }
 
     /// A Never-failing upstream is promoted when combined with one that can fail; the
     /// first failure ends the combined stream.
     @Test func mixedFailureTypesArePromoted() {
-        let result = runScript("""
-        import Combine
-        enum Problem: Error { case broken }
-        var cancellables = Set<AnyCancellable>()
-        let failing = PassthroughSubject<Int, Problem>()
-        let steady = CurrentValueSubject<Int, Never>(5)
-        failing.combineLatest(steady)
-            .sink(receiveCompletion: { print("combined:", $0) }, receiveValue: { print("combined", $0) })
-            .store(in: &cancellables)
-        failing.send(1)
-        failing.send(completion: .failure(.broken))
-        steady.send(6)
-        let failing2 = PassthroughSubject<Int, Problem>()
-        let steady2 = CurrentValueSubject<Int, Never>(5)
-        Publishers.Merge(failing2, steady2)
-            .sink(receiveCompletion: { print("merged:", $0) }, receiveValue: { print("merged", $0) })
-            .store(in: &cancellables)
-        failing2.send(1)
-        failing2.send(completion: .failure(.broken))
-        steady2.send(6)
-        """)
+        let result = runScript(
+            """
+            import Combine
+            enum Problem: Error { case broken }
+            var cancellables = Set<AnyCancellable>()
+            let failing = PassthroughSubject<Int, Problem>()
+            let steady = CurrentValueSubject<Int, Never>(5)
+            failing.combineLatest(steady)
+                .sink(receiveCompletion: { print("combined:", $0) }, receiveValue: { print("combined", $0) })
+                .store(in: &cancellables)
+            failing.send(1)
+            failing.send(completion: .failure(.broken))
+            steady.send(6)
+            let failing2 = PassthroughSubject<Int, Problem>()
+            let steady2 = CurrentValueSubject<Int, Never>(5)
+            Publishers.Merge(failing2, steady2)
+                .sink(receiveCompletion: { print("merged:", $0) }, receiveValue: { print("merged", $0) })
+                .store(in: &cancellables)
+            failing2.send(1)
+            failing2.send(completion: .failure(.broken))
+            steady2.send(6)
+            """)
         #expect(result.error == nil)
-        #expect(result.output == """
-        combined (1, 5)
-        combined: failure(main.Problem.broken)
-        merged 5
-        merged 1
-        merged: failure(main.Problem.broken)
+        #expect(
+            result.output == """
+                combined (1, 5)
+                combined: failure(main.Problem.broken)
+                merged 5
+                merged 1
+                merged: failure(main.Problem.broken)
 
-        """)
+                """)
     }
 
     @Test func mergeVariants() {
-        let result = runScript("""
-        import Combine
-        var cancellables = Set<AnyCancellable>()
-        let a = PassthroughSubject<String, Never>()
-        let b = PassthroughSubject<String, Never>()
-        let c = PassthroughSubject<String, Never>()
-        a.merge(with: b).merge(with: c)
-            .sink(receiveCompletion: { print("done:", $0) }, receiveValue: { print($0) })
-            .store(in: &cancellables)
-        a.send("a1")
-        c.send("c1")
-        b.send("b1")
-        a.send(completion: .finished)
-        b.send(completion: .finished)
-        c.send("c2")
-        c.send(completion: .finished)
-        [1, 2].publisher.merge(with: [3].publisher, [4, 5].publisher).collect()
-            .sink { print($0) }.store(in: &cancellables)
-        Publishers.MergeMany([Just(1), Just(2)]).merge(with: Just(3)).sink { print("many", $0) }.store(in: &cancellables)
-        Publishers.MergeMany(Just(7), Just(8)).sink { print("variadic", $0) }.store(in: &cancellables)
-        Publishers.Merge8(Just(1), Just(2), Just(3), Just(4), Just(5), Just(6), Just(7), Just(8))
-            .reduce(0, +).sink { print("sum", $0) }.store(in: &cancellables)
-        """)
+        let result = runScript(
+            """
+            import Combine
+            var cancellables = Set<AnyCancellable>()
+            let a = PassthroughSubject<String, Never>()
+            let b = PassthroughSubject<String, Never>()
+            let c = PassthroughSubject<String, Never>()
+            a.merge(with: b).merge(with: c)
+                .sink(receiveCompletion: { print("done:", $0) }, receiveValue: { print($0) })
+                .store(in: &cancellables)
+            a.send("a1")
+            c.send("c1")
+            b.send("b1")
+            a.send(completion: .finished)
+            b.send(completion: .finished)
+            c.send("c2")
+            c.send(completion: .finished)
+            [1, 2].publisher.merge(with: [3].publisher, [4, 5].publisher).collect()
+                .sink { print($0) }.store(in: &cancellables)
+            Publishers.MergeMany([Just(1), Just(2)]).merge(with: Just(3)).sink { print("many", $0) }.store(in: &cancellables)
+            Publishers.MergeMany(Just(7), Just(8)).sink { print("variadic", $0) }.store(in: &cancellables)
+            Publishers.Merge8(Just(1), Just(2), Just(3), Just(4), Just(5), Just(6), Just(7), Just(8))
+                .reduce(0, +).sink { print("sum", $0) }.store(in: &cancellables)
+            """)
         #expect(result.error == nil)
-        #expect(result.output == """
-        a1
-        c1
-        b1
-        c2
-        done: finished
-        [1, 2, 3, 4, 5]
-        many 1
-        many 2
-        many 3
-        variadic 7
-        variadic 8
-        sum 36
+        #expect(
+            result.output == """
+                a1
+                c1
+                b1
+                c2
+                done: finished
+                [1, 2, 3, 4, 5]
+                many 1
+                many 2
+                many 3
+                variadic 7
+                variadic 8
+                sum 36
 
-        """)
+                """)
     }
 
     /// `.print()` shows the subscription each publisher hands its subscriber. The merge's
@@ -683,36 +706,38 @@ private enum TestError: Error, CustomStringConvertible {
     /// CombineLatest's upstreams are subscribed first and asked only once its subscriber
     /// requests, in order (so the first `Just` has finished before the second sends).
     @Test func printShowsTheCombiningSubscriptions() {
-        let result = runScript("""
-        import Combine
-        let cancellable = Just(1).print("up").merge(with: Just(2)).print("down").sink { _ in }
-        let combined = Just(1).print("left").combineLatest(Just(2)).print("out").sink { _ in }
-        """)
+        let result = runScript(
+            """
+            import Combine
+            let cancellable = Just(1).print("up").merge(with: Just(2)).print("down").sink { _ in }
+            let combined = Just(1).print("left").combineLatest(Just(2)).print("out").sink { _ in }
+            """)
         #expect(result.error == nil)
-        #expect(result.output == """
-        down: receive subscription: (Merge)
-        down: request unlimited
-        up: receive subscription: (Just)
-        up: request unlimited
-        up: receive value: (1)
-        down: receive value: (1)
-        down: request max: (0) (synchronous)
-        up: request max: (0) (synchronous)
-        up: receive finished
-        down: receive value: (2)
-        down: request max: (0) (synchronous)
-        down: receive finished
-        left: receive subscription: (Just)
-        out: receive subscription: (CombineLatest)
-        out: request unlimited
-        left: request unlimited
-        left: receive value: (1)
-        left: request max: (0) (synchronous)
-        left: receive finished
-        out: receive value: ((1, 2))
-        out: request max: (0) (synchronous)
-        out: receive finished
+        #expect(
+            result.output == """
+                down: receive subscription: (Merge)
+                down: request unlimited
+                up: receive subscription: (Just)
+                up: request unlimited
+                up: receive value: (1)
+                down: receive value: (1)
+                down: request max: (0) (synchronous)
+                up: request max: (0) (synchronous)
+                up: receive finished
+                down: receive value: (2)
+                down: request max: (0) (synchronous)
+                down: receive finished
+                left: receive subscription: (Just)
+                out: receive subscription: (CombineLatest)
+                out: request unlimited
+                left: request unlimited
+                left: receive value: (1)
+                left: request max: (0) (synchronous)
+                left: receive finished
+                out: receive value: ((1, 2))
+                out: request max: (0) (synchronous)
+                out: receive finished
 
-        """)
+                """)
     }
 }

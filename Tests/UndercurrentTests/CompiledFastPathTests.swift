@@ -19,8 +19,9 @@ import Testing
             """,
             "print(probe())",
         ])
-        #expect(shown[0].contains("5:21: runtime error: arithmetic overflow: 4052555153018976267 * 3 does not fit in Int"),
-                "got: \(shown[0])")
+        #expect(
+            shown[0].contains("5:21: runtime error: arithmetic overflow: 4052555153018976267 * 3 does not fit in Int"),
+            "got: \(shown[0])")
         #expect(shown[1] == "4052555153018976267\n")
     }
 

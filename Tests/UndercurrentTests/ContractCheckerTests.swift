@@ -8,62 +8,62 @@ import UndercurrentTrace
     /// A publisher whose subscription respects demand and lets go on cancel, and a
     /// subscriber that asks for `demand` values.
     static let prelude = """
-    import Combine
-    import Foundation
+        import Combine
+        import Foundation
 
-    struct Numbers: Publisher {
-        typealias Output = Int
-        typealias Failure = Never
-        let count: Int
-        func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
-            subscriber.receive(subscription: NumbersSubscription(count: count, subscriber: subscriber))
-        }
-    }
-
-    final class NumbersSubscription<S: Subscriber>: Subscription where S.Input == Int {
-        private var subscriber: S?
-        private var next = 1
-        private let count: Int
-        init(count: Int, subscriber: S) { self.count = count; self.subscriber = subscriber }
-        func request(_ demand: Subscribers.Demand) {
-            var remaining = demand
-            while remaining > .none, next <= count, let subscriber {
-                remaining -= 1
-                let value = next
-                next += 1
-                remaining += subscriber.receive(value)
+        struct Numbers: Publisher {
+            typealias Output = Int
+            typealias Failure = Never
+            let count: Int
+            func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
+                subscriber.receive(subscription: NumbersSubscription(count: count, subscriber: subscriber))
             }
-            if next > count, let subscriber { self.subscriber = nil; subscriber.receive(completion: .finished) }
         }
-        func cancel() { subscriber = nil }
-    }
 
-    final class Take: Subscriber {
-        typealias Input = Int
-        typealias Failure = Never
-        let demand: Int
-        init(_ demand: Int) { self.demand = demand }
-        func receive(subscription: Subscription) { subscription.request(.max(demand)) }
-        func receive(_ input: Int) -> Subscribers.Demand { .none }
-        func receive(completion: Subscribers.Completion<Never>) {}
-    }
-
-    /// Takes everything and cancels when it sees `stop`.
-    final class Quitter: Subscriber {
-        typealias Input = Int
-        typealias Failure = Never
-        var subscription: Subscription?
-        let stop: Int
-        init(stop: Int) { self.stop = stop }
-        func receive(subscription: Subscription) { self.subscription = subscription; subscription.request(.unlimited) }
-        func receive(_ input: Int) -> Subscribers.Demand {
-            if input == stop { subscription?.cancel(); subscription = nil }
-            return .none
+        final class NumbersSubscription<S: Subscriber>: Subscription where S.Input == Int {
+            private var subscriber: S?
+            private var next = 1
+            private let count: Int
+            init(count: Int, subscriber: S) { self.count = count; self.subscriber = subscriber }
+            func request(_ demand: Subscribers.Demand) {
+                var remaining = demand
+                while remaining > .none, next <= count, let subscriber {
+                    remaining -= 1
+                    let value = next
+                    next += 1
+                    remaining += subscriber.receive(value)
+                }
+                if next > count, let subscriber { self.subscriber = nil; subscriber.receive(completion: .finished) }
+            }
+            func cancel() { subscriber = nil }
         }
-        func receive(completion: Subscribers.Completion<Never>) {}
-    }
 
-    """
+        final class Take: Subscriber {
+            typealias Input = Int
+            typealias Failure = Never
+            let demand: Int
+            init(_ demand: Int) { self.demand = demand }
+            func receive(subscription: Subscription) { subscription.request(.max(demand)) }
+            func receive(_ input: Int) -> Subscribers.Demand { .none }
+            func receive(completion: Subscribers.Completion<Never>) {}
+        }
+
+        /// Takes everything and cancels when it sees `stop`.
+        final class Quitter: Subscriber {
+            typealias Input = Int
+            typealias Failure = Never
+            var subscription: Subscription?
+            let stop: Int
+            init(stop: Int) { self.stop = stop }
+            func receive(subscription: Subscription) { self.subscription = subscription; subscription.request(.unlimited) }
+            func receive(_ input: Int) -> Subscribers.Demand {
+                if input == stop { subscription?.cancel(); subscription = nil }
+                return .none
+            }
+            func receive(completion: Subscribers.Completion<Never>) {}
+        }
+
+        """
 
     static func check(_ body: String) -> CheckedRun {
         CheckedRun.run(prelude + body)
@@ -72,24 +72,24 @@ import UndercurrentTrace
     // MARK: - §1.1
 
     static let greedy = """
-    final class GreedySubscription<S: Subscriber>: Subscription where S.Input == Int {
-        private var subscriber: S?
-        init(subscriber: S) { self.subscriber = subscriber }
-        func request(_ demand: Subscribers.Demand) {
-            guard let subscriber else { return }
-            for value in 1...3 { _ = subscriber.receive(value) }
+        final class GreedySubscription<S: Subscriber>: Subscription where S.Input == Int {
+            private var subscriber: S?
+            init(subscriber: S) { self.subscriber = subscriber }
+            func request(_ demand: Subscribers.Demand) {
+                guard let subscriber else { return }
+                for value in 1...3 { _ = subscriber.receive(value) }
+            }
+            func cancel() { subscriber = nil }
         }
-        func cancel() { subscriber = nil }
-    }
-    struct Greedy: Publisher {
-        typealias Output = Int
-        typealias Failure = Never
-        func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
-            subscriber.receive(subscription: GreedySubscription(subscriber: subscriber))
+        struct Greedy: Publisher {
+            typealias Output = Int
+            typealias Failure = Never
+            func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
+                subscriber.receive(subscription: GreedySubscription(subscriber: subscriber))
+            }
         }
-    }
-    Greedy().subscribe(Take(1))
-    """
+        Greedy().subscribe(Take(1))
+        """
 
     @Test func valueWithNoOutstandingDemandIsFlagged() {
         let run = Self.check(Self.greedy)
@@ -99,8 +99,9 @@ import UndercurrentTrace
         #expect(first?.rule == .valueWithoutDemand)
         #expect(first?.rule.section == "§1.1")
         #expect(first?.severity == .error)
-        #expect(first?.message == "GreedySubscription#1 sent 2 to Take#1, which had no outstanding demand (demand 0); "
-            + "a publisher sends only what was requested")
+        #expect(
+            first?.message == "GreedySubscription#1 sent 2 to Take#1, which had no outstanding demand (demand 0); "
+                + "a publisher sends only what was requested")
         #expect(run.event(5)?.argument == "2")
         #expect(run.event(5)?.violations == [first].compactMap { $0 })
         #expect(run.event(6)?.violations.first?.message.contains("(demand -1)") == true)
@@ -117,22 +118,22 @@ import UndercurrentTrace
     // MARK: - §1.7
 
     static let sloppy = """
-    struct Sloppy: Publisher {
-        typealias Output = Int
-        typealias Failure = Never
-        let completeTwice: Bool
-        func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
-            subscriber.receive(subscription: Subscriptions.empty)
-            subscriber.receive(completion: .finished)
-            if completeTwice {
+        struct Sloppy: Publisher {
+            typealias Output = Int
+            typealias Failure = Never
+            let completeTwice: Bool
+            func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
+                subscriber.receive(subscription: Subscriptions.empty)
                 subscriber.receive(completion: .finished)
-            } else {
-                _ = subscriber.receive(1)
+                if completeTwice {
+                    subscriber.receive(completion: .finished)
+                } else {
+                    _ = subscriber.receive(1)
+                }
             }
         }
-    }
 
-    """
+        """
 
     @Test func valueAfterCompletionIsFlagged() {
         let run = Self.check(Self.sloppy + "Sloppy(completeTwice: false).subscribe(Take(5))")
@@ -142,7 +143,9 @@ import UndercurrentTrace
         #expect(violation?.rule == .signalAfterCompletion)
         #expect(violation?.sequence == 5)
         #expect(run.event(5)?.kind == .receiveValue)
-        #expect(violation?.message == "Take#1 received the value 1 after its completion (#4); nothing may follow a completion")
+        #expect(
+            violation?.message
+                == "Take#1 received the value 1 after its completion (#4); nothing may follow a completion")
         #expect(violation?.headline.hasPrefix("§1.7 a signal after completion: ") == true)
     }
 
@@ -153,7 +156,9 @@ import UndercurrentTrace
         #expect(violation?.rule == .completionTwice)
         #expect(violation?.sequence == 5)
         #expect(run.event(5)?.kind == .receiveCompletion)
-        #expect(violation?.message == "Take#1 received a second completion (the first was #4); a publisher completes at most once")
+        #expect(
+            violation?.message
+                == "Take#1 received a second completion (the first was #4); a publisher completes at most once")
     }
 
     @Test func oneCompletionIsNotFlagged() {
@@ -165,24 +170,24 @@ import UndercurrentTrace
     // MARK: - §1.8
 
     static let leaky = """
-    final class LeakySubscription<S: Subscriber>: Subscription where S.Input == Int {
-        private var subscriber: S?
-        init(subscriber: S) { self.subscriber = subscriber }
-        func request(_ demand: Subscribers.Demand) {
-            guard let subscriber else { return }
-            for value in 1...3 { _ = subscriber.receive(value) }
+        final class LeakySubscription<S: Subscriber>: Subscription where S.Input == Int {
+            private var subscriber: S?
+            init(subscriber: S) { self.subscriber = subscriber }
+            func request(_ demand: Subscribers.Demand) {
+                guard let subscriber else { return }
+                for value in 1...3 { _ = subscriber.receive(value) }
+            }
+            func cancel() { subscriber = nil }
         }
-        func cancel() { subscriber = nil }
-    }
-    struct Leaky: Publisher {
-        typealias Output = Int
-        typealias Failure = Never
-        func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
-            subscriber.receive(subscription: LeakySubscription(subscriber: subscriber))
+        struct Leaky: Publisher {
+            typealias Output = Int
+            typealias Failure = Never
+            func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
+                subscriber.receive(subscription: LeakySubscription(subscriber: subscriber))
+            }
         }
-    }
-    Leaky().subscribe(Quitter(stop: 2))
-    """
+        Leaky().subscribe(Quitter(stop: 2))
+        """
 
     @Test func valueInTheSameCallStackAfterCancelIsAnError() {
         let run = Self.check(Self.leaky)
@@ -194,31 +199,32 @@ import UndercurrentTrace
         #expect(violation?.rule == .signalAfterCancel)
         #expect(violation?.rule.section == "§1.8")
         #expect(violation?.severity == .error)
-        #expect(violation?.message == "Quitter#1 received the value 3 after LeakySubscription#1 was cancelled (#6), "
-            + "in the same call stack: the subscription must stop sending once cancel() is called")
+        #expect(
+            violation?.message == "Quitter#1 received the value 3 after LeakySubscription#1 was cancelled (#6), "
+                + "in the same call stack: the subscription must stop sending once cancel() is called")
     }
 
     static let late = """
-    final class LateSubscription<S: Subscriber>: Subscription where S.Input == Int {
-        private var subscriber: S?
-        init(subscriber: S) { self.subscriber = subscriber }
-        func request(_ demand: Subscribers.Demand) {
-            guard let subscriber else { return }
-            for value in 1...3 {
-                DispatchQueue.main.asyncAfter(deadline: .now() + 0.01 * Double(value)) { _ = subscriber.receive(value) }
+        final class LateSubscription<S: Subscriber>: Subscription where S.Input == Int {
+            private var subscriber: S?
+            init(subscriber: S) { self.subscriber = subscriber }
+            func request(_ demand: Subscribers.Demand) {
+                guard let subscriber else { return }
+                for value in 1...3 {
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 0.01 * Double(value)) { _ = subscriber.receive(value) }
+                }
+            }
+            func cancel() { subscriber = nil }
+        }
+        struct Late: Publisher {
+            typealias Output = Int
+            typealias Failure = Never
+            func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
+                subscriber.receive(subscription: LateSubscription(subscriber: subscriber))
             }
         }
-        func cancel() { subscriber = nil }
-    }
-    struct Late: Publisher {
-        typealias Output = Int
-        typealias Failure = Never
-        func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
-            subscriber.receive(subscription: LateSubscription(subscriber: subscriber))
-        }
-    }
-    Late().subscribe(Quitter(stop: 1))
-    """
+        Late().subscribe(Quitter(stop: 1))
+        """
 
     @Test func valueScheduledBeforeCancelIsAWarning() {
         let run = Self.check(Self.late)
@@ -229,9 +235,11 @@ import UndercurrentTrace
         #expect(run.violations.map(\.sequence) == [7, 8])
         #expect(run.violations.allSatisfy { $0.rule == .signalAfterCancel && $0.severity == .warning })
         #expect(run.event(7)?.depth == 0)
-        #expect(run.violations.first?.message == "Quitter#1 received the value 2 after LateSubscription#1 was cancelled (#5); "
-            + "it was delivered later (asynchronously), which the contract tolerates for signals already on their way, "
-            + "but the subscription should drop them")
+        #expect(
+            run.violations.first?.message
+                == "Quitter#1 received the value 2 after LateSubscription#1 was cancelled (#5); "
+                + "it was delivered later (asynchronously), which the contract tolerates for signals already on their way, "
+                + "but the subscription should drop them")
     }
 
     @Test func subscriptionThatStopsOnCancelIsNotFlagged() {
@@ -244,17 +252,18 @@ import UndercurrentTrace
     // MARK: - §1.9
 
     @Test func valueBeforeTheSubscriptionIsFlagged() {
-        let run = Self.check("""
-        struct Hasty: Publisher {
-            typealias Output = Int
-            typealias Failure = Never
-            func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
-                _ = subscriber.receive(0)
-                subscriber.receive(subscription: NumbersSubscription(count: 1, subscriber: subscriber))
+        let run = Self.check(
+            """
+            struct Hasty: Publisher {
+                typealias Output = Int
+                typealias Failure = Never
+                func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
+                    _ = subscriber.receive(0)
+                    subscriber.receive(subscription: NumbersSubscription(count: 1, subscriber: subscriber))
+                }
             }
-        }
-        Hasty().subscribe(Take(1))
-        """)
+            Hasty().subscribe(Take(1))
+            """)
         #expect(run.diagnostic == nil)
         #expect(run.violations.count == 1)
         let violation = run.violations.first
@@ -262,8 +271,9 @@ import UndercurrentTrace
         #expect(violation?.rule.section == "§1.9")
         #expect(violation?.sequence == 2)
         #expect(run.event(2)?.kind == .receiveValue)
-        #expect(violation?.message == "Take#1 received the value 0 before receive(subscription:); "
-            + "a publisher hands over the subscription first")
+        #expect(
+            violation?.message == "Take#1 received the value 0 before receive(subscription:); "
+                + "a publisher hands over the subscription first")
     }
 
     @Test func subscriptionFirstIsNotFlagged() {
@@ -275,43 +285,43 @@ import UndercurrentTrace
     // MARK: - §2.5
 
     static let twice = """
-    struct Twice: Publisher {
-        typealias Output = Int
-        typealias Failure = Never
-        func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
-            subscriber.receive(subscription: NumbersSubscription(count: 2, subscriber: subscriber))
-            subscriber.receive(subscription: NumbersSubscription(count: 2, subscriber: subscriber))
-        }
-    }
-    /// Keeps the last subscription it was given and asks it for a value.
-    final class Naive: Subscriber {
-        typealias Input = Int
-        typealias Failure = Never
-        var subscription: Subscription?
-        func receive(subscription: Subscription) {
-            self.subscription = subscription
-            subscription.request(.max(1))
-        }
-        func receive(_ input: Int) -> Subscribers.Demand { .none }
-        func receive(completion: Subscribers.Completion<Never>) {}
-    }
-    final class Careful: Subscriber {
-        typealias Input = Int
-        typealias Failure = Never
-        var subscription: Subscription?
-        func receive(subscription: Subscription) {
-            if self.subscription != nil {
-                subscription.cancel()
-                return
+        struct Twice: Publisher {
+            typealias Output = Int
+            typealias Failure = Never
+            func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
+                subscriber.receive(subscription: NumbersSubscription(count: 2, subscriber: subscriber))
+                subscriber.receive(subscription: NumbersSubscription(count: 2, subscriber: subscriber))
             }
-            self.subscription = subscription
-            subscription.request(.max(1))
         }
-        func receive(_ input: Int) -> Subscribers.Demand { .none }
-        func receive(completion: Subscribers.Completion<Never>) {}
-    }
+        /// Keeps the last subscription it was given and asks it for a value.
+        final class Naive: Subscriber {
+            typealias Input = Int
+            typealias Failure = Never
+            var subscription: Subscription?
+            func receive(subscription: Subscription) {
+                self.subscription = subscription
+                subscription.request(.max(1))
+            }
+            func receive(_ input: Int) -> Subscribers.Demand { .none }
+            func receive(completion: Subscribers.Completion<Never>) {}
+        }
+        final class Careful: Subscriber {
+            typealias Input = Int
+            typealias Failure = Never
+            var subscription: Subscription?
+            func receive(subscription: Subscription) {
+                if self.subscription != nil {
+                    subscription.cancel()
+                    return
+                }
+                self.subscription = subscription
+                subscription.request(.max(1))
+            }
+            func receive(_ input: Int) -> Subscribers.Demand { .none }
+            func receive(completion: Subscribers.Completion<Never>) {}
+        }
 
-    """
+        """
 
     @Test func secondSubscriptionNotCancelledIsFlagged() {
         let run = Self.check(Self.twice + "Twice().subscribe(Naive())")
@@ -322,15 +332,20 @@ import UndercurrentTrace
         let violation = run.violations.first
         #expect(violation?.rule == .secondSubscription)
         #expect(violation?.rule.section == "§2.5")
-        #expect(violation?.message == "Naive#1 already had NumbersSubscription#1 and did not cancel the second subscription "
-            + "NumbersSubscription#2; a subscriber with an active subscription must cancel any other it receives")
+        #expect(
+            violation?.message
+                == "Naive#1 already had NumbersSubscription#1 and did not cancel the second subscription "
+                + "NumbersSubscription#2; a subscriber with an active subscription must cancel any other it receives")
     }
 
     @Test func subscriberWhoseFirstSubscriptionWentAwayMayTakeASecond() {
         // Take keeps no subscription: the first one is gone (deinit) before the second comes.
         let run = Self.check(Self.twice + "Twice().subscribe(Take(1))")
-        #expect(run.calls.map(\.kind).prefix(6) == [.subscribe, .receiveSubscription, .request, .receiveValue,
-                                                    .deinitialize, .receiveSubscription])
+        #expect(
+            run.calls.map(\.kind).prefix(6) == [
+                .subscribe, .receiveSubscription, .request, .receiveValue,
+                .deinitialize, .receiveSubscription,
+            ])
         #expect(run.violations.isEmpty)
     }
 
@@ -344,64 +359,64 @@ import UndercurrentTrace
     // MARK: - §3.3
 
     static let eager = """
-    /// Delivers a value from within each request: the subscriber's next request recurses.
-    final class EagerSubscription<S: Subscriber>: Subscription where S.Input == Int {
-        private var subscriber: S?
-        private var next = 1
-        init(subscriber: S) { self.subscriber = subscriber }
-        func request(_ demand: Subscribers.Demand) {
-            guard let subscriber, next <= 30 else { return }
-            let value = next
-            next += 1
-            _ = subscriber.receive(value)
-        }
-        func cancel() { subscriber = nil }
-    }
-    /// Notes demand while it delivers, so a request from within receive(_:) does not recurse.
-    final class LoopingSubscription<S: Subscriber>: Subscription where S.Input == Int {
-        private var subscriber: S?
-        private var next = 1
-        private var pending = Subscribers.Demand.none
-        private var delivering = false
-        init(subscriber: S) { self.subscriber = subscriber }
-        func request(_ demand: Subscribers.Demand) {
-            pending += demand
-            if delivering { return }
-            delivering = true
-            while pending > .none, next <= 30, let subscriber {
-                pending -= 1
+        /// Delivers a value from within each request: the subscriber's next request recurses.
+        final class EagerSubscription<S: Subscriber>: Subscription where S.Input == Int {
+            private var subscriber: S?
+            private var next = 1
+            init(subscriber: S) { self.subscriber = subscriber }
+            func request(_ demand: Subscribers.Demand) {
+                guard let subscriber, next <= 30 else { return }
                 let value = next
                 next += 1
-                let more = subscriber.receive(value)
-                pending += more
+                _ = subscriber.receive(value)
             }
-            delivering = false
+            func cancel() { subscriber = nil }
         }
-        func cancel() { subscriber = nil }
-    }
-    struct Source: Publisher {
-        typealias Output = Int
-        typealias Failure = Never
-        let eager: Bool
-        func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
-            if eager {
-                subscriber.receive(subscription: EagerSubscription(subscriber: subscriber))
-            } else {
-                subscriber.receive(subscription: LoopingSubscription(subscriber: subscriber))
+        /// Notes demand while it delivers, so a request from within receive(_:) does not recurse.
+        final class LoopingSubscription<S: Subscriber>: Subscription where S.Input == Int {
+            private var subscriber: S?
+            private var next = 1
+            private var pending = Subscribers.Demand.none
+            private var delivering = false
+            init(subscriber: S) { self.subscriber = subscriber }
+            func request(_ demand: Subscribers.Demand) {
+                pending += demand
+                if delivering { return }
+                delivering = true
+                while pending > .none, next <= 30, let subscriber {
+                    pending -= 1
+                    let value = next
+                    next += 1
+                    let more = subscriber.receive(value)
+                    pending += more
+                }
+                delivering = false
+            }
+            func cancel() { subscriber = nil }
+        }
+        struct Source: Publisher {
+            typealias Output = Int
+            typealias Failure = Never
+            let eager: Bool
+            func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
+                if eager {
+                    subscriber.receive(subscription: EagerSubscription(subscriber: subscriber))
+                } else {
+                    subscriber.receive(subscription: LoopingSubscription(subscriber: subscriber))
+                }
             }
         }
-    }
-    /// Asks for one more value from within receive(_:).
-    final class OneByOne: Subscriber {
-        typealias Input = Int
-        typealias Failure = Never
-        var subscription: Subscription?
-        func receive(subscription: Subscription) { self.subscription = subscription; subscription.request(.max(1)) }
-        func receive(_ input: Int) -> Subscribers.Demand { subscription?.request(.max(1)); return .none }
-        func receive(completion: Subscribers.Completion<Never>) {}
-    }
+        /// Asks for one more value from within receive(_:).
+        final class OneByOne: Subscriber {
+            typealias Input = Int
+            typealias Failure = Never
+            var subscription: Subscription?
+            func receive(subscription: Subscription) { self.subscription = subscription; subscription.request(.max(1)) }
+            func receive(_ input: Int) -> Subscribers.Demand { subscription?.request(.max(1)); return .none }
+            func receive(completion: Subscribers.Completion<Never>) {}
+        }
 
-    """
+        """
 
     @Test func unboundedReentrancyIsFlaggedOnce() {
         let run = Self.check(Self.eager + "Source(eager: true).subscribe(OneByOne())")
@@ -413,8 +428,10 @@ import UndercurrentTrace
         #expect(violation?.rule.section == "§3.3")
         #expect(run.event(35)?.kind == .request)
         #expect(run.event(35)?.depth == 34)
-        #expect(violation?.message.hasPrefix("request(_:) on EagerSubscription#1 is re-entered 17 calls deep "
-            + "(request → receive → request …)") == true)
+        #expect(
+            violation?.message.hasPrefix(
+                "request(_:) on EagerSubscription#1 is re-entered 17 calls deep "
+                    + "(request → receive → request …)") == true)
     }
 
     @Test func demandNotedWhileDeliveringIsNotFlagged() {
@@ -431,18 +448,18 @@ import UndercurrentTrace
     // MARK: - §3.9
 
     static let asksForNothing = """
-    final class AsksForNothing: Subscriber {
-        typealias Input = Int
-        typealias Failure = Never
-        func receive(subscription: Subscription) {
-            subscription.request(.none)
-            subscription.request(.max(1))
+        final class AsksForNothing: Subscriber {
+            typealias Input = Int
+            typealias Failure = Never
+            func receive(subscription: Subscription) {
+                subscription.request(.none)
+                subscription.request(.max(1))
+            }
+            func receive(_ input: Int) -> Subscribers.Demand { .none }
+            func receive(completion: Subscribers.Completion<Never>) {}
         }
-        func receive(_ input: Int) -> Subscribers.Demand { .none }
-        func receive(completion: Subscribers.Completion<Never>) {}
-    }
 
-    """
+        """
 
     @Test func requestNoneOnAScriptSubscriptionIsFlagged() {
         let run = Self.check(Self.asksForNothing + "Numbers(count: 2).subscribe(AsksForNothing())")
@@ -453,8 +470,9 @@ import UndercurrentTrace
         let violation = run.violations.first
         #expect(violation?.rule == .requestNone)
         #expect(violation?.rule.section == "§3.9")
-        #expect(violation?.message == "NumbersSubscription#1 was asked for .none; a subscriber asks for at least one value "
-            + "(Combine stops the program on request(.none))")
+        #expect(
+            violation?.message == "NumbersSubscription#1 was asked for .none; a subscriber asks for at least one value "
+                + "(Combine stops the program on request(.none))")
         // The request after it is fine.
         #expect(run.event(4)?.argument == ".max(1)")
         #expect(run.event(4)?.violations.isEmpty == true)
@@ -474,32 +492,32 @@ import UndercurrentTrace
     // MARK: - §3.13
 
     static let clingy = """
-    final class ClingySubscription<S: Subscriber>: Subscription where S.Input == Int {
-        private var subscriber: S?
-        private var next = 1
-        init(subscriber: S) { self.subscriber = subscriber }
-        func request(_ demand: Subscribers.Demand) {
-            var remaining = demand
-            while remaining > .none, next <= 5, let subscriber {
-                remaining -= 1
-                let value = next
-                next += 1
-                remaining += subscriber.receive(value)
-                if cancelled { return }
+        final class ClingySubscription<S: Subscriber>: Subscription where S.Input == Int {
+            private var subscriber: S?
+            private var next = 1
+            init(subscriber: S) { self.subscriber = subscriber }
+            func request(_ demand: Subscribers.Demand) {
+                var remaining = demand
+                while remaining > .none, next <= 5, let subscriber {
+                    remaining -= 1
+                    let value = next
+                    next += 1
+                    remaining += subscriber.receive(value)
+                    if cancelled { return }
+                }
+            }
+            private var cancelled = false
+            func cancel() { cancelled = true }
+        }
+        struct Clingy: Publisher {
+            typealias Output = Int
+            typealias Failure = Never
+            func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
+                subscriber.receive(subscription: ClingySubscription(subscriber: subscriber))
             }
         }
-        private var cancelled = false
-        func cancel() { cancelled = true }
-    }
-    struct Clingy: Publisher {
-        typealias Output = Int
-        typealias Failure = Never
-        func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
-            subscriber.receive(subscription: ClingySubscription(subscriber: subscriber))
-        }
-    }
-    Clingy().subscribe(Quitter(stop: 2))
-    """
+        Clingy().subscribe(Quitter(stop: 2))
+        """
 
     @Test func subscriptionKeepingItsSubscriberAfterCancelIsFlagged() {
         let run = Self.check(Self.clingy)
@@ -509,8 +527,10 @@ import UndercurrentTrace
         let violation = run.violations.first
         #expect(violation?.rule == .subscriberKeptAfterCancel)
         #expect(violation?.rule.section == "§3.13")
-        #expect(violation?.message == "ClingySubscription#1 still holds its subscriber Quitter#1 in `subscriber` after cancel(); "
-            + "let go of it in cancel() (for example `subscriber = nil`) so it can go away")
+        #expect(
+            violation?.message
+                == "ClingySubscription#1 still holds its subscriber Quitter#1 in `subscriber` after cancel(); "
+                + "let go of it in cancel() (for example `subscriber = nil`) so it can go away")
         #expect(run.event(6)?.violations == [violation].compactMap { $0 })
     }
 
@@ -528,8 +548,9 @@ import UndercurrentTrace
         let index = lines.firstIndex { $0.hasPrefix("#5 ") }
         #expect(index != nil)
         if let index {
-            #expect(lines[index + 1].trimmingCharacters(in: .whitespaces)
-                .hasPrefix("│     │  ✗ §1.1 more values than requested: GreedySubscription#1 sent 2 to Take#1"))
+            #expect(
+                lines[index + 1].trimmingCharacters(in: .whitespaces)
+                    .hasPrefix("│     │  ✗ §1.1 more values than requested: GreedySubscription#1 sent 2 to Take#1"))
         }
         let summary = ContractSummary.render(Self.check(Self.greedy).violations)
         #expect(summary.first == "Contract check: 2 errors")

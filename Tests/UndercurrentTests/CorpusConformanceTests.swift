@@ -37,9 +37,10 @@ import UndercurrentSession
     func sharedCorpusMatchesCompiledOutput() throws {
         let pairs = TestPaths.snippetPairs(in: TestPaths.sharedCorpus)
         try #require(!pairs.isEmpty, "no corpus found at \(TestPaths.sharedCorpus.path)")
-        let mustPass = Set(try String(contentsOf: TestPaths.mustPassList, encoding: .utf8)
-            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("#") })
+        let mustPass = Set(
+            try String(contentsOf: TestPaths.mustPassList, encoding: .utf8)
+                .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && !$0.hasPrefix("#") })
         let outcomes = Self.run(pairs)
         let passing = outcomes.filter(\.passed).count
         print("corpus: \(passing)/\(outcomes.count) pass")
@@ -54,8 +55,9 @@ import UndercurrentSession
     @Test func projectSnippetsMatchOracleOutput() throws {
         let pairs = TestPaths.snippetPairs(in: TestPaths.snippets)
         // The snippets are the suite's reference: an empty or unreadable folder is a failure.
-        try #require(pairs.count >= TestPaths.minimumSnippetCount,
-                     "only \(pairs.count) snippets in \(TestPaths.snippets.path)")
+        try #require(
+            pairs.count >= TestPaths.minimumSnippetCount,
+            "only \(pairs.count) snippets in \(TestPaths.snippets.path)")
         let outcomes = Self.run(pairs)
         print("snippets: \(outcomes.filter(\.passed).count)/\(outcomes.count) pass")
         for outcome in outcomes {

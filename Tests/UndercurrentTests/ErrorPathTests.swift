@@ -23,55 +23,61 @@ import Testing
     }
 
     @Test func nilUnwrapStopsTheInput() {
-        expectErrorKeepsSession("let x: Int? = nil\nprint(x!)", contains: "unexpectedly found nil while unwrapping an Optional value")
+        expectErrorKeepsSession(
+            "let x: Int? = nil\nprint(x!)", contains: "unexpectedly found nil while unwrapping an Optional value")
     }
 
     /// Int arithmetic on variables is compiled apart from the general operators; its
     /// failures must read the same, at the operator that failed.
     @Test func compiledIntegerArithmeticFailsAtTheOperator() {
-        expectErrorKeepsSession("""
-        func grow() -> Int {
-            var value = Int.max - 2
-            var steps = 0
-            while steps < 10 { value += 1; steps += 1 }
-            return value
-        }
-        print(grow())
-        """, contains: "4:30: runtime error: arithmetic overflow: 9223372036854775807 + 1 does not fit in Int")
-        expectErrorKeepsSession("""
-        func halve(_ divisor: Int) -> Int {
-            var value = 100
-            var left = 3
-            while left > 0 { value = value / divisor + 1; left -= 1 }
-            return value
-        }
-        print(halve(0))
-        """, contains: "4:36: runtime error: division by zero")
-        expectErrorKeepsSession("""
-        final class Box { var n = Int.max / 2; func triple() { n *= 3 } }
-        Box().triple()
-        """, contains: "1:58: runtime error: arithmetic overflow: 4611686018427387903 * 3 does not fit in Int")
+        expectErrorKeepsSession(
+            """
+            func grow() -> Int {
+                var value = Int.max - 2
+                var steps = 0
+                while steps < 10 { value += 1; steps += 1 }
+                return value
+            }
+            print(grow())
+            """, contains: "4:30: runtime error: arithmetic overflow: 9223372036854775807 + 1 does not fit in Int")
+        expectErrorKeepsSession(
+            """
+            func halve(_ divisor: Int) -> Int {
+                var value = 100
+                var left = 3
+                while left > 0 { value = value / divisor + 1; left -= 1 }
+                return value
+            }
+            print(halve(0))
+            """, contains: "4:36: runtime error: division by zero")
+        expectErrorKeepsSession(
+            """
+            final class Box { var n = Int.max / 2; func triple() { n *= 3 } }
+            Box().triple()
+            """, contains: "1:58: runtime error: arithmetic overflow: 4611686018427387903 * 3 does not fit in Int")
         // A field named bare inside a method overflows on a later call, once its site
         // has found the field and the compiled store runs.
-        expectErrorKeepsSession("""
-        final class Meter {
-            var total = Int.max - 5
-            func add(_ amount: Int) { total += amount }
-        }
-        let meter = Meter()
-        for _ in 1...10 { meter.add(1) }
-        """, contains: "3:37: runtime error: arithmetic overflow: 9223372036854775807 + 1 does not fit in Int")
+        expectErrorKeepsSession(
+            """
+            final class Meter {
+                var total = Int.max - 5
+                func add(_ amount: Int) { total += amount }
+            }
+            let meter = Meter()
+            for _ in 1...10 { meter.add(1) }
+            """, contains: "3:37: runtime error: arithmetic overflow: 9223372036854775807 + 1 does not fit in Int")
     }
 
     @Test func demandArithmeticOnALocalFailsAtTheOperator() {
-        expectErrorKeepsSession("""
-        import Combine
-        func drain() {
-            var demand = Subscribers.Demand.max(2)
-            for _ in 1...3 { demand -= 1 }
-        }
-        drain()
-        """, contains: "4:29: runtime error: demand cannot be negative (max(0) - max(1))")
+        expectErrorKeepsSession(
+            """
+            import Combine
+            func drain() {
+                var demand = Subscribers.Demand.max(2)
+                for _ in 1...3 { demand -= 1 }
+            }
+            drain()
+            """, contains: "4:29: runtime error: demand cannot be negative (max(0) - max(1))")
     }
 
     @Test func indexOutOfRange() {
@@ -79,35 +85,38 @@ import Testing
     }
 
     @Test func negativeDemandIsCaughtBeforeOpenCombineTraps() {
-        expectErrorKeepsSession("import Combine\nlet d = Subscribers.Demand.max(-1)", contains: "demand cannot be negative")
+        expectErrorKeepsSession(
+            "import Combine\nlet d = Subscribers.Demand.max(-1)", contains: "demand cannot be negative")
     }
 
     @Test func requestNoneIsRefused() {
-        expectErrorKeepsSession("""
-        import Combine
-        final class Asker: Subscriber {
-            typealias Input = Int
-            typealias Failure = Never
-            func receive(subscription: Subscription) { subscription.request(.none) }
-            func receive(_ input: Int) -> Subscribers.Demand { .none }
-            func receive(completion: Subscribers.Completion<Never>) {}
-        }
-        [1, 2].publisher.subscribe(Asker())
-        """, contains: "request(.none) is not allowed")
+        expectErrorKeepsSession(
+            """
+            import Combine
+            final class Asker: Subscriber {
+                typealias Input = Int
+                typealias Failure = Never
+                func receive(subscription: Subscription) { subscription.request(.none) }
+                func receive(_ input: Int) -> Subscribers.Demand { .none }
+                func receive(completion: Subscribers.Completion<Never>) {}
+            }
+            [1, 2].publisher.subscribe(Asker())
+            """, contains: "request(.none) is not allowed")
     }
 
     @Test func valueBeforeSubscriptionIsRefused() {
-        expectErrorKeepsSession("""
-        import Combine
-        struct Eager: Publisher {
-            typealias Output = Int
-            typealias Failure = Never
-            func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
-                _ = subscriber.receive(1)
+        expectErrorKeepsSession(
+            """
+            import Combine
+            struct Eager: Publisher {
+                typealias Output = Int
+                typealias Failure = Never
+                func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+                    _ = subscriber.receive(1)
+                }
             }
-        }
-        let c = Eager().map { $0 }.sink { print($0) }
-        """, contains: "before it received a subscription")
+            let c = Eager().map { $0 }.sink { print($0) }
+            """, contains: "before it received a subscription")
     }
 
     @Test func uiFrameworksAreNotAvailable() {
@@ -115,7 +124,8 @@ import Testing
     }
 
     @Test func endlessRecursionHitsTheDepthLimit() {
-        expectErrorKeepsSession("func down(_ n: Int) -> Int { down(n + 1) }\nprint(down(0))", contains: "nested more than")
+        expectErrorKeepsSession(
+            "func down(_ n: Int) -> Int { down(n + 1) }\nprint(down(0))", contains: "nested more than")
     }
 
     @Test func divisionByZero() {

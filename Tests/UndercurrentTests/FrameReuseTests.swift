@@ -1,4 +1,5 @@
 import Testing
+
 @testable import UndercurrentInterpreter
 
 /// A variable's cell is reused for the next variable of its slot only when nothing else

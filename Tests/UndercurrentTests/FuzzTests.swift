@@ -35,7 +35,8 @@ import UndercurrentSession
         for index in [0, 1, 7, 100, 9_999] {
             #expect(first.input(at: index).text == second.input(at: index).text)
         }
-        #expect(Fuzzer(seed: 8, snippets: snippets).input(at: 3).text != first.input(at: 3).text
+        #expect(
+            Fuzzer(seed: 8, snippets: snippets).input(at: 3).text != first.input(at: 3).text
                 || Fuzzer(seed: 8, snippets: snippets).input(at: 4).text != first.input(at: 4).text)
         var a = SplitMix64(seed: 42)
         var b = SplitMix64(seed: 42)
@@ -44,15 +45,17 @@ import UndercurrentSession
 
     /// Value dumps are failures; the learner's own code quoted in a message is not.
     @Test func internalLookingMessagesAreTold() {
-        #expect(Fuzzer.looksInternal(
-            "uncaught error: Swift.DecodingError.dataCorrupted(Swift.DecodingError.Context(codingPath: []))"))
+        #expect(
+            Fuzzer.looksInternal(
+                "uncaught error: Swift.DecodingError.dataCorrupted(Swift.DecodingError.Context(codingPath: []))"))
         #expect(Fuzzer.looksInternal("missingOperator(\"+++\", Swift.SourceLocation)"))
         #expect(Fuzzer.looksInternal(""))
         #expect(!Fuzzer.looksInternal("unexpected code 'Swift.print(\"x\")' before function"))
         #expect(!Fuzzer.looksInternal("cannot find `Swift.foo` in scope"))
         #expect(Fuzzer.looksInternal("the value doesn't fit: Swift.Int"))
-        #expect(!Fuzzer.looksInternal(
-            "uncaught error: DecodingError.dataCorrupted: Data was corrupted. Debug description: not JSON."))
+        #expect(
+            !Fuzzer.looksInternal(
+                "uncaught error: DecodingError.dataCorrupted: Data was corrupted. Debug description: not JSON."))
     }
 
     @Test func tokenizerGivesTheTextBack() {

@@ -55,7 +55,9 @@ struct Tmux {
     let name: String
 
     static var exists: Bool {
-        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     init(command: String) throws {
@@ -64,15 +66,19 @@ struct Tmux {
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
         // The tmux server this starts outlives the command and would inherit a pipe for
         // its output: reading that pipe to its end would never finish.
-        Self.run(["new-session", "-d", "-s", name, "-x", "120", "-y", "40",
-                  "env XDG_STATE_HOME=\(state) NO_COLOR=1 TERM=xterm \(command)"], capturesOutput: false)
+        Self.run(
+            [
+                "new-session", "-d", "-s", name, "-x", "120", "-y", "40",
+                "env XDG_STATE_HOME=\(state) NO_COLOR=1 TERM=xterm \(command)",
+            ], capturesOutput: false)
     }
 
     /// Runs tmux with posix_spawn and waits for it. Foundation's Process would wait for
     /// ever: the tmux server started by `new-session` keeps the descriptors it inherits.
     @discardableResult
     static func run(_ arguments: [String], capturesOutput: Bool = true) -> String {
-        let file = capturesOutput
+        let file =
+            capturesOutput
             ? FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
             : "/dev/null"
         defer { if capturesOutput { unlink(file) } }

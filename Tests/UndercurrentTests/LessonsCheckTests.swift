@@ -8,50 +8,50 @@ import UndercurrentTrace
 @Suite struct LessonsCheckTests {
     /// A subscription that sends every value it has, whatever the demand, and cannot be cancelled.
     static let greedy = """
-    struct Numbers: Publisher {
-        typealias Output = Int
-        typealias Failure = Never
-        let count: Int
-        func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
-            subscriber.receive(subscription: NumbersSubscription(count: count, subscriber: subscriber))
+        struct Numbers: Publisher {
+            typealias Output = Int
+            typealias Failure = Never
+            let count: Int
+            func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+                subscriber.receive(subscription: NumbersSubscription(count: count, subscriber: subscriber))
+            }
         }
-    }
-    final class NumbersSubscription<S: Subscriber>: Subscription where S.Input == Int, S.Failure == Never {
-        var subscriber: S?
-        let count: Int
-        init(count: Int, subscriber: S) { self.count = count; self.subscriber = subscriber }
-        func request(_ demand: Subscribers.Demand) {
-            for value in 1...count { _ = subscriber?.receive(value) }
-            subscriber?.receive(completion: .finished)
-            subscriber?.receive(completion: .finished)
+        final class NumbersSubscription<S: Subscriber>: Subscription where S.Input == Int, S.Failure == Never {
+            var subscriber: S?
+            let count: Int
+            init(count: Int, subscriber: S) { self.count = count; self.subscriber = subscriber }
+            func request(_ demand: Subscribers.Demand) {
+                for value in 1...count { _ = subscriber?.receive(value) }
+                subscriber?.receive(completion: .finished)
+                subscriber?.receive(completion: .finished)
+            }
+            func cancel() {}
         }
-        func cancel() {}
-    }
-    final class TakeTwo: Subscriber {
-        typealias Input = Int
-        typealias Failure = Never
-        var subscription: Subscription?
-        func receive(subscription: Subscription) { self.subscription = subscription; subscription.request(.max(2)) }
-        func receive(_ input: Int) -> Subscribers.Demand {
-            print("got", input)
-            if input == 3 { subscription?.cancel() }
-            return .none
+        final class TakeTwo: Subscriber {
+            typealias Input = Int
+            typealias Failure = Never
+            var subscription: Subscription?
+            func receive(subscription: Subscription) { self.subscription = subscription; subscription.request(.max(2)) }
+            func receive(_ input: Int) -> Subscribers.Demand {
+                print("got", input)
+                if input == 3 { subscription?.cancel() }
+                return .none
+            }
+            func receive(completion: Subscribers.Completion<Never>) { print("done") }
         }
-        func receive(completion: Subscribers.Completion<Never>) { print("done") }
-    }
-    Numbers(count: 4).subscribe(TakeTwo())
-    """
+        Numbers(count: 4).subscribe(TakeTwo())
+        """
 
     static let polite = """
-    final class Polite: Subscriber {
-        typealias Input = Int
-        typealias Failure = Never
-        func receive(subscription: Subscription) { subscription.request(.max(1)) }
-        func receive(_ input: Int) -> Subscribers.Demand { print("polite", input); return input < 2 ? .max(1) : .none }
-        func receive(completion: Subscribers.Completion<Never>) { print("polite done") }
-    }
-    [1, 2, 3].publisher.subscribe(Polite())
-    """
+        final class Polite: Subscriber {
+            typealias Input = Int
+            typealias Failure = Never
+            func receive(subscription: Subscription) { subscription.request(.max(1)) }
+            func receive(_ input: Int) -> Subscribers.Demand { print("polite", input); return input < 2 ? .max(1) : .none }
+            func receive(completion: Subscribers.Completion<Never>) { print("polite done") }
+        }
+        [1, 2, 3].publisher.subscribe(Polite())
+        """
 
     static func run(_ source: String) -> RunResult {
         LargeStack.run { TracedRun.run([TracedRun.Piece(source, name: "test")]) }
@@ -76,16 +76,22 @@ import UndercurrentTrace
         let outcome = Self.outcome("demand honoured", run)
         #expect(!outcome.passed)
         #expect(outcome.expected == "at most 2 values after a request for .max(2)")
-        #expect(outcome.actual == "your subscription NumbersSubscription#1 delivered 4 values after a request for .max(2)")
+        #expect(
+            outcome.actual == "your subscription NumbersSubscription#1 delivered 4 values after a request for .max(2)")
         #expect(Self.outcome("demand honoured", Self.run(Self.polite)).passed)
     }
 
     @Test func demandHonouredCountsDemandReturnedFromReceive() {
-        let source = Self.greedy.replacingOccurrences(of: "return .none\n    }\n    func receive(completion", with: "return input == 1 ? .max(1) : .none\n    }\n    func receive(completion")
+        let source = Self.greedy.replacingOccurrences(
+            of: "return .none\n    }\n    func receive(completion",
+            with: "return input == 1 ? .max(1) : .none\n    }\n    func receive(completion")
         let outcome = Self.outcome("demand honoured", Self.run(source))
         #expect(!outcome.passed)
         #expect(outcome.expected == "at most 3 values: request(.max(2)) + .max(1) returned from receive(_:)")
-        #expect(outcome.actual.hasPrefix("your subscription NumbersSubscription#1 delivered 4 values; the first one nobody asked for was receive(4)"))
+        #expect(
+            outcome.actual.hasPrefix(
+                "your subscription NumbersSubscription#1 delivered 4 values; the first one nobody asked for was receive(4)"
+            ))
     }
 
     @Test func completionExactlyOnceAndNothingAfterIt() {
@@ -93,7 +99,8 @@ import UndercurrentTrace
         let once = Self.outcome("completes exactly once", run)
         #expect(!once.passed)
         #expect(once.actual.hasPrefix("TakeTwo#1 received receive(completion:) 2 times"))
-        #expect(Self.outcome("completes exactly once", Self.run(Self.polite)).passed == false)  // Polite stops at 2 of 3: no completion
+        // Polite stops at 2 of 3: no completion.
+        #expect(Self.outcome("completes exactly once", Self.run(Self.polite)).passed == false)
         #expect(Self.outcome("no values after completion", run).passed)
         #expect(Self.outcome("completes exactly once", Self.run("let c = [1].publisher.sink { _ in }")).passed)
     }
@@ -116,22 +123,22 @@ import UndercurrentTrace
     @Test func subscriptionBeforeValues() {
         #expect(Self.outcome("subscription before values", Self.run(Self.greedy)).passed)
         let early = """
-        final class Eager: Subscriber {
-            typealias Input = Int
-            typealias Failure = Never
-            func receive(subscription: Subscription) {}
-            func receive(_ input: Int) -> Subscribers.Demand { .none }
-            func receive(completion: Subscribers.Completion<Never>) {}
-        }
-        struct Rude: Publisher {
-            typealias Output = Int
-            typealias Failure = Never
-            func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
-                _ = subscriber.receive(1)
+            final class Eager: Subscriber {
+                typealias Input = Int
+                typealias Failure = Never
+                func receive(subscription: Subscription) {}
+                func receive(_ input: Int) -> Subscribers.Demand { .none }
+                func receive(completion: Subscribers.Completion<Never>) {}
             }
-        }
-        Rude().subscribe(Eager())
-        """
+            struct Rude: Publisher {
+                typealias Output = Int
+                typealias Failure = Never
+                func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+                    _ = subscriber.receive(1)
+                }
+            }
+            Rude().subscribe(Eager())
+            """
         let run = Self.run(early)
         // The engine may refuse the call as a contract violation; either way no value may come first.
         if run.diagnostic == nil {
@@ -215,7 +222,8 @@ import UndercurrentTrace
             return nil
         }
         #expect(failure("output is got 1")?.contains("double quotes") == true)
-        #expect(failure("output is:") == "`output is:` must be followed by a fenced block (```) holding the exact output")
+        #expect(
+            failure("output is:") == "`output is:` must be followed by a fenced block (```) holding the exact output")
         #expect(failure("exactly two values")?.contains("whole number") == true)
         #expect(failure("3 apples")?.contains("what is counted") == true)
         #expect(failure("call fetch()")?.contains("is not a call") == true)

@@ -44,13 +44,20 @@ import UndercurrentSession
         for step in lesson.steps {
             guard let exercise = step.exercise else { continue }
             let (solution, starter) = LargeStack.run {
-                (exercise.judge(learnerCode: [exercise.solution.code]), exercise.judge(learnerCode: [exercise.starter.code]))
+                (
+                    exercise.judge(learnerCode: [exercise.solution.code]),
+                    exercise.judge(learnerCode: [exercise.starter.code])
+                )
             }
             for failure in solution.failures {
-                Issue.record("\(file):\(failure.check.line): the solution of \"\(exercise.title)\" fails `\(failure.check.text)`: expected \(failure.expected); got \(failure.actual)")
+                Issue.record(
+                    "\(file):\(failure.check.line): the solution of \"\(exercise.title)\" fails `\(failure.check.text)`: expected \(failure.expected); got \(failure.actual)"
+                )
             }
             #expect(!solution.outcomes.isEmpty)
-            #expect(!starter.passed, "\(file):\(exercise.line): the starter of \"\(exercise.title)\" already passes every check")
+            #expect(
+                !starter.passed,
+                "\(file):\(exercise.line): the starter of \"\(exercise.title)\" already passes every check")
         }
     }
 
@@ -62,7 +69,9 @@ import UndercurrentSession
             let judgement = LargeStack.run { prediction.verify(setup: lesson.setupPieces(before: index)) }
             #expect(judgement.run.diagnostic == nil, "\(file):\(prediction.line): \(judgement.run.diagnostic ?? "")")
             for failure in judgement.failures {
-                Issue.record("\(file):\(failure.check.line): `\(failure.check.text)`: expected \(failure.expected); got \(failure.actual)")
+                Issue.record(
+                    "\(file):\(failure.check.line): `\(failure.check.text)`: expected \(failure.expected); got \(failure.actual)"
+                )
             }
             for answer in prediction.answers {
                 #expect(prediction.accepts(answer), "\(file):\(prediction.answerLine): `\(answer)` is not accepted")

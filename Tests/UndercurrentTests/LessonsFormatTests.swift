@@ -7,85 +7,85 @@ import UndercurrentSession
 /// errors `undercurrent lesson lint` reports for broken ones. Broken input never traps.
 @Suite struct LessonsFormatTests {
     static let exercise = """
-    ### Exercise: Ask for two
-    Write `TakeTwo`, which asks for two values.
+        ### Exercise: Ask for two
+        Write `TakeTwo`, which asks for two values.
 
-    Starter:
-    ```swift
-    final class TakeTwo: Subscriber {
-        typealias Input = Int
-        typealias Failure = Never
-        func receive(subscription: Subscription) { subscription.request(.unlimited) }
-        func receive(_ input: Int) -> Subscribers.Demand { print(input); return .none }
-        func receive(completion: Subscribers.Completion<Never>) {}
-    }
-    ```
+        Starter:
+        ```swift
+        final class TakeTwo: Subscriber {
+            typealias Input = Int
+            typealias Failure = Never
+            func receive(subscription: Subscription) { subscription.request(.unlimited) }
+            func receive(_ input: Int) -> Subscribers.Demand { print(input); return .none }
+            func receive(completion: Subscribers.Completion<Never>) {}
+        }
+        ```
 
-    Run with:
-    ```swift
-    [1, 2, 3].publisher.subscribe(TakeTwo())
-    ```
+        Run with:
+        ```swift
+        [1, 2, 3].publisher.subscribe(TakeTwo())
+        ```
 
-    Hint: Ask in receive(subscription:),
-    on the line after too.
-    Hint: `.max(2)`
+        Hint: Ask in receive(subscription:),
+        on the line after too.
+        Hint: `.max(2)`
 
-    Solution:
-    ```swift
-    final class TakeTwo: Subscriber {
-        typealias Input = Int
-        typealias Failure = Never
-        func receive(subscription: Subscription) { subscription.request(.max(2)) }
-        func receive(_ input: Int) -> Subscribers.Demand { print(input); return .none }
-        func receive(completion: Subscribers.Completion<Never>) {}
-    }
-    ```
+        Solution:
+        ```swift
+        final class TakeTwo: Subscriber {
+            typealias Input = Int
+            typealias Failure = Never
+            func receive(subscription: Subscription) { subscription.request(.max(2)) }
+            func receive(_ input: Int) -> Subscribers.Demand { print(input); return .none }
+            func receive(completion: Subscribers.Completion<Never>) {}
+        }
+        ```
 
-    Checks:
-    - call request(.max(2)) // ask for exactly two
-    - exactly 2 values to TakeTwo
-    - output is:
-      ```
-      1
-      2
-      ```
-    """
+        Checks:
+        - call request(.max(2)) // ask for exactly two
+        - exactly 2 values to TakeTwo
+        - output is:
+          ```
+          1
+          2
+          ```
+        """
 
     static let valid = """
-    ---
-    title: "A tiny lesson"
-    summary: Just enough.
-    ---
+        ---
+        title: "A tiny lesson"
+        summary: Just enough.
+        ---
 
-    Welcome.
+        Welcome.
 
-    ## First
+        ## First
 
-    Some *prose* with `code`.
+        Some *prose* with `code`.
 
-    ```swift
-    let numbers = [1, 2].publisher
-    ```
+        ```swift
+        let numbers = [1, 2].publisher
+        ```
 
-    ## Second
+        ## Second
 
-    \(exercise)
+        \(exercise)
 
-    ## Third
+        ## Third
 
-    ### Predict: first call
-    ```swift
-    let first = numbers.sink { print($0) }
-    ```
-    Question: What comes first?
-    a) a value
-    b) the subscription
-       (always)
-    Answer: b
-    Explanation: Always the subscription.
-    Checks:
-    - in order: receive(subscription:), receive(1)
-    """
+        ### Predict: first call
+        ```swift
+        let first = numbers.sink { print($0) }
+        ```
+        Question: What comes first?
+        a) a value
+        b) the subscription
+           (always)
+        Answer: b
+        Explanation: Always the subscription.
+        Checks:
+        - in order: receive(subscription:), receive(1)
+        """
 
     func parse(_ text: String, path: String = "/lessons/07-tiny.md") -> LessonParser.Parsed {
         LessonParser.parse(text, path: path)
@@ -131,7 +131,8 @@ import UndercurrentSession
     }
 
     @Test func freeAnswersAreShortAndCodeIsNotAnAnswer() throws {
-        let text = Self.valid.replacingOccurrences(of: "a) a value\nb) the subscription\n   (always)\nAnswer: b", with: "Answer: 2 | two")
+        let text = Self.valid.replacingOccurrences(
+            of: "a) a value\nb) the subscription\n   (always)\nAnswer: b", with: "Answer: 2 | two")
         let prediction = try #require(parse(text).lesson?.steps[2].prediction)
         #expect(prediction.choices.isEmpty)
         #expect(prediction.accepts(" Two ") && prediction.accepts("2") && !prediction.accepts("3"))
@@ -178,17 +179,17 @@ import UndercurrentSession
 
     @Test func anExerciseWithoutSolutionOrChecks() {
         let text = """
-        ---
-        title: T
-        ---
-        ## Step
-        ### Exercise
-        Do it.
-        Starter:
-        ```swift
-        let a = 1
-        ```
-        """
+            ---
+            title: T
+            ---
+            ## Step
+            ### Exercise
+            Do it.
+            Starter:
+            ```swift
+            let a = 1
+            ```
+            """
         #expect(errorLines(text) == [5])
         #expect(messages(text).contains("no `Solution:`"))
         let noChecks = text + "\nSolution:\n```swift\nlet a = 2\n```\n"
@@ -197,7 +198,8 @@ import UndercurrentSession
 
     @Test func anUnknownCheckIsReportedOnItsLineWithTheVocabulary() {
         let text = Self.valid.replacingOccurrences(of: "- exactly 2 values to TakeTwo", with: "- the code looks nice")
-        let line = Self.valid.split(separator: "\n", omittingEmptySubsequences: false)
+        let line =
+            Self.valid.split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0.contains("exactly 2 values to TakeTwo") }! + 1
         let parsed = parse(text)
         #expect(parsed.lesson == nil)
@@ -207,7 +209,8 @@ import UndercurrentSession
     }
 
     @Test func aLabelWithoutItsCodeBlock() {
-        let text = Self.valid.replacingOccurrences(of: "Run with:\n```swift\n[1, 2, 3].publisher.subscribe(TakeTwo())\n```", with: "Run with:\nsubscribe it")
+        let text = Self.valid.replacingOccurrences(
+            of: "Run with:\n```swift\n[1, 2, 3].publisher.subscribe(TakeTwo())\n```", with: "Run with:\nsubscribe it")
         #expect(messages(text).contains("expected a fenced code block (```swift) after `Run with:`"))
     }
 
@@ -218,19 +221,20 @@ import UndercurrentSession
 
     @Test func anAnswerThatIsNotAChoice() {
         let text = Self.valid.replacingOccurrences(of: "Answer: b", with: "Answer: d")
-        let line = Self.valid.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0 == "Answer: b" }! + 1
+        let line =
+            Self.valid.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0 == "Answer: b" }! + 1
         #expect(messages(text).contains("\(line): error: the answer `d` is not one of the choices (a, b)"))
     }
 
     @Test func aQuestionWithoutAnAnswerOrCode() {
         let text = """
-        ---
-        title: T
-        ---
-        ## Step
-        ### Predict
-        Question: What?
-        """
+            ---
+            title: T
+            ---
+            ## Step
+            ### Predict
+            Question: What?
+            """
         #expect(messages(text).contains("5: error: the question has no `Answer:` line"))
         let noCode = text + "\nAnswer: 3\n"
         #expect(messages(noCode).contains("5: error: a question needs Swift code"))
@@ -267,15 +271,19 @@ import UndercurrentSession
     /// Malformed files are refused with errors that point at a line of the file, never a trap
     /// and never a half-read lesson.
     @Test func garbageIsRefusedWithLinedErrors() {
-        for text in ["", "---", "```", "## ", "### Exercise", "---\n---\n## x\n### Predict\nQuestion:\nAnswer:\n",
-                     String(repeating: "#", count: 50), "\u{0}\u{FFFF}\r\n\r\n## a\r\n", "---\ntitle: x\n---\n## a\n### Exercise\nChecks:\n- output is:\n"] {
+        for text in [
+            "", "---", "```", "## ", "### Exercise", "---\n---\n## x\n### Predict\nQuestion:\nAnswer:\n",
+            String(repeating: "#", count: 50), "\u{0}\u{FFFF}\r\n\r\n## a\r\n",
+            "---\ntitle: x\n---\n## a\n### Exercise\nChecks:\n- output is:\n",
+        ] {
             let parsed = parse(text)
             let lineCount = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count
             #expect(parsed.lesson == nil, "accepted garbage: \(text.debugDescription)")
             #expect(!parsed.errors.isEmpty, "no error for \(text.debugDescription)")
             for error in parsed.errors {
-                #expect((1...max(lineCount, 1)).contains(error.line) && !error.message.isEmpty,
-                        "\(text.debugDescription): \(error)")
+                #expect(
+                    (1...max(lineCount, 1)).contains(error.line) && !error.message.isEmpty,
+                    "\(text.debugDescription): \(error)")
             }
         }
     }
@@ -290,8 +298,10 @@ import UndercurrentSession
         let broken = Self.valid
             .replacingOccurrences(of: "subscription.request(.unlimited)", with: "subscription.request(.max(9))")
             .replacingOccurrences(of: "subscription.request(.max(2))", with: "subscription.request(.max(1))")
-            .replacingOccurrences(of: "func receive(subscription: Subscription) { subscription.request(.max(9)) }",
-                                  with: "func receive(subscription: Subscription) { subscription.request(.max(2)) }")
+            .replacingOccurrences(
+                of: "func receive(subscription: Subscription) { subscription.request(.max(9)) }",
+                with: "func receive(subscription: Subscription) { subscription.request(.max(2)) }"
+            )
             .replacingOccurrences(of: "let first = numbers.sink", with: "let first = numbres.sink")
         let file = directory.appendingPathComponent("01-broken.md")
         try broken.write(to: file, atomically: true, encoding: .utf8)

@@ -48,12 +48,14 @@ import UndercurrentLessons
         #expect(messages.first?.contains("progress starts afresh") == true)
         let aside = Self.files(in: directory).filter { $0.hasPrefix("progress.json.unreadable-") }
         #expect(aside.count == 1)
-        #expect(try String(contentsOf: directory.appendingPathComponent(aside[0]), encoding: .utf8) == "{ this is not json")
+        #expect(
+            try String(contentsOf: directory.appendingPathComponent(aside[0]), encoding: .utf8) == "{ this is not json")
         #expect(store.record == LessonProgressRecord())
         // Saving now writes a fresh file; the set-aside one is untouched.
         store.update("demand") { $0.currentStep = 2 }
         #expect(Self.files(in: directory).count == 2)
-        #expect(try String(contentsOf: directory.appendingPathComponent(aside[0]), encoding: .utf8) == "{ this is not json")
+        #expect(
+            try String(contentsOf: directory.appendingPathComponent(aside[0]), encoding: .utf8) == "{ this is not json")
     }
 
     @Test func twoCorruptFilesInTheSameSecondKeepBoth() throws {
@@ -86,7 +88,8 @@ import UndercurrentLessons
     @Test func anUnreadableFileIsSetAside() throws {
         let directory = try Self.temporaryDirectory()
         // A directory where the file should be: it exists but cannot be read as a file.
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("progress.json"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("progress.json"), withIntermediateDirectories: false)
         let store = ProgressStore(directory: directory)
         #expect(store.takeMessages().first?.contains("it cannot be read") == true)
         #expect(store.canSave)
@@ -117,7 +120,9 @@ import UndercurrentLessons
 
     @Test func theStateDirectoryFollowsXDG() {
         #expect(StateDirectory.resolve(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"])?.path == "/s/undercurrent")
-        #expect(StateDirectory.resolve(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"])?.path == "/h/.local/state/undercurrent")
+        #expect(
+            StateDirectory.resolve(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"])?.path
+                == "/h/.local/state/undercurrent")
         #expect(StateDirectory.resolve(environment: [:]) == nil)
     }
 }

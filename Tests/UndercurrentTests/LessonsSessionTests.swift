@@ -9,20 +9,25 @@ import UndercurrentSession
     static let lessons = TestPaths.repository.appendingPathComponent("lessons")
 
     static func stateDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lesson-state-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lesson-state-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory
     }
 
     /// Runs inputs in a session with lessons attached; returns what each input showed.
-    static func run(_ inputs: [String], state: URL, environment: [String: String] = [:],
-                    editor: (@Sendable (String) -> String)? = nil) -> [String] {
+    static func run(
+        _ inputs: [String], state: URL, environment: [String: String] = [:],
+        editor: (@Sendable (String) -> String)? = nil
+    ) -> [String] {
         LargeStack.run {
             var current = ""
             let session = Session(useColor: false) { current += $0 }
-            let controller = LessonController(library: LessonLibrary(directory: lessons),
-                                              store: ProgressStore(directory: state),
-                                              environment: environment, width: { 80 }) { current += $0 }
+            let controller = LessonController(
+                library: LessonLibrary(directory: lessons),
+                store: ProgressStore(directory: state),
+                environment: environment, width: { 80 }
+            ) { current += $0 }
             if let editor {
                 controller.launchEditor = { _, path in
                     let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
@@ -55,15 +60,19 @@ import UndercurrentSession
     @Test func listingStartingAndMovingThroughALesson() throws {
         let state = try Self.stateDirectory()
         let steps = Self.lessonOne.steps.count
-        let shown = Self.run([":lessons", ":lesson 1", ":where", ":run", ":next", ":back", ":back",
-                              ":step 3", ":step 99", ":lesson 99", ":help"], state: state)
+        let shown = Self.run(
+            [
+                ":lessons", ":lesson 1", ":where", ":run", ":next", ":back", ":back",
+                ":step 3", ":step 99", ":lesson 99", ":help",
+            ], state: state)
         #expect(shown[0].contains("  1  Publishers and subscribers"))
         #expect(shown[0].contains("not started"))
         #expect(shown[1].contains("━━ Lesson 1: Publishers and subscribers ━━"))
         #expect(shown[1].contains("step 1 of \(steps)"))
         #expect(shown[1].contains("A publisher is a description"))
         #expect(shown[1].contains(":run runs this code"))
-        #expect(shown[2].contains("Lesson 1: Publishers and subscribers, step 1 of \(steps): A publisher is a description"))
+        #expect(
+            shown[2].contains("Lesson 1: Publishers and subscribers, step 1 of \(steps): A publisher is a description"))
         #expect(shown[3] == "a publisher exists, and nothing has happened yet\n")
         #expect(shown[4].contains("step 2 of \(steps)"))
         #expect(shown[5].contains("step 1 of \(steps)"))
@@ -95,8 +104,11 @@ import UndercurrentSession
         let state = try Self.stateDirectory()
         let step = Self.stepNumber(Self.lessonOne) { $0.exercise != nil }
         let exercise = Self.lessonOne.steps[step - 1].exercise!
-        let shown = Self.run([":lesson 1", ":step \(step)", ":check", ":solution", ":hint", ":hint", ":hint",
-                              exercise.solution.code, ":code", ":check", ":solution", ":where"], state: state)
+        let shown = Self.run(
+            [
+                ":lesson 1", ":step \(step)", ":check", ":solution", ":hint", ":hint", ":hint",
+                exercise.solution.code, ":code", ":check", ":solution", ":where",
+            ], state: state)
         #expect(shown[1].contains("Exercise: Shout"))
         #expect(shown[1].contains("Your code starts as:"))
         #expect(shown[1].contains(":check looks for:"))
@@ -117,14 +129,16 @@ import UndercurrentSession
         #expect(shown[10].contains("The lesson's solution"))
         #expect(shown[11].contains("(exercise, passed)"))
         let progress = try #require(Self.progress(state).lessons["publishers-and-subscribers"])
-        #expect(progress.exercise(step) == {
-            var expected = ExerciseProgress()
-            expected.passed = true
-            expected.failedChecks = 1
-            expected.hintsShown = 2
-            expected.solutionShown = true
-            return expected
-        }())
+        #expect(
+            progress.exercise(step)
+                == {
+                    var expected = ExerciseProgress()
+                    expected.passed = true
+                    expected.failedChecks = 1
+                    expected.hintsShown = 2
+                    expected.solutionShown = true
+                    return expected
+                }())
         #expect(progress.completedSteps.contains(step))
         // The learner's code is kept beside the progress, and comes back next time.
         let file = state.appendingPathComponent("exercises/publishers-and-subscribers/step-\(step).swift")
@@ -147,7 +161,9 @@ import UndercurrentSession
         let state = try Self.stateDirectory()
         let step = Self.stepNumber(Self.lessonOne) { $0.prediction != nil }
         let shown = Self.run([":lesson 1", ":step \(step)", ":run", "x", "a", "b", ":run"], state: state)
-        #expect(shown[1].contains("? Which call does the sink receive *first*?") || shown[1].contains("? Which call does the sink receive first?"))
+        #expect(
+            shown[1].contains("? Which call does the sink receive *first*?")
+                || shown[1].contains("? Which call does the sink receive first?"))
         #expect(shown[1].contains("Type your answer (a, b, c) at the prompt"))
         #expect(shown[2].contains("Predict first"))
         #expect(shown[3].contains("Answer with one of a, b, c"))
@@ -167,26 +183,31 @@ import UndercurrentSession
         #expect(shown[2].contains("$EDITOR is not set"))
         #expect(shown[2].contains("type your code at the prompt"))
         #expect(shown[2].contains("export EDITOR=nano"))
-        #expect(FileManager.default.fileExists(atPath: state.appendingPathComponent("exercises/publishers-and-subscribers/step-\(step).swift").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: state.appendingPathComponent("exercises/publishers-and-subscribers/step-\(step).swift").path))
     }
 
     @Test func editOpensTheFileAndReadsItBack() throws {
         let state = try Self.stateDirectory()
         let step = Self.stepNumber(Self.lessonOne) { $0.exercise != nil }
         let solution = Self.lessonOne.steps[step - 1].exercise!.solution.code
-        let shown = Self.run([":lesson 1", ":step \(step)", ":edit", ":check"], state: state,
-                             environment: ["EDITOR": "my-editor"], editor: { starter in
-                                 #expect(starter.contains("final class Shouter"))
-                                 return solution
-                             })
+        let shown = Self.run(
+            [":lesson 1", ":step \(step)", ":edit", ":check"], state: state,
+            environment: ["EDITOR": "my-editor"],
+            editor: { starter in
+                #expect(starter.contains("final class Shouter"))
+                return solution
+            })
         #expect(shown[2].contains("Read your code back"))
         #expect(shown[3].contains("exercise passed"))
     }
 
     @Test func resetProgressAsksFirst() throws {
         let state = try Self.stateDirectory()
-        let shown = Self.run([":lesson 1", ":next", ":reset-progress", "no", ":reset-progress", "", ":reset-progress", "y"],
-                             state: state)
+        let shown = Self.run(
+            [":lesson 1", ":next", ":reset-progress", "no", ":reset-progress", "", ":reset-progress", "y"],
+            state: state)
         #expect(shown[2].contains("Clear it? [y/N]"))
         #expect(shown[3] == "Your progress is kept.\n")
         #expect(shown[5] == "Your progress is kept.\n")
@@ -200,8 +221,10 @@ import UndercurrentSession
         let shown = LargeStack.run {
             var output = ""
             let session = Session(useColor: false) { output += $0 }
-            let controller = LessonController(library: LessonLibrary(directory: Self.lessons), store: ProgressStore(directory: state),
-                                              environment: [:], width: { 80 }) { output += $0 }
+            let controller = LessonController(
+                library: LessonLibrary(directory: Self.lessons), store: ProgressStore(directory: state),
+                environment: [:], width: { 80 }
+            ) { output += $0 }
             session.sessionExtension = controller
             controller.reportStoreMessages()
             return output

@@ -20,7 +20,9 @@ import UndercurrentLessons
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    static let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     /// A tmux server of its own, holding one session that runs the program.
     final class Terminal {
@@ -31,8 +33,9 @@ import UndercurrentLessons
         init(tmux: String, command: [String], configuration: URL) throws {
             self.tmux = tmux
             try Data("set -g history-limit 100000\n".utf8).write(to: configuration)
-            try run(["-f", configuration.path, "new-session", "-d", "-s", session, "-x", "150", "-y", "50"] + command,
-                    output: false)
+            try run(
+                ["-f", configuration.path, "new-session", "-d", "-s", session, "-x", "150", "-y", "50"] + command,
+                output: false)
         }
 
         /// Runs a tmux command and returns what it printed. Spawned directly and waited for
@@ -40,7 +43,10 @@ import UndercurrentLessons
         /// keeps the descriptors it inherits, which makes Foundation's Process wait for ever.
         @discardableResult
         func run(_ arguments: [String], output: Bool = true) throws -> String {
-            let file = output ? FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path : "/dev/null"
+            let file =
+                output
+                ? FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
+                : "/dev/null"
             defer { if output { unlink(file) } }
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
@@ -98,8 +104,9 @@ import UndercurrentLessons
             unlink("\(directory)/tmux-\(getuid())/\(socket)")
             // Only if that process is still the program (its id is not yet someone else's).
             if let pane, pane > 0,
-               let command = try? String(contentsOfFile: "/proc/\(pane)/cmdline", encoding: .utf8),
-               command.contains("undercurrent") {
+                let command = try? String(contentsOfFile: "/proc/\(pane)/cmdline", encoding: .utf8),
+                command.contains("undercurrent")
+            {
                 Glibc.kill(pane, SIGKILL)
             }
         }
@@ -122,10 +129,13 @@ import UndercurrentLessons
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
         let lessonsDirectory = TestPaths.repository.appendingPathComponent("lessons")
-        let environment = ["HOME=\(home.path)", "XDG_STATE_HOME=\(home.path)/state", "UNDERCURRENT_LESSONS=\(lessonsDirectory.path)",
-                           "TERM=xterm-256color", "NO_COLOR=1", "PATH=/usr/bin:/bin", "LANG=C.UTF-8"]
-        let terminal = try Terminal(tmux: tmux, command: ["env", "-i"] + environment + [binary.path],
-                                    configuration: home.appendingPathComponent("tmux.conf"))
+        let environment = [
+            "HOME=\(home.path)", "XDG_STATE_HOME=\(home.path)/state", "UNDERCURRENT_LESSONS=\(lessonsDirectory.path)",
+            "TERM=xterm-256color", "NO_COLOR=1", "PATH=/usr/bin:/bin", "LANG=C.UTF-8",
+        ]
+        let terminal = try Terminal(
+            tmux: tmux, command: ["env", "-i"] + environment + [binary.path],
+            configuration: home.appendingPathComponent("tmux.conf"))
         defer { terminal.kill() }
 
         try terminal.waitFor("Undercurrent — Combine, traced.")
@@ -183,7 +193,8 @@ import UndercurrentLessons
         #expect(screen.contains("✓ All 3 checks pass: exercise passed!"))
         #expect(!screen.contains("Unknown command"))
         let errors = screen.split(separator: "\n").filter {
-            $0.range(of: #":[0-9]+:[0-9]+: (runtime error|syntax error|unsupported)"#, options: .regularExpression) != nil
+            $0.range(of: #":[0-9]+:[0-9]+: (runtime error|syntax error|unsupported)"#, options: .regularExpression)
+                != nil
         }
         #expect(errors.isEmpty, "errors on the screen: \(errors)")
         #expect(!screen.contains("\u{1B}["), "NO_COLOR is respected")
@@ -217,8 +228,8 @@ import UndercurrentLessons
     }
 }
 
-private extension String {
-    func leftPadded(_ width: Int) -> String {
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import UndercurrentInterpreter
 @testable import UndercurrentTrace
 
@@ -31,10 +32,11 @@ import Testing
 
     @Test func aTypeNoLongerReachesAnInterpreterThatWentAway() throws {
         var interpreter: Interpreter? = Interpreter(output: { _ in })
-        try #require(interpreter).run(source: """
-        final class Box { deinit { print("deinit") } }
-        let box = Box()
-        """)
+        try #require(interpreter).run(
+            source: """
+                final class Box { deinit { print("deinit") } }
+                let box = Box()
+                """)
         let box = try #require(interpreter?.globals["box"]?.cell.value)
         guard case .object(let object) = box else {
             Issue.record("`box` should hold an object")

@@ -7,8 +7,10 @@ import UndercurrentSession
 /// the session carries on with its declarations. Limits are lowered so the tests are quick.
 @Suite struct ResourceLimitTests {
     /// Runs `inputs` in one session (tracing as given) with `adjust` applied to the limits.
-    func session(_ inputs: [String], trace: Bool = false, traceCapacity: Int? = nil,
-                 adjust: @escaping @Sendable (inout ResourceLimits) -> Void = { _ in }) -> [String] {
+    func session(
+        _ inputs: [String], trace: Bool = false, traceCapacity: Int? = nil,
+        adjust: @escaping @Sendable (inout ResourceLimits) -> Void = { _ in }
+    ) -> [String] {
         LargeStack.run {
             var shown: [String] = []
             var current = ""
@@ -25,8 +27,10 @@ import UndercurrentSession
         }
     }
 
-    func expectStopped(_ runaway: String, says message: String, trace: Bool = false,
-                       adjust: @escaping @Sendable (inout ResourceLimits) -> Void = { _ in }) {
+    func expectStopped(
+        _ runaway: String, says message: String, trace: Bool = false,
+        adjust: @escaping @Sendable (inout ResourceLimits) -> Void = { _ in }
+    ) {
         let shown = session(["let kept = 41", runaway, "print(kept + 1)"], trace: trace, adjust: adjust)
         #expect(shown[1].contains("interrupted: stopped"), "got: \(shown[1])")
         #expect(shown[1].contains(message), "got: \(shown[1])")
@@ -34,68 +38,97 @@ import UndercurrentSession
     }
 
     @Test func recursionDepth() {
-        expectStopped("func down(_ n: Int) -> Int { down(n + 1) }\nprint(down(0))",
-                      says: "calls nested more than 300 deep (endless recursion?)") { $0.maxCallDepth = 300 }
+        expectStopped(
+            "func down(_ n: Int) -> Int { down(n + 1) }\nprint(down(0))",
+            says: "calls nested more than 300 deep (endless recursion?)"
+        ) { $0.maxCallDepth = 300 }
         // At the default limit too: the native stack has room for it.
-        expectStopped("func down(_ n: Int) -> Int { down(n + 1) }\nprint(down(0))",
-                      says: "calls nested more than 2000 deep")
+        expectStopped(
+            "func down(_ n: Int) -> Int { down(n + 1) }\nprint(down(0))",
+            says: "calls nested more than 2000 deep")
     }
 
     @Test func recursionThroughInitializersAndClosures() {
-        expectStopped("class Node { init() { let next = Node() } }\nlet n = Node()",
-                      says: "calls nested more than 300 deep") { $0.maxCallDepth = 300 }
-        expectStopped("struct S { init() { _ = S() } }\n_ = S()",
-                      says: "calls nested more than 300 deep") { $0.maxCallDepth = 300 }
-        expectStopped("var f: () -> Void = {}\nf = { f() }\nf()",
-                      says: "calls nested more than 300 deep") { $0.maxCallDepth = 300 }
+        expectStopped(
+            "class Node { init() { let next = Node() } }\nlet n = Node()",
+            says: "calls nested more than 300 deep"
+        ) { $0.maxCallDepth = 300 }
+        expectStopped(
+            "struct S { init() { _ = S() } }\n_ = S()",
+            says: "calls nested more than 300 deep"
+        ) { $0.maxCallDepth = 300 }
+        expectStopped(
+            "var f: () -> Void = {}\nf = { f() }\nf()",
+            says: "calls nested more than 300 deep"
+        ) { $0.maxCallDepth = 300 }
     }
 
     @Test func recursionThroughCombine() {
-        expectStopped("""
-        import Combine
-        let subject = PassthroughSubject<Int, Never>()
-        let c = subject.sink { subject.send($0 + 1) }
-        subject.send(0)
-        """, says: "calls nested more than 300 deep") { $0.maxCallDepth = 300 }
+        expectStopped(
+            """
+            import Combine
+            let subject = PassthroughSubject<Int, Never>()
+            let c = subject.sink { subject.send($0 + 1) }
+            subject.send(0)
+            """, says: "calls nested more than 300 deep"
+        ) { $0.maxCallDepth = 300 }
     }
 
     @Test func stepBudget() {
-        expectStopped("var i = 0\nwhile true { i += 1 }",
-                      says: "stopped after 100000 evaluation steps: is there an endless loop?") { $0.maxSteps = 100_000 }
-        expectStopped("import Combine\nlet c = (1...).publisher.sink { _ in }",
-                      says: "evaluation steps") { $0.maxSteps = 100_000 }
+        expectStopped(
+            "var i = 0\nwhile true { i += 1 }",
+            says: "stopped after 100000 evaluation steps: is there an endless loop?"
+        ) { $0.maxSteps = 100_000 }
+        expectStopped(
+            "import Combine\nlet c = (1...).publisher.sink { _ in }",
+            says: "evaluation steps"
+        ) { $0.maxSteps = 100_000 }
         // A loop of Int arithmetic on locals runs on registers, and counts its turns the same.
-        expectStopped("func spin() -> Int {\n    var n = 0\n    while n >= 0 { n = (n + 1) % 7 }\n    return n\n}\nprint(spin())",
-                      says: "3:5: interrupted: stopped after 100000 evaluation steps") { $0.maxSteps = 100_000 }
+        expectStopped(
+            "func spin() -> Int {\n    var n = 0\n    while n >= 0 { n = (n + 1) % 7 }\n    return n\n}\nprint(spin())",
+            says: "3:5: interrupted: stopped after 100000 evaluation steps"
+        ) { $0.maxSteps = 100_000 }
         // An engine loop that never runs script code: a publisher that fails at once, retried.
-        expectStopped("""
-        import Combine
-        struct Oops: Error {}
-        let c = Fail<Int, Oops>(error: Oops()).retry(1_000_000_000).sink(receiveCompletion: { _ in }, receiveValue: { _ in })
-        """, says: "evaluation steps") { $0.maxSteps = 100_000 }
+        expectStopped(
+            """
+            import Combine
+            struct Oops: Error {}
+            let c = Fail<Int, Oops>(error: Oops()).retry(1_000_000_000).sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+            """, says: "evaluation steps"
+        ) { $0.maxSteps = 100_000 }
     }
 
     @Test func outputSize() {
-        expectStopped("while true { print(\"spam spam spam spam\") }",
-                      says: "the script printed more than 1 MB") { $0.maxOutputBytes = 1 << 20 }
+        expectStopped(
+            "while true { print(\"spam spam spam spam\") }",
+            says: "the script printed more than 1 MB"
+        ) { $0.maxOutputBytes = 1 << 20 }
     }
 
     @Test func outputLimitIsPerInput() {
         // A session that printed a lot over many inputs still prints.
-        let shown = session(Array(repeating: "for _ in 0..<200 { print(\"0123456789012345678901234567890123456789\") }", count: 8)
-                            + ["print(\"still here\")"]) { $0.maxOutputBytes = 20_000 }
+        let shown = session(
+            Array(repeating: "for _ in 0..<200 { print(\"0123456789012345678901234567890123456789\") }", count: 8)
+                + ["print(\"still here\")"]
+        ) { $0.maxOutputBytes = 20_000 }
         #expect(shown.last == "still here\n", "got: \(shown.last ?? "")")
     }
 
     @Test func valueSize() {
-        expectStopped("var s = \"ab\"\nfor _ in 0..<64 { s += s }",
-                      says: "a string would grow past 100000 bytes") { $0.maxCollectionSize = 100_000 }
-        expectStopped("var a = [1]\nfor _ in 0..<64 { a.append(contentsOf: a) }",
-                      says: "an array would grow past 100000 elements") { $0.maxCollectionSize = 100_000 }
-        expectStopped("let a = Array(repeating: 0, count: 1 << 50)",
-                      says: "an array would grow past")
-        expectStopped("let s = String(repeating: \"xy\", count: Int.max)",
-                      says: "a string would grow past")
+        expectStopped(
+            "var s = \"ab\"\nfor _ in 0..<64 { s += s }",
+            says: "a string would grow past 100000 bytes"
+        ) { $0.maxCollectionSize = 100_000 }
+        expectStopped(
+            "var a = [1]\nfor _ in 0..<64 { a.append(contentsOf: a) }",
+            says: "an array would grow past 100000 elements"
+        ) { $0.maxCollectionSize = 100_000 }
+        expectStopped(
+            "let a = Array(repeating: 0, count: 1 << 50)",
+            says: "an array would grow past")
+        expectStopped(
+            "let s = String(repeating: \"xy\", count: Int.max)",
+            says: "a string would grow past")
     }
 
     /// Freeing the head of a long linked list releases its nodes one at a time: on a thread
@@ -105,16 +138,17 @@ import UndercurrentSession
         let box = Box()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            box.result = ScriptEnvironment.run("""
-            final class Node {
-                var next: Node?
-                init(_ next: Node?) { self.next = next }
-            }
-            var head: Node? = nil
-            for _ in 0..<50_000 { head = Node(head) }
-            head = nil
-            print("freed")
-            """)
+            box.result = ScriptEnvironment.run(
+                """
+                final class Node {
+                    var next: Node?
+                    init(_ next: Node?) { self.next = next }
+                }
+                var head: Node? = nil
+                for _ in 0..<50_000 { head = Node(head) }
+                head = nil
+                print("freed")
+                """)
             done.signal()
         }
         thread.stackSize = 8 << 20
@@ -125,8 +159,9 @@ import UndercurrentSession
     }
 
     @Test func traceCap() {
-        let shown = session(["import Combine\nlet c = (1...2_000).publisher.sink { _ in }", "print(1 + 1)"],
-                            trace: true, traceCapacity: 500)
+        let shown = session(
+            ["import Combine\nlet c = (1...2_000).publisher.sink { _ in }", "print(1 + 1)"],
+            trace: true, traceCapacity: 500)
         #expect(shown[0].contains("earlier events were dropped to bound memory"), "got: \(shown[0].prefix(300))")
         #expect(shown[1].contains("2"))
     }

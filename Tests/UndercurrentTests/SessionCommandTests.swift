@@ -18,14 +18,15 @@ import UndercurrentSession
     }
 
     @Test func traceCanBeTurnedOffAndOnAndReprinted() {
-        let shown = runSession([
-            "import Combine",
-            ":trace off",
-            "let a = Just(1).sink { print(\"off:\", $0) }",
-            ":trace on",
-            "let b = Just(2).sink { print(\"on:\", $0) }",
-            ":trace",
-        ], trace: true)
+        let shown = runSession(
+            [
+                "import Combine",
+                ":trace off",
+                "let a = Just(1).sink { print(\"off:\", $0) }",
+                ":trace on",
+                "let b = Just(2).sink { print(\"on:\", $0) }",
+                ":trace",
+            ], trace: true)
         #expect(shown[2] == "off: 1\n", "with tracing off only the program's output shows")
         #expect(shown[4].contains("Just.receive(subscriber: Sink#"))
         #expect(shown[4].contains("» on: 2"))
@@ -76,7 +77,9 @@ import UndercurrentSession
         // timer starts at 1.5 s and ticks once, at 2.5 s, before the next prompt.
         #expect(shown[1] == "tick\n")
         #expect(shown[2] == "Virtual time is 3s; 1 pending, the next at 3.5s.\n")
-        #expect(shown[3] == "tick\ntick\ntick\nVirtual time is 6s (ran 3 scheduled actions); 1 pending, the next at 6.5s.\n")
+        #expect(
+            shown[3] == "tick\ntick\ntick\nVirtual time is 6s (ran 3 scheduled actions); 1 pending, the next at 6.5s.\n"
+        )
         #expect(shown[4].contains("usage: :advance DURATION"))
     }
 }

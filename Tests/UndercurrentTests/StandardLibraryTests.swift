@@ -659,13 +659,16 @@ import UndercurrentInterpreter
     }
 
     @Test func trapsOfTheCompiledProgramStopTheScript() {
-        expectScriptError("var a = [Int]()\na.removeFirst()", .runtime,
-                    containing: "Can't remove first element from an empty collection")
+        expectScriptError(
+            "var a = [Int]()\na.removeFirst()", .runtime,
+            containing: "Can't remove first element from an empty collection")
         expectScriptError("var a = [1]\na.remove(at: 3)", .runtime, containing: "Index out of range")
-        expectScriptError("print(Dictionary(uniqueKeysWithValues: [(1, \"a\"), (1, \"b\")]))", .runtime,
-                    containing: "Duplicate values for key: '1'")
+        expectScriptError(
+            "print(Dictionary(uniqueKeysWithValues: [(1, \"a\"), (1, \"b\")]))", .runtime,
+            containing: "Duplicate values for key: '1'")
         expectScriptError("print(Int(Double.nan))", .runtime, containing: "infinite or NaN")
-        expectScriptError("print(Array(stride(from: 0, to: 5, by: 0)))", .runtime, containing: "Stride size must not be zero")
+        expectScriptError(
+            "print(Array(stride(from: 0, to: 5, by: 0)))", .runtime, containing: "Stride size must not be zero")
         expectScriptError("print(Character(\"ab\"))", .runtime, containing: "more than one extended grapheme cluster")
         expectScriptError("let a = [1]\na.append(2)", .runtime, containing: "'let' constant")
     }
@@ -673,7 +676,8 @@ import UndercurrentInterpreter
     /// Swift's dictionaries and sets iterate in a random per-process order; the interpreter
     /// keeps insertion order so that every run prints the same.
     @Test func dictionariesAndSetsKeepInsertionOrder() {
-        expectOracleOutput("""
+        expectOracleOutput(
+            """
             var d = ["z": 1, "a": 2]
             d["m"] = 3
             d["z"] = nil

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import UndercurrentTrace
 
 /// The checker's per-name state remembers where the last name it looked up is; that

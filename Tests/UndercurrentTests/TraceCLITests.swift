@@ -25,12 +25,14 @@ import UndercurrentTrace
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-                      errors: String(decoding: err, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+            errors: String(decoding: err, as: UTF8.self))
     }
 
     static func withScript<T>(_ source: String, _ body: (URL) throws -> T) throws -> T {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("undercurrent-cli-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "undercurrent-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("script.swift")
@@ -44,7 +46,8 @@ import UndercurrentTrace
             let result = Self.run(["run", file.path, "--check"])
             #expect(result.status == 2)
             #expect(result.output == "")
-            #expect(result.errors.hasPrefix("Contract check: 2 errors\n  #5    error    §1.1 more values than requested: "))
+            #expect(
+                result.errors.hasPrefix("Contract check: 2 errors\n  #5    error    §1.1 more values than requested: "))
         }
     }
 

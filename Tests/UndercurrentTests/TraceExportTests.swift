@@ -7,17 +7,18 @@ import UndercurrentTrace
 @Suite struct TraceExportTests {
     /// A trace with printed lines, demand, a returned demand and a violation.
     static func sampleRun() -> CheckedRun {
-        CheckedRun.run(ContractCheckerTests.prelude + ContractCheckerTests.greedy + """
+        CheckedRun.run(
+            ContractCheckerTests.prelude + ContractCheckerTests.greedy + """
 
-        final class Printer: Subscriber {
-            typealias Input = Int
-            typealias Failure = Never
-            func receive(subscription: Subscription) { subscription.request(.max(1)) }
-            func receive(_ input: Int) -> Subscribers.Demand { print("got; \\(input) #"); return input < 2 ? .max(1) : .none }
-            func receive(completion: Subscribers.Completion<Never>) { print("done") }
-        }
-        Numbers(count: 3).subscribe(Printer())
-        """)
+                final class Printer: Subscriber {
+                    typealias Input = Int
+                    typealias Failure = Never
+                    func receive(subscription: Subscription) { subscription.request(.max(1)) }
+                    func receive(_ input: Int) -> Subscribers.Demand { print("got; \\(input) #"); return input < 2 ? .max(1) : .none }
+                    func receive(completion: Subscribers.Completion<Never>) { print("done") }
+                }
+                Numbers(count: 3).subscribe(Printer())
+                """)
     }
 
     @Test func jsonRoundTripsEveryEvent() throws {
@@ -56,10 +57,11 @@ import UndercurrentTrace
         // Every event object has every field, null when absent: the schema's names are stable.
         let raw = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         let first = (raw?["events"] as? [[String: Any]])?.first
-        #expect(Set(first?.keys.map { $0 } ?? []) == [
-            "sequence", "time", "depth", "kind", "objectID", "objectType", "call", "argument", "value",
-            "returnedDemand", "output", "subscription", "demandBefore", "demandAfter", "violations",
-        ])
+        #expect(
+            Set(first?.keys.map { $0 } ?? []) == [
+                "sequence", "time", "depth", "kind", "objectID", "objectType", "call", "argument", "value",
+                "returnedDemand", "output", "subscription", "demandBefore", "demandAfter", "violations",
+            ])
         #expect(Set(raw?.keys.map { $0 } ?? []) == ["schema", "version", "droppedEvents", "events", "violations"])
     }
 
@@ -109,7 +111,10 @@ import UndercurrentTrace
         // A nested call lies within its caller's extent.
         for (index, call) in run.calls.enumerated() where call.depth > 0 {
             let caller = run.calls[..<index].last { $0.depth == call.depth - 1 }
-            guard let caller, let parent = complete.first(where: { ($0["args"] as? [String: Any])?["sequence"] as? Int == caller.sequence })
+            guard let caller,
+                let parent = complete.first(where: {
+                    ($0["args"] as? [String: Any])?["sequence"] as? Int == caller.sequence
+                })
             else { continue }
             let child = complete[index]
             let start = child["ts"] as? Int ?? -1

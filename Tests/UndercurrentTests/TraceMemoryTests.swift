@@ -10,15 +10,18 @@ import UndercurrentTrace
         var largest = 0
         let run: CheckedRun = LargeStack.run {
             var output = ""
-            let script = ScriptRun(source: """
-            import Combine
-            let c = (1...1_000_000).publisher.eraseToAnyPublisher().count().sink { print($0) }
-            """, fileName: "million.swift", trace: true) { output += $0 }
+            let script = ScriptRun(
+                source: """
+                    import Combine
+                    let c = (1...1_000_000).publisher.eraseToAnyPublisher().count().sink { print($0) }
+                    """, fileName: "million.swift", trace: true
+            ) { output += $0 }
             script.tracer.capacity = capacity
             script.rendersTrace = false
             script.run()
-            return CheckedRun(events: script.events, violations: script.tracer.violations, diagnostic: script.diagnostic,
-                              output: output, droppedCount: script.tracer.droppedCount)
+            return CheckedRun(
+                events: script.events, violations: script.tracer.violations, diagnostic: script.diagnostic,
+                output: output, droppedCount: script.tracer.droppedCount)
         }
         largest = run.events.count
         #expect(run.diagnostic == nil)
@@ -59,8 +62,9 @@ import UndercurrentTrace
 
     @Test func packedFieldsReadBackAsStored() {
         let ledger = LedgerChange(subscription: "Sub#1", before: .unlimited, after: .count(-2))
-        var event = TraceEvent(sequence: 7, kind: .receiveValue, depth: 3, target: "Sink#2", argument: "5",
-                               returnedDemand: ".max(1)", ledger: ledger, time: 0, subscription: "Sub#1")
+        var event = TraceEvent(
+            sequence: 7, kind: .receiveValue, depth: 3, target: "Sink#2", argument: "5",
+            returnedDemand: ".max(1)", ledger: ledger, time: 0, subscription: "Sub#1")
         #expect(event.time == 0)
         #expect(event.ledger?.before == .unlimited)
         #expect(event.ledger?.after == .count(-2))

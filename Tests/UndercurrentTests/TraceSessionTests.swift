@@ -7,81 +7,96 @@ import UndercurrentTrace
 /// types them (each answer to step-through is an input too).
 @Suite struct TraceSessionTests {
     static let pipeline = """
-    let subject = PassthroughSubject<String, Never>()
-    let c = subject.map { $0.uppercased() }.trace("upper").sink { print("got", $0) }
-    """
+        let subject = PassthroughSubject<String, Never>()
+        let c = subject.map { $0.uppercased() }.trace("upper").sink { print("got", $0) }
+        """
 
     @Test func filtersPickCallsAndKeepTheTreeReadable() {
-        let shown = runSession([Self.pipeline, ":trace --only upper", ":trace --lifecycle --depth 1",
-                                "subject.send(\"hi\")", ":trace --values", ":trace --only Sink#1",
-                                ":trace --only Nothing", ":trace --depth x"], trace: true)
-        #expect(shown[1] == """
-        #1    upper.receive(subscriber: Sink#1)
-        #2    └─ Map.receive(subscriber: upper#1)
-        #5       └─ upper#1.receive(subscription: PassthroughSubject.Conduit#1)
-        #6          └─ Sink#1.receive(subscription: upper#1)
-        #7             └─ upper#1.request(.unlimited)                   demand 0 → ∞
+        let shown = runSession(
+            [
+                Self.pipeline, ":trace --only upper", ":trace --lifecycle --depth 1",
+                "subject.send(\"hi\")", ":trace --values", ":trace --only Sink#1",
+                ":trace --only Nothing", ":trace --depth x",
+            ], trace: true)
+        #expect(
+            shown[1] == """
+                #1    upper.receive(subscriber: Sink#1)
+                #2    └─ Map.receive(subscriber: upper#1)
+                #5       └─ upper#1.receive(subscription: PassthroughSubject.Conduit#1)
+                #6          └─ Sink#1.receive(subscription: upper#1)
+                #7             └─ upper#1.request(.unlimited)                   demand 0 → ∞
 
-        """)
-        #expect(shown[2] == """
-        #1    upper.receive(subscriber: Sink#1)
-        #2    └─ Map.receive(subscriber: upper#1)
+                """)
+        #expect(
+            shown[2] == """
+                #1    upper.receive(subscriber: Sink#1)
+                #2    └─ Map.receive(subscriber: upper#1)
 
-        """)
-        #expect(shown[4] == """
-        #1    Map.Inner#1.receive("hi") → .none                         demand ∞ → ∞
-        #2    └─ upper#1.receive("HI") → .none
-        #3       └─ Sink#1.receive("HI") → .none                        demand ∞ → ∞
-                    » got HI
+                """)
+        #expect(
+            shown[4] == """
+                #1    Map.Inner#1.receive("hi") → .none                         demand ∞ → ∞
+                #2    └─ upper#1.receive("HI") → .none
+                #3       └─ Sink#1.receive("HI") → .none                        demand ∞ → ∞
+                            » got HI
 
-        """)
-        #expect(shown[5] == """
-        #3    Sink#1.receive("HI") → .none                              demand ∞ → ∞
-              » got HI
+                """)
+        #expect(
+            shown[5] == """
+                #3    Sink#1.receive("HI") → .none                              demand ∞ → ∞
+                      » got HI
 
-        """)
+                """)
         #expect(shown[6] == "No call in the last trace matches.\n")
         #expect(shown[7] == "--depth needs a number, such as --depth 2\n")
     }
 
     @Test func traceOperatorIsARealPassThroughStage() {
-        let run = CheckedRun.run("""
-        import Combine
-        final class TakeTwo: Subscriber {
-            typealias Input = Int
-            typealias Failure = Never
-            var subscription: Subscription?
-            func receive(subscription: Subscription) { self.subscription = subscription; subscription.request(.max(2)) }
-            func receive(_ input: Int) -> Subscribers.Demand { input == 2 ? .max(1) : .none }
-            func receive(completion: Subscribers.Completion<Never>) { print("done") }
-        }
-        let subscriber = TakeTwo()
-        (1...5).publisher.eraseToAnyPublisher().trace("numbers").subscribe(subscriber)
-        subscriber.subscription?.cancel()
-        """)
+        let run = CheckedRun.run(
+            """
+            import Combine
+            final class TakeTwo: Subscriber {
+                typealias Input = Int
+                typealias Failure = Never
+                var subscription: Subscription?
+                func receive(subscription: Subscription) { self.subscription = subscription; subscription.request(.max(2)) }
+                func receive(_ input: Int) -> Subscribers.Demand { input == 2 ? .max(1) : .none }
+                func receive(completion: Subscribers.Completion<Never>) { print("done") }
+            }
+            let subscriber = TakeTwo()
+            (1...5).publisher.eraseToAnyPublisher().trace("numbers").subscribe(subscriber)
+            subscriber.subscription?.cancel()
+            """)
         #expect(run.diagnostic == nil)
         #expect(run.violations.isEmpty)
         let calls = run.calls.map { "\($0.depth) \($0.kind.rawValue) \($0.target) \($0.argument)" }
-        #expect(calls.prefix(6) == [
-            "0 subscribe numbers TakeTwo#1",
-            "1 subscribe AnyPublisher numbers#1",
-            "2 receiveSubscription numbers#1 Sequence.Inner#1",
-            "3 receiveSubscription TakeTwo#1 numbers#1",
-            // The request passes through the stage to the sequence; values come back through it.
-            "4 request numbers#1 .max(2)",
-            "5 request Sequence.Inner#1 .max(2)",
-        ])
+        #expect(
+            calls.prefix(6) == [
+                "0 subscribe numbers TakeTwo#1",
+                "1 subscribe AnyPublisher numbers#1",
+                "2 receiveSubscription numbers#1 Sequence.Inner#1",
+                "3 receiveSubscription TakeTwo#1 numbers#1",
+                // The request passes through the stage to the sequence; values come back through it.
+                "4 request numbers#1 .max(2)",
+                "5 request Sequence.Inner#1 .max(2)",
+            ])
         #expect(calls.contains("6 receiveValue numbers#1 1"))
         #expect(calls.contains("7 receiveValue TakeTwo#1 1"))
-        #expect(run.calls.filter { $0.kind == .receiveValue && $0.target == "TakeTwo#1" }.map(\.argument) == ["1", "2", "3"])
+        #expect(
+            run.calls.filter { $0.kind == .receiveValue && $0.target == "TakeTwo#1" }.map(\.argument) == [
+                "1", "2", "3",
+            ])
         // Cancel passes through too.
         #expect(calls.contains("0 cancel numbers#1 "))
         #expect(calls.contains("1 cancel Sequence.Inner#1 "))
     }
 
     @Test func nameCommandShowsAnObjectUnderALabel() {
-        let shown = runSession([Self.pipeline, ":name Sink#1 printer", "subject.send(\"a\")", ":name Nobody#3 x",
-                                ":name printer shouter", ":demand shouter"], trace: true)
+        let shown = runSession(
+            [
+                Self.pipeline, ":name Sink#1 printer", "subject.send(\"a\")", ":name Nobody#3 x",
+                ":name printer shouter", ":demand shouter",
+            ], trace: true)
         #expect(shown[1] == "Sink#1 is now shown as printer.\n")
         #expect(shown[2].contains("└─ printer.receive(\"A\") → .none"))
         #expect(!shown[2].contains("Sink#1"))
@@ -93,7 +108,8 @@ import UndercurrentTrace
     }
 
     @Test func stepThroughAnswersAreInputs() {
-        let shown = runSession([Self.pipeline, "subject.send(\"hi\")", ":step", "", "", "b", "q", "1 + 1"], trace: true)
+        let shown = runSession(
+            [Self.pipeline, "subject.send(\"hi\")", ":step", "", "", "b", "q", "1 + 1"], trace: true)
         #expect(shown[2].hasPrefix("step 1 of 3\n#1    Map.Inner#1.receive(\"hi\") → .none"))
         #expect(shown[2].contains("live subscriptions:\n  PassthroughSubject.Conduit#1  demand ∞\n"))
         #expect(shown[3].hasPrefix("step 2 of 3\n"))
@@ -126,14 +142,18 @@ import UndercurrentTrace
     }
 
     @Test func marblesAndDemandCommands() {
-        let shown = runSession([Self.pipeline, "subject.send(\"a\"); subject.send(\"b\"); subject.send(completion: .finished)",
-                                ":marbles", ":demand", ":demand Nothing", "let y = 2", ":marbles"], trace: true)
-        #expect(shown[2] == """
-        Map.Inner#1  ──"a"──"b"──|
-        upper#1      ──"A"──"B"──|
-        Sink#1       ──"A"──"B"──|
+        let shown = runSession(
+            [
+                Self.pipeline, "subject.send(\"a\"); subject.send(\"b\"); subject.send(completion: .finished)",
+                ":marbles", ":demand", ":demand Nothing", "let y = 2", ":marbles",
+            ], trace: true)
+        #expect(
+            shown[2] == """
+                Map.Inner#1  ──"a"──"b"──|
+                upper#1      ──"A"──"B"──|
+                Sink#1       ──"A"──"B"──|
 
-        """)
+                """)
         #expect(shown[3].hasPrefix("PassthroughSubject.Conduit#1 → Map.Inner#1\n"))
         #expect(shown[4] == "No subscription of Nothing in the last trace.\n")
         #expect(shown[6] == "No trace yet: the last input made no Combine calls.\n")
@@ -146,15 +166,19 @@ import UndercurrentTrace
     }
 
     @Test func exportCommandWritesEachFormat() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("undercurrent-export-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "undercurrent-export-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let json = directory.appendingPathComponent("t.json").path
         let mermaid = directory.appendingPathComponent("t.mmd").path
         let chrome = directory.appendingPathComponent("t.chrome.json").path
         let forced = directory.appendingPathComponent("t.txt").path
-        let shown = runSession([Self.pipeline, ":export \(json)", ":export \(mermaid)", ":export \(chrome)",
-                                ":export \(forced) --format mermaid", ":export \(forced)", ":export"], trace: true)
+        let shown = runSession(
+            [
+                Self.pipeline, ":export \(json)", ":export \(mermaid)", ":export \(chrome)",
+                ":export \(forced) --format mermaid", ":export \(forced)", ":export",
+            ], trace: true)
         #expect(shown[1] == "Wrote 8 events to \(json) (json).\n")
         #expect(shown[2] == "Wrote 8 events to \(mermaid) (mermaid).\n")
         #expect(shown[3] == "Wrote 8 events to \(chrome) (chrome).\n")
@@ -168,8 +192,11 @@ import UndercurrentTrace
 
     @Test func longTracesArePagedAndSummarised() {
         let many = "let c = (1...600).publisher.eraseToAnyPublisher().sink { _ in }"
-        let shown = runSession([many, ":trace --page 2 --page-size 100", ":trace --page 9 --page-size 100",
-                                ":trace --cap 50", many], trace: true)
+        let shown = runSession(
+            [
+                many, ":trace --page 2 --page-size 100", ":trace --page 9 --page-size 100",
+                ":trace --cap 50", many,
+            ], trace: true)
         // After the input: the beginning and the end, around a summary of the rest.
         #expect(shown[0].contains("      … 204 more events: 204 values …\n"))
         #expect(shown[0].contains(":trace --page N reads the trace a page at a time"))
@@ -185,8 +212,10 @@ import UndercurrentTrace
 
     @Test func helpListsTheInspectionCommands() {
         let shown = runSession([":help"])
-        for command in [":trace --only NAME", ":demand [NAME]", ":step", ":marbles", ":export FILE", ":name NAME LABEL",
-                        ":check [on|off]", ":trace --cap N", ":trace --page N"] {
+        for command in [
+            ":trace --only NAME", ":demand [NAME]", ":step", ":marbles", ":export FILE", ":name NAME LABEL",
+            ":check [on|off]", ":trace --cap N", ":trace --page N",
+        ] {
             #expect(shown[0].contains(command), "\(command)")
         }
     }

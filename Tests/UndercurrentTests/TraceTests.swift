@@ -6,42 +6,42 @@ import UndercurrentTrace
 /// exactly the calls Combine makes, with the subscription's demand after each.
 @Suite struct TraceTests {
     static let customTrio = """
-    import Combine
+        import Combine
 
-    struct Numbers: Publisher {
-        typealias Output = Int
-        typealias Failure = Never
-        func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
-            subscriber.receive(subscription: NumbersSubscription(subscriber: subscriber))
-        }
-    }
-
-    final class NumbersSubscription<S: Subscriber>: Subscription where S.Input == Int {
-        private var subscriber: S?
-        private var next = 1
-        init(subscriber: S) { self.subscriber = subscriber }
-        func request(_ demand: Subscribers.Demand) {
-            var remaining = demand
-            while remaining > .none, next <= 5, let subscriber {
-                remaining -= 1
-                remaining += subscriber.receive(next)
-                next += 1
+        struct Numbers: Publisher {
+            typealias Output = Int
+            typealias Failure = Never
+            func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
+                subscriber.receive(subscription: NumbersSubscription(subscriber: subscriber))
             }
-            if next > 5 { subscriber?.receive(completion: .finished); subscriber = nil }
         }
-        func cancel() { subscriber = nil }
-    }
 
-    final class TakeThree: Subscriber {
-        typealias Input = Int
-        typealias Failure = Never
-        func receive(subscription: Subscription) { subscription.request(.max(3)) }
-        func receive(_ input: Int) -> Subscribers.Demand { .none }
-        func receive(completion: Subscribers.Completion<Never>) {}
-    }
+        final class NumbersSubscription<S: Subscriber>: Subscription where S.Input == Int {
+            private var subscriber: S?
+            private var next = 1
+            init(subscriber: S) { self.subscriber = subscriber }
+            func request(_ demand: Subscribers.Demand) {
+                var remaining = demand
+                while remaining > .none, next <= 5, let subscriber {
+                    remaining -= 1
+                    remaining += subscriber.receive(next)
+                    next += 1
+                }
+                if next > 5 { subscriber?.receive(completion: .finished); subscriber = nil }
+            }
+            func cancel() { subscriber = nil }
+        }
 
-    Numbers().subscribe(TakeThree())
-    """
+        final class TakeThree: Subscriber {
+            typealias Input = Int
+            typealias Failure = Never
+            func receive(subscription: Subscription) { subscription.request(.max(3)) }
+            func receive(_ input: Int) -> Subscribers.Demand { .none }
+            func receive(completion: Subscribers.Completion<Never>) {}
+        }
+
+        Numbers().subscribe(TakeThree())
+        """
 
     static func trace(_ source: String) -> (events: [TraceEvent], diagnostic: String?) {
         LargeStack.run {
@@ -59,16 +59,17 @@ import UndercurrentTrace
                 + (event.returnedDemand.map { " -> \($0)" } ?? "")
                 + (event.ledger.map { " [\($0.before)→\($0.after)]" } ?? "")
         }
-        #expect(calls == [
-            "0 subscribe Numbers TakeThree#1",
-            "1 receiveSubscription TakeThree#1 NumbersSubscription#1",
-            "2 request NumbersSubscription#1 .max(3) [0→3]",
-            "3 receiveValue TakeThree#1 1 -> .none [3→2]",
-            "3 receiveValue TakeThree#1 2 -> .none [2→1]",
-            "3 receiveValue TakeThree#1 3 -> .none [1→0]",
-            "1 deinitialize NumbersSubscription#1 ",
-            "0 deinitialize TakeThree#1 ",
-        ])
+        #expect(
+            calls == [
+                "0 subscribe Numbers TakeThree#1",
+                "1 receiveSubscription TakeThree#1 NumbersSubscription#1",
+                "2 request NumbersSubscription#1 .max(3) [0→3]",
+                "3 receiveValue TakeThree#1 1 -> .none [3→2]",
+                "3 receiveValue TakeThree#1 2 -> .none [2→1]",
+                "3 receiveValue TakeThree#1 3 -> .none [1→0]",
+                "1 deinitialize NumbersSubscription#1 ",
+                "0 deinitialize TakeThree#1 ",
+            ])
     }
 
     @Test func demandReturnedFromReceiveIsCreditedToTheSubscription() {
@@ -82,32 +83,36 @@ import UndercurrentTrace
     }
 
     @Test func demandTravelsUpstreamThroughMap() {
-        let (events, _) = Self.trace("""
-        import Combine
-        final class TakeTwo: Subscriber {
-            typealias Input = Int
-            typealias Failure = Never
-            func receive(subscription: Subscription) { subscription.request(.max(2)) }
-            func receive(_ input: Int) -> Subscribers.Demand { .none }
-            func receive(completion: Subscribers.Completion<Never>) {}
-        }
-        [1, 2, 3, 4].publisher.eraseToAnyPublisher().map { $0 * 10 }.subscribe(TakeTwo())
-        """)
+        let (events, _) = Self.trace(
+            """
+            import Combine
+            final class TakeTwo: Subscriber {
+                typealias Input = Int
+                typealias Failure = Never
+                func receive(subscription: Subscription) { subscription.request(.max(2)) }
+                func receive(_ input: Int) -> Subscribers.Demand { .none }
+                func receive(completion: Subscribers.Completion<Never>) {}
+            }
+            [1, 2, 3, 4].publisher.eraseToAnyPublisher().map { $0 * 10 }.subscribe(TakeTwo())
+            """)
         // Map hands the upstream subscription down unchanged: the request reaches the sequence.
         let requests = events.filter { $0.kind == .request }.map { "\($0.target) \($0.argument)" }
         #expect(requests == ["Sequence.Inner#1 .max(2)"])
         let values = events.filter { $0.kind == .receiveValue }.map { "\($0.target) \($0.argument)" }
         #expect(values == ["Map.Inner#1 1", "TakeTwo#1 10", "Map.Inner#1 2", "TakeTwo#1 20"])
         // Only the sequence's direct subscriber consumes demand; the value passing through map does not.
-        let ledgers = events.filter { $0.kind == .receiveValue }.map { $0.ledger.map { "\($0.before)→\($0.after)" } ?? "-" }
+        let ledgers = events.filter { $0.kind == .receiveValue }.map {
+            $0.ledger.map { "\($0.before)→\($0.after)" } ?? "-"
+        }
         #expect(ledgers == ["2→1", "-", "1→0", "-"])
     }
 
     @Test func prefixCancelsItsUpstream() {
-        let (events, _) = Self.trace("""
-        import Combine
-        let c = [1, 2, 3, 4].publisher.eraseToAnyPublisher().prefix(2).sink { _ in }
-        """)
+        let (events, _) = Self.trace(
+            """
+            import Combine
+            let c = [1, 2, 3, 4].publisher.eraseToAnyPublisher().prefix(2).sink { _ in }
+            """)
         let kinds = events.filter { $0.kind != .output }.map { "\($0.kind.rawValue) \($0.target)" }
         #expect(kinds.contains("cancel Sequence.Inner#1"))
         #expect(events.filter { $0.kind == .receiveValue && $0.target == "Sink#1" }.map(\.argument) == ["1", "2"])
@@ -128,10 +133,11 @@ import UndercurrentTrace
     }
 
     @Test func printedLinesAppearInPlaceWithoutNumbers() {
-        let (events, _) = Self.trace("""
-        import Combine
-        let c = Just(1).sink { print("got", $0) }
-        """)
+        let (events, _) = Self.trace(
+            """
+            import Combine
+            let c = Just(1).sink { print("got", $0) }
+            """)
         let index = events.firstIndex { $0.kind == .output }
         #expect(index != nil)
         if let index {
@@ -144,29 +150,30 @@ import UndercurrentTrace
     /// The tracer remembers the subscriber it named last; two subscribers taking turns, and
     /// new ones made where old ones went away (a reused address), keep names of their own.
     @Test func subscribersTakingTurnsOrMadeAfreshKeepTheirOwnNames() {
-        let (events, diagnostic) = Self.trace("""
-        import Combine
-        final class Counter: Subscriber {
-            typealias Input = Int
-            typealias Failure = Never
-            let label: String
-            init(_ label: String) { self.label = label }
-            func receive(subscription: Subscription) { subscription.request(.unlimited) }
-            func receive(_ input: Int) -> Subscribers.Demand {
-                print(label, input)
-                return .none
+        let (events, diagnostic) = Self.trace(
+            """
+            import Combine
+            final class Counter: Subscriber {
+                typealias Input = Int
+                typealias Failure = Never
+                let label: String
+                init(_ label: String) { self.label = label }
+                func receive(subscription: Subscription) { subscription.request(.unlimited) }
+                func receive(_ input: Int) -> Subscribers.Demand {
+                    print(label, input)
+                    return .none
+                }
+                func receive(completion: Subscribers.Completion<Never>) {}
             }
-            func receive(completion: Subscribers.Completion<Never>) {}
-        }
-        let subject = PassthroughSubject<Int, Never>()
-        let first = Counter("first")
-        let second = Counter("second")
-        subject.subscribe(first)
-        subject.subscribe(second)
-        subject.send(1)
-        subject.send(2)
-        for i in 1...3 { Just(i * 10).subscribe(Counter("made \\(i)")) }
-        """)
+            let subject = PassthroughSubject<Int, Never>()
+            let first = Counter("first")
+            let second = Counter("second")
+            subject.subscribe(first)
+            subject.subscribe(second)
+            subject.send(1)
+            subject.send(2)
+            for i in 1...3 { Just(i * 10).subscribe(Counter("made \\(i)")) }
+            """)
         #expect(diagnostic == nil)
         // Each value's event is followed by the line its subscriber printed. (A subject's
         // subscribers are served in the order of a hashed set, so the order itself varies.)
@@ -174,10 +181,11 @@ import UndercurrentTrace
             guard events[index].kind == .receiveValue, events[index + 1].kind == .output else { return nil }
             return "\(events[index].target) \(events[index + 1].argument)"
         }
-        #expect(pairs.sorted() == [
-            "Counter#1 first 1", "Counter#1 first 2", "Counter#2 second 1", "Counter#2 second 2",
-            "Counter#3 made 1 10", "Counter#4 made 2 20", "Counter#5 made 3 30",
-        ])
+        #expect(
+            pairs.sorted() == [
+                "Counter#1 first 1", "Counter#1 first 2", "Counter#2 second 1", "Counter#2 second 2",
+                "Counter#3 made 1 10", "Counter#4 made 2 20", "Counter#5 made 3 30",
+            ])
         let deinits = events.filter { $0.kind == .deinitialize }.map(\.target)
         #expect(deinits.prefix(3) == ["Counter#3", "Counter#4", "Counter#5"])
     }

@@ -123,7 +123,10 @@ import UndercurrentStreams
         var stop = false
         clock.shouldStop = { stop }
         let log = Log()
-        clock.schedule(after: .milliseconds(1)) { log.entries.append("first"); stop = true }
+        clock.schedule(after: .milliseconds(1)) {
+            log.entries.append("first")
+            stop = true
+        }
         clock.schedule(after: .milliseconds(2)) { log.entries.append("second") }
         let report = clock.advance(by: .seconds(1))
         #expect(log.entries == ["first"])
@@ -141,7 +144,8 @@ import UndercurrentStreams
         #expect(log.entries == ["at 1.5 s"])
         #expect(clock.now == .milliseconds(1500))
         #expect(report.pending == 1)
-        #expect(report.note == "1 scheduled action is still waiting at 1.5s of virtual time (the next at 1.51s); "
+        #expect(
+            report.note == "1 scheduled action is still waiting at 1.5s of virtual time (the next at 1.51s); "
                 + "the compiled program's run loop stops here too")
         clock.endOfInput = .runDueOnly
         clock.schedule(after: .zero) { log.entries.append("due now") }
@@ -188,225 +192,243 @@ import UndercurrentStreams
 
     /// delay: values and the completion arrive 0.2 s after they were sent, on the main queue.
     @Test func delayMovesValuesAndCompletionLater() {
-        expectOracleOutput(#"""
-        import Combine
-        import Foundation
-        var bag = Set<AnyCancellable>()
-        let subject = PassthroughSubject<String, Never>()
-        subject
-            .delay(for: .milliseconds(200), scheduler: DispatchQueue.main)
-            .sink(receiveCompletion: { print("delayed:", $0) }, receiveValue: { print("delayed", $0) })
-            .store(in: &bag)
-        subject.send("a")
-        print("sent a")
-        DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { print("at 0.1"); subject.send("b") }
-        DispatchQueue.main.asyncAfter(deadline: .now() + 0.25) { print("at 0.25"); subject.send(completion: .finished) }
-        """#, #"""
-        sent a
-        at 0.1
-        delayed a
-        at 0.25
-        delayed b
-        delayed: finished
+        expectOracleOutput(
+            #"""
+            import Combine
+            import Foundation
+            var bag = Set<AnyCancellable>()
+            let subject = PassthroughSubject<String, Never>()
+            subject
+                .delay(for: .milliseconds(200), scheduler: DispatchQueue.main)
+                .sink(receiveCompletion: { print("delayed:", $0) }, receiveValue: { print("delayed", $0) })
+                .store(in: &bag)
+            subject.send("a")
+            print("sent a")
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { print("at 0.1"); subject.send("b") }
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.25) { print("at 0.25"); subject.send(completion: .finished) }
+            """#,
+            #"""
+            sent a
+            at 0.1
+            delayed a
+            at 0.25
+            delayed b
+            delayed: finished
 
-        """#)
+            """#)
     }
 
     /// debounce on RunLoop.main with a numeric stride (seconds): only values followed by a 0.25 s pause pass.
     @Test func debounceWaitsForAPause() {
-        expectOracleOutput(#"""
-        import Combine
-        import Foundation
-        var bag = Set<AnyCancellable>()
-        let subject = PassthroughSubject<Int, Never>()
-        subject
-            .debounce(for: 0.25, scheduler: RunLoop.main)
-            .sink(receiveCompletion: { print("debounced:", $0) }, receiveValue: { print("debounced", $0) })
-            .store(in: &bag)
-        for (time, value) in [(0.0, 1), (0.1, 2), (0.5, 3), (0.9, 4), (1.0, 5)] {
-            DispatchQueue.main.asyncAfter(deadline: .now() + time) { subject.send(value) }
-        }
-        DispatchQueue.main.asyncAfter(deadline: .now() + 1.1) { subject.send(completion: .finished) }
-        """#, #"""
-        debounced 2
-        debounced 3
-        debounced: finished
+        expectOracleOutput(
+            #"""
+            import Combine
+            import Foundation
+            var bag = Set<AnyCancellable>()
+            let subject = PassthroughSubject<Int, Never>()
+            subject
+                .debounce(for: 0.25, scheduler: RunLoop.main)
+                .sink(receiveCompletion: { print("debounced:", $0) }, receiveValue: { print("debounced", $0) })
+                .store(in: &bag)
+            for (time, value) in [(0.0, 1), (0.1, 2), (0.5, 3), (0.9, 4), (1.0, 5)] {
+                DispatchQueue.main.asyncAfter(deadline: .now() + time) { subject.send(value) }
+            }
+            DispatchQueue.main.asyncAfter(deadline: .now() + 1.1) { subject.send(completion: .finished) }
+            """#,
+            #"""
+            debounced 2
+            debounced 3
+            debounced: finished
 
-        """#)
+            """#)
     }
 
     /// throttle(latest: true): the first value at once, then the last of each 0.4 s window.
     @Test func throttleLatestKeepsTheLastOfEachWindow() {
-        expectOracleOutput(#"""
-        import Combine
-        import Foundation
-        var bag = Set<AnyCancellable>()
-        let subject = PassthroughSubject<Int, Never>()
-        subject
-            .throttle(for: .milliseconds(400), scheduler: DispatchQueue.main, latest: true)
-            .sink { print("throttled", $0) }
-            .store(in: &bag)
-        for (time, value) in [(0.0, 1), (0.05, 2), (0.1, 3), (0.6, 4), (0.65, 5)] {
-            DispatchQueue.main.asyncAfter(deadline: .now() + time) { subject.send(value) }
-        }
-        """#, #"""
-        throttled 1
-        throttled 3
-        throttled 5
+        expectOracleOutput(
+            #"""
+            import Combine
+            import Foundation
+            var bag = Set<AnyCancellable>()
+            let subject = PassthroughSubject<Int, Never>()
+            subject
+                .throttle(for: .milliseconds(400), scheduler: DispatchQueue.main, latest: true)
+                .sink { print("throttled", $0) }
+                .store(in: &bag)
+            for (time, value) in [(0.0, 1), (0.05, 2), (0.1, 3), (0.6, 4), (0.65, 5)] {
+                DispatchQueue.main.asyncAfter(deadline: .now() + time) { subject.send(value) }
+            }
+            """#,
+            #"""
+            throttled 1
+            throttled 3
+            throttled 5
 
-        """#)
+            """#)
     }
 
     /// timeout with a trailing customError closure: each value restarts the 0.3 s clock.
     @Test func timeoutFailsWithTheCustomError() {
-        expectOracleOutput(#"""
-        import Combine
-        import Foundation
-        enum LoadError: Error { case tooSlow }
-        var bag = Set<AnyCancellable>()
-        let subject = PassthroughSubject<Int, LoadError>()
-        subject
-            .timeout(.milliseconds(300), scheduler: DispatchQueue.main) { .tooSlow }
-            .sink(receiveCompletion: { print("completion:", $0) }, receiveValue: { print("value", $0) })
-            .store(in: &bag)
-        DispatchQueue.main.asyncAfter(deadline: .now() + 0.2) { subject.send(1) }
-        DispatchQueue.main.asyncAfter(deadline: .now() + 0.4) { subject.send(2) }
-        DispatchQueue.main.asyncAfter(deadline: .now() + 0.8) { subject.send(3) }
-        """#, #"""
-        value 1
-        value 2
-        completion: failure(main.LoadError.tooSlow)
+        expectOracleOutput(
+            #"""
+            import Combine
+            import Foundation
+            enum LoadError: Error { case tooSlow }
+            var bag = Set<AnyCancellable>()
+            let subject = PassthroughSubject<Int, LoadError>()
+            subject
+                .timeout(.milliseconds(300), scheduler: DispatchQueue.main) { .tooSlow }
+                .sink(receiveCompletion: { print("completion:", $0) }, receiveValue: { print("value", $0) })
+                .store(in: &bag)
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.2) { subject.send(1) }
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.4) { subject.send(2) }
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.8) { subject.send(3) }
+            """#,
+            #"""
+            value 1
+            value 2
+            completion: failure(main.LoadError.tooSlow)
 
-        """#)
+            """#)
     }
 
     /// receive(on:) delivers after the script; subscribe(on:) subscribes on the scheduler.
     @Test func receiveOnAndSubscribeOnHopSchedulers() {
-        expectOracleOutput(#"""
-        import Combine
-        import Foundation
-        var bag = Set<AnyCancellable>()
-        Just(1)
-            .receive(on: DispatchQueue.main)
-            .print("main")
-            .sink { _ in }
-            .store(in: &bag)
-        [1, 2].publisher
-            .subscribe(on: DispatchQueue.global())
-            .receive(on: OperationQueue.main)
-            .sink(receiveCompletion: { print("on operation queue:", $0) }, receiveValue: { print("on operation queue", $0) })
-            .store(in: &bag)
-        print("end of script")
-        """#, #"""
-        main: receive subscription: (ReceiveOn)
-        main: request unlimited
-        end of script
-        main: receive value: (1)
-        main: request max: (0) (synchronous)
-        main: receive finished
-        on operation queue 1
-        on operation queue 2
-        on operation queue: finished
+        expectOracleOutput(
+            #"""
+            import Combine
+            import Foundation
+            var bag = Set<AnyCancellable>()
+            Just(1)
+                .receive(on: DispatchQueue.main)
+                .print("main")
+                .sink { _ in }
+                .store(in: &bag)
+            [1, 2].publisher
+                .subscribe(on: DispatchQueue.global())
+                .receive(on: OperationQueue.main)
+                .sink(receiveCompletion: { print("on operation queue:", $0) }, receiveValue: { print("on operation queue", $0) })
+                .store(in: &bag)
+            print("end of script")
+            """#,
+            #"""
+            main: receive subscription: (ReceiveOn)
+            main: request unlimited
+            end of script
+            main: receive value: (1)
+            main: request max: (0) (synchronous)
+            main: receive finished
+            on operation queue 1
+            on operation queue 2
+            on operation queue: finished
 
-        """#)
+            """#)
     }
 
     /// Strides of each scheduler type print as OpenCombine's do; measureInterval on ImmediateScheduler is Stride(magnitude: 0).
     @Test func stridesPrintAsTheCompiledProgramPrintsThem() {
-        expectOracleOutput(#"""
-        import Combine
-        import Foundation
-        let a: DispatchQueue.SchedulerTimeType.Stride = .milliseconds(250)
-        let b: RunLoop.SchedulerTimeType.Stride = .milliseconds(250)
-        let c: OperationQueue.SchedulerTimeType.Stride = .seconds(2)
-        print(a, b, c)
-        print(a.magnitude, b.magnitude, a.timeInterval, b.timeInterval)
-        print([a])
-        let d = a + .milliseconds(50)
-        print(d, d > a)
-        print(DispatchTimeInterval.milliseconds(5), DispatchTimeInterval.seconds(2))
-        var bag = Set<AnyCancellable>()
-        Just(1).measureInterval(using: ImmediateScheduler.shared).sink { print($0) }.store(in: &bag)
-        """#, #"""
-        Stride(_nanoseconds: 250000000) Stride(magnitude: 0.25) Stride(magnitude: 2.0)
-        250000000 0.25 nanoseconds(250000000) 0.25
-        [(extension in OpenCombineDispatch):Dispatch.DispatchQueue.OCombine.SchedulerTimeType.Stride(_nanoseconds: 250000000)]
-        Stride(_nanoseconds: 300000000) true
-        milliseconds(5) seconds(2)
-        Stride(magnitude: 0)
+        expectOracleOutput(
+            #"""
+            import Combine
+            import Foundation
+            let a: DispatchQueue.SchedulerTimeType.Stride = .milliseconds(250)
+            let b: RunLoop.SchedulerTimeType.Stride = .milliseconds(250)
+            let c: OperationQueue.SchedulerTimeType.Stride = .seconds(2)
+            print(a, b, c)
+            print(a.magnitude, b.magnitude, a.timeInterval, b.timeInterval)
+            print([a])
+            let d = a + .milliseconds(50)
+            print(d, d > a)
+            print(DispatchTimeInterval.milliseconds(5), DispatchTimeInterval.seconds(2))
+            var bag = Set<AnyCancellable>()
+            Just(1).measureInterval(using: ImmediateScheduler.shared).sink { print($0) }.store(in: &bag)
+            """#,
+            #"""
+            Stride(_nanoseconds: 250000000) Stride(magnitude: 0.25) Stride(magnitude: 2.0)
+            250000000 0.25 nanoseconds(250000000) 0.25
+            [(extension in OpenCombineDispatch):Dispatch.DispatchQueue.OCombine.SchedulerTimeType.Stride(_nanoseconds: 250000000)]
+            Stride(_nanoseconds: 300000000) true
+            milliseconds(5) seconds(2)
+            Stride(magnitude: 0)
 
-        """#)
+            """#)
     }
 
     /// Timer.publish(every: 0.5): the oracle's run loop runs 1.5 s, so three ticks.
     @Test func timerTicksThreeTimesInTheOraclesRunLoopWindow() {
-        expectOracleOutput(#"""
-        import Combine
-        import Foundation
-        var bag = Set<AnyCancellable>()
-        var ticks = 0
-        Timer.publish(every: 0.5, on: .main, in: .common)
-            .autoconnect()
-            .sink { _ in ticks += 1; print("tick", ticks) }
-            .store(in: &bag)
-        DispatchQueue.main.asyncAfter(deadline: .now() + 1.2) { print("ticks so far:", ticks) }
-        """#, #"""
-        tick 1
-        tick 2
-        ticks so far: 2
-        tick 3
+        expectOracleOutput(
+            #"""
+            import Combine
+            import Foundation
+            var bag = Set<AnyCancellable>()
+            var ticks = 0
+            Timer.publish(every: 0.5, on: .main, in: .common)
+                .autoconnect()
+                .sink { _ in ticks += 1; print("tick", ticks) }
+                .store(in: &bag)
+            DispatchQueue.main.asyncAfter(deadline: .now() + 1.2) { print("ticks so far:", ticks) }
+            """#,
+            #"""
+            tick 1
+            tick 2
+            ticks so far: 2
+            tick 3
 
-        """#)
+            """#)
     }
 
     /// asyncAfter with `.now() + 0.1`, `.now() + .milliseconds(300)`, global and serial queues: deadline order.
     @Test func asyncAfterRunsInDeadlineOrderAcrossQueues() {
-        expectOracleOutput(#"""
-        import Combine
-        import Foundation
-        DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(300)) { print("300 ms") }
-        DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { print("0.1 s") }
-        DispatchQueue.main.asyncAfter(deadline: DispatchTime.now() + .seconds(1)) { print("1 s") }
-        DispatchQueue.main.async { print("async") }
-        DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + 0.2) { print("global 0.2 s") }
-        let queue = DispatchQueue(label: "worker")
-        queue.asyncAfter(deadline: .now() + 0.5) {
-            print("worker 0.5 s")
-            DispatchQueue.main.async { print("back on main") }
-        }
-        print("scheduled")
-        """#, #"""
-        scheduled
-        async
-        0.1 s
-        global 0.2 s
-        300 ms
-        worker 0.5 s
-        back on main
-        1 s
+        expectOracleOutput(
+            #"""
+            import Combine
+            import Foundation
+            DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(300)) { print("300 ms") }
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { print("0.1 s") }
+            DispatchQueue.main.asyncAfter(deadline: DispatchTime.now() + .seconds(1)) { print("1 s") }
+            DispatchQueue.main.async { print("async") }
+            DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + 0.2) { print("global 0.2 s") }
+            let queue = DispatchQueue(label: "worker")
+            queue.asyncAfter(deadline: .now() + 0.5) {
+                print("worker 0.5 s")
+                DispatchQueue.main.async { print("back on main") }
+            }
+            print("scheduled")
+            """#,
+            #"""
+            scheduled
+            async
+            0.1 s
+            global 0.2 s
+            300 ms
+            worker 0.5 s
+            back on main
+            1 s
 
-        """#)
+            """#)
     }
 
     /// Work queued during the script: run loop blocks before the main queue, each in order.
     @Test func sameInstantWorkFollowsTheMainRunLoopsOrder() {
-        expectOracleOutput(#"""
-        import Combine
-        import Foundation
-        var bag = Set<AnyCancellable>()
-        DispatchQueue.main.async { print("main queue") }
-        RunLoop.main.perform { print("run loop block") }
-        Just("x").receive(on: RunLoop.main).sink { print("receive(on: RunLoop.main)", $0) }.store(in: &bag)
-        Just("y").receive(on: DispatchQueue.main).sink { print("receive(on: DispatchQueue.main)", $0) }.store(in: &bag)
-        print("end of script")
-        """#, #"""
-        end of script
-        run loop block
-        receive(on: RunLoop.main) x
-        main queue
-        receive(on: DispatchQueue.main) y
+        expectOracleOutput(
+            #"""
+            import Combine
+            import Foundation
+            var bag = Set<AnyCancellable>()
+            DispatchQueue.main.async { print("main queue") }
+            RunLoop.main.perform { print("run loop block") }
+            Just("x").receive(on: RunLoop.main).sink { print("receive(on: RunLoop.main)", $0) }.store(in: &bag)
+            Just("y").receive(on: DispatchQueue.main).sink { print("receive(on: DispatchQueue.main)", $0) }.store(in: &bag)
+            print("end of script")
+            """#,
+            #"""
+            end of script
+            run loop block
+            receive(on: RunLoop.main) x
+            main queue
+            receive(on: DispatchQueue.main) y
 
-        """#)
+            """#)
     }
 
     /// Background queues run on threads of their own in the compiled program, so their
@@ -414,32 +436,34 @@ import UndercurrentStreams
     /// after the script, first among work due at the same instant, as if they had started
     /// at once; later work on any queue runs in deadline order.
     @Test func backgroundQueuesRunFirstAmongSameInstantWork() {
-        expectDocumentedOutput(#"""
-        import Combine
-        import Foundation
-        var bag = Set<AnyCancellable>()
-        DispatchQueue.main.async { print("main queue") }
-        RunLoop.main.perform { print("run loop block") }
-        DispatchQueue.global().async { print("global queue") }
-        let worker = DispatchQueue(label: "worker")
-        worker.async { print("worker queue") }
-        print("value from worker.sync:", worker.sync { 42 })
-        Just("z").receive(on: DispatchQueue.global(qos: .background)).sink { print("received on a global queue", $0) }.store(in: &bag)
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { print("global at 0.2") }
-        DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { print("main at 0.1") }
-        print("end of script")
-        """#, #"""
-        value from worker.sync: 42
-        end of script
-        global queue
-        worker queue
-        received on a global queue z
-        run loop block
-        main queue
-        main at 0.1
-        global at 0.2
+        expectDocumentedOutput(
+            #"""
+            import Combine
+            import Foundation
+            var bag = Set<AnyCancellable>()
+            DispatchQueue.main.async { print("main queue") }
+            RunLoop.main.perform { print("run loop block") }
+            DispatchQueue.global().async { print("global queue") }
+            let worker = DispatchQueue(label: "worker")
+            worker.async { print("worker queue") }
+            print("value from worker.sync:", worker.sync { 42 })
+            Just("z").receive(on: DispatchQueue.global(qos: .background)).sink { print("received on a global queue", $0) }.store(in: &bag)
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { print("global at 0.2") }
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { print("main at 0.1") }
+            print("end of script")
+            """#,
+            #"""
+            value from worker.sync: 42
+            end of script
+            global queue
+            worker queue
+            received on a global queue z
+            run loop block
+            main queue
+            main at 0.1
+            global at 0.2
 
-        """#)
+            """#)
     }
 
     // MARK: - collect(.byTime) and collect(.byTimeOrCount)
@@ -447,168 +471,182 @@ import UndercurrentStreams
     // expected output follows Combine's documentation (see Operators/CollectByTime.swift).
 
     @Test func collectByTimeSendsWhatEachIntervalCollected() {
-        expectDocumentedOutput(#"""
-        import Combine
-        import Foundation
-        var bag = Set<AnyCancellable>()
-        let subject = PassthroughSubject<Int, Never>()
-        subject
-            .collect(.byTime(DispatchQueue.main, .milliseconds(250)))
-            .sink(receiveCompletion: { print("byTime:", $0) }, receiveValue: { print("byTime", $0) })
-            .store(in: &bag)
-        for (time, value) in [(0.1, 1), (0.2, 2), (0.3, 3), (0.4, 4), (0.6, 5)] {
-            DispatchQueue.main.asyncAfter(deadline: .now() + time) { print("send", value); subject.send(value) }
-        }
-        DispatchQueue.main.asyncAfter(deadline: .now() + 0.7) { subject.send(completion: .finished) }
-        """#, #"""
-        send 1
-        send 2
-        byTime [1, 2]
-        send 3
-        send 4
-        byTime [3, 4]
-        send 5
-        byTime [5]
-        byTime: finished
+        expectDocumentedOutput(
+            #"""
+            import Combine
+            import Foundation
+            var bag = Set<AnyCancellable>()
+            let subject = PassthroughSubject<Int, Never>()
+            subject
+                .collect(.byTime(DispatchQueue.main, .milliseconds(250)))
+                .sink(receiveCompletion: { print("byTime:", $0) }, receiveValue: { print("byTime", $0) })
+                .store(in: &bag)
+            for (time, value) in [(0.1, 1), (0.2, 2), (0.3, 3), (0.4, 4), (0.6, 5)] {
+                DispatchQueue.main.asyncAfter(deadline: .now() + time) { print("send", value); subject.send(value) }
+            }
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.7) { subject.send(completion: .finished) }
+            """#,
+            #"""
+            send 1
+            send 2
+            byTime [1, 2]
+            send 3
+            send 4
+            byTime [3, 4]
+            send 5
+            byTime [5]
+            byTime: finished
 
-        """#)
+            """#)
     }
 
     /// A full buffer goes at once; the tick sends a partial one; an unlimited sink makes
     /// the operator ask its upstream for unlimited values.
     @Test func collectByTimeOrCountSendsFullGroupsAtOnce() {
-        expectDocumentedOutput(#"""
-        import Combine
-        import Foundation
-        var bag = Set<AnyCancellable>()
-        let subject = PassthroughSubject<Int, Never>()
-        subject
-            .print("upstream")
-            .collect(.byTimeOrCount(RunLoop.main, .seconds(1), 2))
-            .sink(receiveCompletion: { print("byTimeOrCount:", $0) }, receiveValue: { print("byTimeOrCount", $0) })
-            .store(in: &bag)
-        for (time, value) in [(0.1, 1), (0.2, 2), (0.3, 3), (1.2, 4), (1.3, 5)] {
-            DispatchQueue.main.asyncAfter(deadline: .now() + time) { subject.send(value) }
-        }
-        DispatchQueue.main.asyncAfter(deadline: .now() + 1.4) { subject.send(completion: .finished) }
-        """#, #"""
-        upstream: receive subscription: (PassthroughSubject)
-        upstream: request unlimited
-        upstream: receive value: (1)
-        upstream: request max: (0) (synchronous)
-        upstream: receive value: (2)
-        byTimeOrCount [1, 2]
-        upstream: request max: (0) (synchronous)
-        upstream: receive value: (3)
-        upstream: request max: (0) (synchronous)
-        byTimeOrCount [3]
-        upstream: receive value: (4)
-        upstream: request max: (0) (synchronous)
-        upstream: receive value: (5)
-        byTimeOrCount [4, 5]
-        upstream: request max: (0) (synchronous)
-        upstream: receive finished
-        byTimeOrCount: finished
+        expectDocumentedOutput(
+            #"""
+            import Combine
+            import Foundation
+            var bag = Set<AnyCancellable>()
+            let subject = PassthroughSubject<Int, Never>()
+            subject
+                .print("upstream")
+                .collect(.byTimeOrCount(RunLoop.main, .seconds(1), 2))
+                .sink(receiveCompletion: { print("byTimeOrCount:", $0) }, receiveValue: { print("byTimeOrCount", $0) })
+                .store(in: &bag)
+            for (time, value) in [(0.1, 1), (0.2, 2), (0.3, 3), (1.2, 4), (1.3, 5)] {
+                DispatchQueue.main.asyncAfter(deadline: .now() + time) { subject.send(value) }
+            }
+            DispatchQueue.main.asyncAfter(deadline: .now() + 1.4) { subject.send(completion: .finished) }
+            """#,
+            #"""
+            upstream: receive subscription: (PassthroughSubject)
+            upstream: request unlimited
+            upstream: receive value: (1)
+            upstream: request max: (0) (synchronous)
+            upstream: receive value: (2)
+            byTimeOrCount [1, 2]
+            upstream: request max: (0) (synchronous)
+            upstream: receive value: (3)
+            upstream: request max: (0) (synchronous)
+            byTimeOrCount [3]
+            upstream: receive value: (4)
+            upstream: request max: (0) (synchronous)
+            upstream: receive value: (5)
+            byTimeOrCount [4, 5]
+            upstream: request max: (0) (synchronous)
+            upstream: receive finished
+            byTimeOrCount: finished
 
-        """#)
+            """#)
     }
 
     /// Demand is honoured: `count` values asked per group wanted; a group (and the
     /// completion behind it) waits for demand.
     @Test func collectByTimeHonoursDemand() {
-        expectDocumentedOutput(#"""
-        import Combine
-        import Foundation
-        final class OneGroupAtATime: Subscriber {
-            typealias Input = [Int]
-            typealias Failure = Never
-            var subscription: Subscription?
-            func receive(subscription: Subscription) {
-                self.subscription = subscription
-                subscription.request(.max(1))
+        expectDocumentedOutput(
+            #"""
+            import Combine
+            import Foundation
+            final class OneGroupAtATime: Subscriber {
+                typealias Input = [Int]
+                typealias Failure = Never
+                var subscription: Subscription?
+                func receive(subscription: Subscription) {
+                    self.subscription = subscription
+                    subscription.request(.max(1))
+                }
+                func receive(_ input: [Int]) -> Subscribers.Demand {
+                    print("group", input)
+                    return .none
+                }
+                func receive(completion: Subscribers.Completion<Never>) {
+                    print("completion", completion)
+                }
             }
-            func receive(_ input: [Int]) -> Subscribers.Demand {
-                print("group", input)
-                return .none
+            let subject = PassthroughSubject<Int, Never>()
+            let subscriber = OneGroupAtATime()
+            subject
+                .print("upstream")
+                .collect(.byTimeOrCount(DispatchQueue.main, .milliseconds(500), 3))
+                .subscribe(subscriber)
+            subject.send(1)
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.6) { subject.send(2); subject.send(3); subject.send(4) }
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.8) { print("upstream finishes"); subject.send(completion: .finished) }
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.9) {
+                print("asking for another group")
+                subscriber.subscription?.request(.max(1))
             }
-            func receive(completion: Subscribers.Completion<Never>) {
-                print("completion", completion)
-            }
-        }
-        let subject = PassthroughSubject<Int, Never>()
-        let subscriber = OneGroupAtATime()
-        subject
-            .print("upstream")
-            .collect(.byTimeOrCount(DispatchQueue.main, .milliseconds(500), 3))
-            .subscribe(subscriber)
-        subject.send(1)
-        DispatchQueue.main.asyncAfter(deadline: .now() + 0.6) { subject.send(2); subject.send(3); subject.send(4) }
-        DispatchQueue.main.asyncAfter(deadline: .now() + 0.8) { print("upstream finishes"); subject.send(completion: .finished) }
-        DispatchQueue.main.asyncAfter(deadline: .now() + 0.9) {
-            print("asking for another group")
-            subscriber.subscription?.request(.max(1))
-        }
-        """#, #"""
-        upstream: receive subscription: (PassthroughSubject)
-        upstream: request max: (3)
-        upstream: receive value: (1)
-        upstream: request max: (0) (synchronous)
-        group [1]
-        upstream: receive value: (2)
-        upstream: request max: (0) (synchronous)
-        upstream: receive value: (3)
-        upstream: request max: (0) (synchronous)
-        upstream finishes
-        upstream: receive finished
-        asking for another group
-        group [2, 3]
-        completion finished
+            """#,
+            #"""
+            upstream: receive subscription: (PassthroughSubject)
+            upstream: request max: (3)
+            upstream: receive value: (1)
+            upstream: request max: (0) (synchronous)
+            group [1]
+            upstream: receive value: (2)
+            upstream: request max: (0) (synchronous)
+            upstream: receive value: (3)
+            upstream: request max: (0) (synchronous)
+            upstream finishes
+            upstream: receive finished
+            asking for another group
+            group [2, 3]
+            completion finished
 
-        """#)
+            """#)
     }
 
     @Test func collectCountStillWorksBesideCollectByTime() {
-        expectDocumentedOutput(#"""
-        import Combine
-        let c = [1, 2, 3, 4, 5].publisher.collect(2).sink { print($0) }
-        """#, #"""
-        [1, 2]
-        [3, 4]
-        [5]
+        expectDocumentedOutput(
+            #"""
+            import Combine
+            let c = [1, 2, 3, 4, 5].publisher.collect(2).sink { print($0) }
+            """#,
+            #"""
+            [1, 2]
+            [3, 4]
+            [5]
 
-        """#)
+            """#)
     }
 
-    func expectDocumentedOutput(_ source: String, _ expected: String,
-                                sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    func expectDocumentedOutput(
+        _ source: String, _ expected: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         expectOracleOutput(source, expected, sourceLocation: sourceLocation)
     }
 
     // MARK: - Mistakes become script errors
 
     @Test func mistakesAreScriptErrorsNotCrashes() {
-        let zeroCount = runScript("""
+        let zeroCount = runScript(
+            """
             import Combine
             import Foundation
             let p = PassthroughSubject<Int, Never>()
             let c = p.collect(.byTimeOrCount(DispatchQueue.main, .seconds(1), 0)).sink { print($0) }
             """)
         #expect(zeroCount.error?.message == "byTimeOrCount's count must be at least 1 (got 0)")
-        let zeroInterval = runScript("""
+        let zeroInterval = runScript(
+            """
             import Combine
             import Foundation
             let p = PassthroughSubject<Int, Never>()
             let c = p.collect(.byTime(RunLoop.main, 0)).sink { print($0) }
             """)
         #expect(zeroInterval.error?.message == "collect's interval must be longer than zero")
-        let deadlock = runScript("""
+        let deadlock = runScript(
+            """
             import Foundation
             print("before")
             DispatchQueue.main.sync { print("never") }
             """)
         #expect(deadlock.output == "before\n")
         #expect(deadlock.error?.message == "DispatchQueue.main.sync from the main thread never returns")
-        let notAScheduler = runScript("""
+        let notAScheduler = runScript(
+            """
             import Combine
             let c = Just(1).delay(for: .seconds(1), scheduler: "main").sink { print($0) }
             """)
@@ -617,7 +655,8 @@ import UndercurrentStreams
 
     /// An error in scheduled work stops the input, with what was printed before it.
     @Test func anErrorInScheduledWorkStopsTheRun() {
-        let result = runScript("""
+        let result = runScript(
+            """
             import Foundation
             DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) {
                 print("first")
@@ -641,20 +680,22 @@ import UndercurrentStreams
             environment.bridge.clock.endOfInput = .runDueOnly
             var steps: [String] = []
             do {
-                try environment.interpreter.run(source: """
-                    import Combine
-                    import Foundation
-                    var bag = Set<AnyCancellable>()
-                    Just(1).delay(for: .milliseconds(300), scheduler: DispatchQueue.main)
-                        .sink { print("delayed", $0) }.store(in: &bag)
-                    Just(2).receive(on: RunLoop.main).sink { print("received", $0) }.store(in: &bag)
-                    print("script")
-                    """)
+                try environment.interpreter.run(
+                    source: """
+                        import Combine
+                        import Foundation
+                        var bag = Set<AnyCancellable>()
+                        Just(1).delay(for: .milliseconds(300), scheduler: DispatchQueue.main)
+                            .sink { print("delayed", $0) }.store(in: &bag)
+                        Just(2).receive(on: RunLoop.main).sink { print("received", $0) }.store(in: &bag)
+                        print("script")
+                        """)
                 steps.append(output)
                 try environment.bridge.advanceTime(by: .milliseconds(299))
                 steps.append("\(output)| now \(environment.bridge.clock.nowMilliseconds)")
                 let report = try environment.bridge.advanceTime(by: try #require(VirtualClock.parseDuration("1ms")))
-                steps.append("\(output)| now \(VirtualClock.format(environment.bridge.virtualNow)), ran \(report.actionsRun)")
+                steps.append(
+                    "\(output)| now \(VirtualClock.format(environment.bridge.virtualNow)), ran \(report.actionsRun)")
                 try environment.interpreter.run(source: "bag.removeAll()\nprint(\"later\")")
                 steps.append(output)
             } catch {
@@ -662,11 +703,12 @@ import UndercurrentStreams
             }
             return steps
         }
-        #expect(steps == [
-            "script\nreceived 2\n",
-            "script\nreceived 2\n| now 299.0",
-            "script\nreceived 2\ndelayed 1\n| now 300ms, ran 2",
-            "script\nreceived 2\ndelayed 1\nlater\n",
-        ])
+        #expect(
+            steps == [
+                "script\nreceived 2\n",
+                "script\nreceived 2\n| now 299.0",
+                "script\nreceived 2\ndelayed 1\n| now 300ms, ran 2",
+                "script\nreceived 2\ndelayed 1\nlater\n",
+            ])
     }
 }

@@ -54,11 +54,13 @@ public final class FunctionDecl {
     @exclusivity(unchecked) var typesKeepValues = false
     @exclusivity(unchecked) var typesCheckedGeneration = -1
 
-    public init(name: String, parameters: [Parameter], returnType: TypeRef?, body: Block,
-                isSingleExpression: Bool, slotCount: Int, captures: [CaptureSource],
-                captureList: [CaptureListEntry], selfSlot: Int?, isStatic: Bool,
-                isMutating: Bool, isThrowing: Bool, isFailableInit: Bool,
-                location: SourceLocation) {
+    public init(
+        name: String, parameters: [Parameter], returnType: TypeRef?, body: Block,
+        isSingleExpression: Bool, slotCount: Int, captures: [CaptureSource],
+        captureList: [CaptureListEntry], selfSlot: Int?, isStatic: Bool,
+        isMutating: Bool, isThrowing: Bool, isFailableInit: Bool,
+        location: SourceLocation
+    ) {
         self.name = name
         self.parameters = parameters
         self.returnType = returnType
@@ -138,8 +140,10 @@ public final class TypeDecl {
     public var requirementNames: [String]
     public let location: SourceLocation
 
-    public init(kind: TypeKind, name: String, genericParameters: [String], inheritance: [TypeRef],
-                location: SourceLocation) {
+    public init(
+        kind: TypeKind, name: String, genericParameters: [String], inheritance: [TypeRef],
+        location: SourceLocation
+    ) {
         self.kind = kind
         self.name = name
         self.genericParameters = genericParameters
@@ -164,8 +168,10 @@ public final class ExtensionDecl {
     public let members: TypeDecl
     public let location: SourceLocation
 
-    public init(extendedType: TypeRef, inheritance: [TypeRef], members: TypeDecl,
-                location: SourceLocation) {
+    public init(
+        extendedType: TypeRef, inheritance: [TypeRef], members: TypeDecl,
+        location: SourceLocation
+    ) {
         self.extendedType = extendedType
         self.inheritance = inheritance
         self.members = members

@@ -27,9 +27,9 @@ public enum StringPart {
 }
 
 public enum CastKind {
-    case coerce      // as
-    case conditional // as?
-    case forced      // as!
+    case coerce  // as
+    case conditional  // as?
+    case forced  // as!
 }
 
 public enum TryKind {
@@ -84,17 +84,17 @@ public indirect enum Expr {
     public var location: SourceLocation {
         switch self {
         case .literal(_, let l), .integerLiteral(_, let l), .floatLiteral(_, let l),
-             .stringLiteral(_, let l), .interpolatedString(_, let l), .nilLiteral(let l),
-             .name(_, _, let l), .selfReference(let l), .superReference(let l),
-             .member(_, _, _, let l), .implicitMember(_, let l), .call(_, _, _, let l),
-             .subscriptCall(_, _, let l), .specialize(_, _, let l), .typeExpr(_, let l),
-             .binary(_, _, _, let l), .prefix(_, _, let l), .postfix(_, _, let l),
-             .assign(_, _, let l), .compoundAssign(_, _, _, let l), .ternary(_, _, _, let l),
-             .optionalUnwrap(_, let l), .optionalChain(_, let l), .forceUnwrap(_, let l),
-             .arrayLiteral(_, let l), .dictionaryLiteral(_, let l), .tuple(_, _, let l),
-             .closure(_, let l), .cast(_, _, _, let l), .isType(_, _, let l),
-             .tryExpr(_, _, let l), .keyPath(_, _, let l), .discard(let l),
-             .statementExpression(_, _, let l), .inoutMarker(_, let l):
+            .stringLiteral(_, let l), .interpolatedString(_, let l), .nilLiteral(let l),
+            .name(_, _, let l), .selfReference(let l), .superReference(let l),
+            .member(_, _, _, let l), .implicitMember(_, let l), .call(_, _, _, let l),
+            .subscriptCall(_, _, let l), .specialize(_, _, let l), .typeExpr(_, let l),
+            .binary(_, _, _, let l), .prefix(_, _, let l), .postfix(_, _, let l),
+            .assign(_, _, let l), .compoundAssign(_, _, _, let l), .ternary(_, _, _, let l),
+            .optionalUnwrap(_, let l), .optionalChain(_, let l), .forceUnwrap(_, let l),
+            .arrayLiteral(_, let l), .dictionaryLiteral(_, let l), .tuple(_, _, let l),
+            .closure(_, let l), .cast(_, _, _, let l), .isType(_, _, let l),
+            .tryExpr(_, _, let l), .keyPath(_, _, let l), .discard(let l),
+            .statementExpression(_, _, let l), .inoutMarker(_, let l):
             return l
         }
     }

@@ -7,7 +7,7 @@ public enum Condition {
 }
 
 public struct SwitchCase {
-    public var patterns: [(Pattern, Expr?)]   // each with its `where` guard
+    public var patterns: [(Pattern, Expr?)]  // each with its `where` guard
     public var isDefault: Bool
     public var body: Block
     public var location: SourceLocation

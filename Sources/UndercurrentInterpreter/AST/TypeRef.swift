@@ -67,7 +67,9 @@ public indirect enum TypeRef: Hashable, Sendable, CustomStringConvertible {
         case .dictionary(let key, let value): return "[\(key): \(value)]"
         case .tuple(let elements): return "(\(elements.map(\.description).joined(separator: ", ")))"
         case .labeledTuple(let labels, let elements):
-            let parts = zip(labels, elements).map { label, element in (label.map { $0 + ": " } ?? "") + element.description }
+            let parts = zip(labels, elements).map { label, element in
+                (label.map { $0 + ": " } ?? "") + element.description
+            }
             return "(\(parts.joined(separator: ", ")))"
         case .function(let parameters, let result):
             return "(\(parameters.map(\.description).joined(separator: ", "))) -> \(result)"

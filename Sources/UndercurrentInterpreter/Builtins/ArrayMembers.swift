@@ -8,17 +8,19 @@ extension StandardLibrary {
         let array = interpreter.builtins.array
         array.initializers = [
             .native(NativeFunction("init()") { _ in .array([]) }),
-            .native(NativeFunction("init(_:)") { arguments in
-                .array(try arguments.elements(0))
-            }),
-            .native(NativeFunction("init(repeating:count:)") { arguments in
-                let count = try arguments.int(1)
-                guard count >= 0 else {
-                    throw ScriptError.runtime("Can't construct Array with count < 0", at: arguments.location)
-                }
-                try arguments.interpreter.checkSize(count, "an array", at: arguments.location)
-                return .array(Array(repeating: arguments[0], count: count))
-            }),
+            .native(
+                NativeFunction("init(_:)") { arguments in
+                    .array(try arguments.elements(0))
+                }),
+            .native(
+                NativeFunction("init(repeating:count:)") { arguments in
+                    let count = try arguments.int(1)
+                    guard count >= 0 else {
+                        throw ScriptError.runtime("Can't construct Array with count < 0", at: arguments.location)
+                    }
+                    try arguments.interpreter.checkSize(count, "an array", at: arguments.location)
+                    return .array(Array(repeating: arguments[0], count: count))
+                }),
         ]
         installArrayInsertion(on: array)
         installArrayRemoval(on: array)
@@ -69,18 +71,21 @@ extension StandardLibrary {
             let which = isFirst ? "first" : "last"
             arrayMethod(array, "\(name)()") { elements, arguments in
                 guard !elements.isEmpty else {
-                    throw ScriptError.runtime("Can't remove \(which) element from an empty collection", at: arguments.location)
+                    throw ScriptError.runtime(
+                        "Can't remove \(which) element from an empty collection", at: arguments.location)
                 }
                 return isFirst ? elements.removeFirst() : elements.removeLast()
             }
             arrayMethod(array, "\(name)(_:)") { elements, arguments in
                 let count = try arguments.int(0)
                 guard count >= 0 else {
-                    throw ScriptError.runtime("Number of elements to remove should be non-negative", at: arguments.location)
+                    throw ScriptError.runtime(
+                        "Number of elements to remove should be non-negative", at: arguments.location)
                 }
                 guard count <= elements.count else {
-                    throw ScriptError.runtime("Can't remove more items from a collection than it contains",
-                                              at: arguments.location)
+                    throw ScriptError.runtime(
+                        "Can't remove more items from a collection than it contains",
+                        at: arguments.location)
                 }
                 if isFirst { elements.removeFirst(count) } else { elements.removeLast(count) }
                 return .void
@@ -140,26 +145,30 @@ extension StandardLibrary {
         }
         array.method("firstIndex(of:)") { arguments in
             let interpreter = arguments.interpreter
-            return .optional(try elements(arguments.receiverValue).firstIndex {
-                try interpreter.valuesEqual($0, arguments[0], at: arguments.location)
-            }.map(Value.int))
+            return .optional(
+                try elements(arguments.receiverValue).firstIndex {
+                    try interpreter.valuesEqual($0, arguments[0], at: arguments.location)
+                }.map(Value.int))
         }
         array.method("lastIndex(where:)", types: [closureParameter]) { arguments in
             .optional(try elements(arguments.receiverValue).lastIndex { try arguments.test(0, $0) }.map(Value.int))
         }
         array.method("lastIndex(of:)") { arguments in
             let interpreter = arguments.interpreter
-            return .optional(try elements(arguments.receiverValue).lastIndex {
-                try interpreter.valuesEqual($0, arguments[0], at: arguments.location)
-            }.map(Value.int))
+            return .optional(
+                try elements(arguments.receiverValue).lastIndex {
+                    try interpreter.valuesEqual($0, arguments[0], at: arguments.location)
+                }.map(Value.int))
         }
         array.method("index(after:)") { arguments in .int(try arguments.int(0) + 1) }
         array.method("index(before:)") { arguments in .int(try arguments.int(0) - 1) }
     }
 
     /// A mutating method that works on the receiver's elements in place.
-    private func arrayMethod(_ array: TypeInfo, _ fullName: String, defaults: Set<String> = [], types: [TypeRef?] = [],
-                             _ body: @escaping (inout [Value], NativeArguments) throws -> Value) {
+    private func arrayMethod(
+        _ array: TypeInfo, _ fullName: String, defaults: Set<String> = [], types: [TypeRef?] = [],
+        _ body: @escaping (inout [Value], NativeArguments) throws -> Value
+    ) {
         array.mutatingMethod(fullName, defaults: defaults, types: types) { value, arguments in
             guard case .array(var elements) = value else {
                 throw ScriptError.runtime("\(fullName) needs an array", at: arguments.location)

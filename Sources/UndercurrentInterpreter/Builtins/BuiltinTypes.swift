@@ -38,8 +38,12 @@ public final class BuiltinTypes {
         interpreter.registerType(double, as: "TimeInterval")
         interpreter.registerType(range, as: "ClosedRange")
         int.conformances = ["Equatable", "Hashable", "Comparable", "CustomStringConvertible", "Numeric", "Strideable"]
-        double.conformances = ["Equatable", "Hashable", "Comparable", "CustomStringConvertible", "Numeric", "Strideable"]
-        string.conformances = ["Equatable", "Hashable", "Comparable", "CustomStringConvertible", "Sequence", "Collection"]
+        double.conformances = [
+            "Equatable", "Hashable", "Comparable", "CustomStringConvertible", "Numeric", "Strideable",
+        ]
+        string.conformances = [
+            "Equatable", "Hashable", "Comparable", "CustomStringConvertible", "Sequence", "Collection",
+        ]
         bool.conformances = ["Equatable", "Hashable", "CustomStringConvertible"]
         character.conformances = ["Equatable", "Hashable", "Comparable"]
         array.conformances = ["Sequence", "Collection", "Equatable"]

@@ -3,17 +3,19 @@ extension StandardLibrary {
     func installCharacterMembers(into interpreter: Interpreter) {
         let character = interpreter.builtins.character
         character.initializers = [
-            .native(NativeFunction("init(_:)") { arguments in
-                if case .character = arguments[0] { return arguments[0] }
-                let text = try arguments.string(0)
-                guard text.count == 1, let only = text.first else {
-                    throw ScriptError.runtime(text.isEmpty
-                        ? "Can't form a Character from an empty String"
-                        : "Can't form a Character from a String containing more than one extended grapheme cluster",
-                        at: arguments.location)
-                }
-                return .character(only)
-            }),
+            .native(
+                NativeFunction("init(_:)") { arguments in
+                    if case .character = arguments[0] { return arguments[0] }
+                    let text = try arguments.string(0)
+                    guard text.count == 1, let only = text.first else {
+                        throw ScriptError.runtime(
+                            text.isEmpty
+                                ? "Can't form a Character from an empty String"
+                                : "Can't form a Character from a String containing more than one extended grapheme cluster",
+                            at: arguments.location)
+                    }
+                    return .character(only)
+                })
         ]
         let flags: [(String, (Character) -> Bool)] = [
             ("isNumber", \.isNumber), ("isLetter", \.isLetter), ("isUppercase", \.isUppercase),

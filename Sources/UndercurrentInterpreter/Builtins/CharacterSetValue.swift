@@ -21,12 +21,15 @@ extension StandardLibrary {
         }
         let sets: [(String, (Unicode.Scalar) -> Bool)] = [
             ("whitespaces", { category($0) == .spaceSeparator || $0 == "\t" }),
-            ("whitespacesAndNewlines", { scalar in
-                switch category(scalar) {
-                case .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
-                default: return (0x09...0x0D).contains(scalar.value) || scalar.value == 0x85
+            (
+                "whitespacesAndNewlines",
+                { scalar in
+                    switch category(scalar) {
+                    case .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
+                    default: return (0x09...0x0D).contains(scalar.value) || scalar.value == 0x85
+                    }
                 }
-            }),
+            ),
             ("newlines", isNewline),
             ("decimalDigits", { category($0) == .decimalNumber }),
             ("letters", { isLetterOrMark(category($0)) }),
@@ -37,13 +40,16 @@ extension StandardLibrary {
             ("symbols", { [.mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol].contains(category($0)) }),
         ]
         for (name, test) in sets {
-            type.property(name, isStatic: true) { [unowned type] _, _ in .native(CharacterSetValue(typeInfo: type, test)) }
+            type.property(name, isStatic: true) { [unowned type] _, _ in
+                .native(CharacterSetValue(typeInfo: type, test))
+            }
         }
         type.initializers = [
-            .native(NativeFunction("init(charactersIn:)") { [unowned type] arguments in
-                let members = Set(try arguments.string(0).unicodeScalars)
-                return .native(CharacterSetValue(typeInfo: type) { members.contains($0) })
-            }),
+            .native(
+                NativeFunction("init(charactersIn:)") { [unowned type] arguments in
+                    let members = Set(try arguments.string(0).unicodeScalars)
+                    return .native(CharacterSetValue(typeInfo: type) { members.contains($0) })
+                })
         ]
         type.property("inverted") { [unowned type] _, value in
             guard case .native(let set as CharacterSetValue) = value else { return value }
@@ -56,7 +62,8 @@ extension StandardLibrary {
         for (name, combine) in combinations {
             type.method("\(name)(_:)", types: [.simple("CharacterSet")]) { [unowned type] arguments in
                 guard case .native(let lhs as CharacterSetValue) = arguments.receiverValue,
-                      case .native(let rhs as CharacterSetValue) = arguments[0] else {
+                    case .native(let rhs as CharacterSetValue) = arguments[0]
+                else {
                     throw ScriptError.runtime("\(name) needs two CharacterSets", at: arguments.location)
                 }
                 return .native(CharacterSetValue(typeInfo: type) { combine(lhs.contains($0), rhs.contains($0)) })
@@ -64,7 +71,8 @@ extension StandardLibrary {
         }
         type.method("contains(_:)") { arguments in
             guard case .native(let set as CharacterSetValue) = arguments.receiverValue,
-                  let scalar = text(arguments[0]).unicodeScalars.first else { return .bool(false) }
+                let scalar = text(arguments[0]).unicodeScalars.first
+            else { return .bool(false) }
             return .bool(set.contains(scalar))
         }
     }
@@ -73,7 +81,8 @@ extension StandardLibrary {
 private func isLetterOrMark(_ category: Unicode.GeneralCategory) -> Bool {
     switch category {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-         .nonspacingMark, .spacingMark, .enclosingMark: return true
+        .nonspacingMark, .spacingMark, .enclosingMark:
+        return true
     default: return false
     }
 }
@@ -85,7 +94,8 @@ private func isNumber(_ category: Unicode.GeneralCategory) -> Bool {
 private func isPunctuation(_ category: Unicode.GeneralCategory) -> Bool {
     switch category {
     case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
-         .finalPunctuation, .otherPunctuation: return true
+        .finalPunctuation, .otherPunctuation:
+        return true
     default: return false
     }
 }

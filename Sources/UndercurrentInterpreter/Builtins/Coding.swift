@@ -8,13 +8,16 @@ extension StandardLibrary {
         let errors = CodingErrorTypes()
         errors.register(in: interpreter)
 
-        let formatting = TypeInfo(name: "JSONEncoder.OutputFormatting", kind: .builtin,
-                                  qualifiedName: "Foundation.JSONEncoder.OutputFormatting")
+        let formatting = TypeInfo(
+            name: "JSONEncoder.OutputFormatting", kind: .builtin,
+            qualifiedName: "Foundation.JSONEncoder.OutputFormatting")
         formatting.conformances = ["Equatable", "Hashable"]
         interpreter.registerType(formatting)
-        for (name, bit) in [("prettyPrinted", OutputFormattingValue.prettyPrinted),
-                            ("sortedKeys", OutputFormattingValue.sortedKeys),
-                            ("withoutEscapingSlashes", OutputFormattingValue.withoutEscapingSlashes)] {
+        for (name, bit) in [
+            ("prettyPrinted", OutputFormattingValue.prettyPrinted),
+            ("sortedKeys", OutputFormattingValue.sortedKeys),
+            ("withoutEscapingSlashes", OutputFormattingValue.withoutEscapingSlashes),
+        ] {
             formatting.property(name, isStatic: true) { [unowned formatting] _, _ in
                 .native(OutputFormattingValue(typeInfo: formatting, rawValue: bit))
             }
@@ -24,7 +27,9 @@ extension StandardLibrary {
             return .int(options.rawValue)
         }
         formatting.method("contains(_:)", types: [.named(["JSONEncoder", "OutputFormatting"], [])]) { arguments in
-            guard case .native(let options as OutputFormattingValue) = arguments.receiverValue else { return .bool(false) }
+            guard case .native(let options as OutputFormattingValue) = arguments.receiverValue else {
+                return .bool(false)
+            }
             let wanted = try outputFormatting(arguments[0], at: arguments.location)
             return .bool(options.rawValue & wanted == wanted)
         }
@@ -32,18 +37,23 @@ extension StandardLibrary {
         let encoder = TypeInfo(name: "JSONEncoder", kind: .builtin, qualifiedName: "Foundation.JSONEncoder")
         interpreter.registerType(encoder)
         encoder.nestedTypes["OutputFormatting"] = formatting
-        encoder.initializers = [.native(NativeFunction("init()") { [unowned encoder] _ in
-            .native(JSONEncoderValue(typeInfo: encoder, errors: errors, dataType: data))
-        })]
-        encoder.addNativeProperty("outputFormatting", NativeProperty(
-            get: { [unowned formatting] _, value in
-                guard case .native(let encoder as JSONEncoderValue) = value else { return .void }
-                return .native(OutputFormattingValue(typeInfo: formatting, rawValue: encoder.outputFormatting))
-            },
-            set: { _, value, newValue in
-                guard case .native(let encoder as JSONEncoderValue) = value else { return }
-                encoder.outputFormatting = try outputFormatting(newValue, at: .unknown)
-            }))
+        encoder.initializers = [
+            .native(
+                NativeFunction("init()") { [unowned encoder] _ in
+                    .native(JSONEncoderValue(typeInfo: encoder, errors: errors, dataType: data))
+                })
+        ]
+        encoder.addNativeProperty(
+            "outputFormatting",
+            NativeProperty(
+                get: { [unowned formatting] _, value in
+                    guard case .native(let encoder as JSONEncoderValue) = value else { return .void }
+                    return .native(OutputFormattingValue(typeInfo: formatting, rawValue: encoder.outputFormatting))
+                },
+                set: { _, value, newValue in
+                    guard case .native(let encoder as JSONEncoderValue) = value else { return }
+                    encoder.outputFormatting = try outputFormatting(newValue, at: .unknown)
+                }))
         encoder.method("encode(_:)") { arguments in
             guard case .native(let encoder as JSONEncoderValue) = arguments.receiverValue else { return .void }
             return try encoder.encode(arguments[0], interpreter: arguments.interpreter, at: arguments.location)
@@ -51,13 +61,17 @@ extension StandardLibrary {
 
         let decoder = TypeInfo(name: "JSONDecoder", kind: .builtin, qualifiedName: "Foundation.JSONDecoder")
         interpreter.registerType(decoder)
-        decoder.initializers = [.native(NativeFunction("init()") { [unowned decoder] _ in
-            .native(JSONDecoderValue(typeInfo: decoder, errors: errors, dataType: data))
-        })]
+        decoder.initializers = [
+            .native(
+                NativeFunction("init()") { [unowned decoder] _ in
+                    .native(JSONDecoderValue(typeInfo: decoder, errors: errors, dataType: data))
+                })
+        ]
         decoder.method("decode(_:from:)") { arguments in
             guard case .native(let decoder as JSONDecoderValue) = arguments.receiverValue else { return .void }
-            return try decoder.decode(arguments[0], from: arguments[1], interpreter: arguments.interpreter,
-                                      at: arguments.location)
+            return try decoder.decode(
+                arguments[0], from: arguments[1], interpreter: arguments.interpreter,
+                at: arguments.location)
         }
     }
 }
@@ -69,7 +83,8 @@ private func outputFormatting(_ value: Value, at location: SourceLocation) throw
     case .array(let elements): return try elements.reduce(0) { $0 | (try outputFormatting($1, at: location)) }
     case .set(let set): return try set.elements.reduce(0) { $0 | (try outputFormatting($1, at: location)) }
     default:
-        throw ScriptError.runtime("outputFormatting takes JSONEncoder.OutputFormatting options (.prettyPrinted, .sortedKeys, .withoutEscapingSlashes)",
-                                  at: location)
+        throw ScriptError.runtime(
+            "outputFormatting takes JSONEncoder.OutputFormatting options (.prettyPrinted, .sortedKeys, .withoutEscapingSlashes)",
+            at: location)
     }
 }

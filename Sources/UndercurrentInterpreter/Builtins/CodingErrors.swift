@@ -27,8 +27,10 @@ final class CodingContextValue: NativeValue {
     let errorDescription: String
     let localizedDescription: String
 
-    init(typeInfo: TypeInfo, codingPath: [any CodingKey], message: String, underlyingError: (any Error)?,
-         plainText: String, debugText: String, errorDescription: String, localizedDescription: String) {
+    init(
+        typeInfo: TypeInfo, codingPath: [any CodingKey], message: String, underlyingError: (any Error)?,
+        plainText: String, debugText: String, errorDescription: String, localizedDescription: String
+    ) {
         self.codingPath = codingPath
         self.message = message
         self.underlyingError = underlyingError
@@ -72,11 +74,13 @@ final class OpaqueErrorValue: NativeValue {
 /// The script types of coding errors; made once per interpreter (Coding.swift).
 final class CodingErrorTypes {
     let decodingError = TypeInfo(name: "DecodingError", kind: .enumType, qualifiedName: "Swift.DecodingError")
-    let decodingContext = TypeInfo(name: "DecodingError.Context", kind: .builtin,
-                                   qualifiedName: "Swift.DecodingError.Context")
+    let decodingContext = TypeInfo(
+        name: "DecodingError.Context", kind: .builtin,
+        qualifiedName: "Swift.DecodingError.Context")
     let encodingError = TypeInfo(name: "EncodingError", kind: .enumType, qualifiedName: "Swift.EncodingError")
-    let encodingContext = TypeInfo(name: "EncodingError.Context", kind: .builtin,
-                                   qualifiedName: "Swift.EncodingError.Context")
+    let encodingContext = TypeInfo(
+        name: "EncodingError.Context", kind: .builtin,
+        qualifiedName: "Swift.EncodingError.Context")
     /// The `CodingKey` protocol: the type of the keys in errors, with `stringValue` and `intValue`.
     private(set) var codingKey = TypeInfo(name: "CodingKey", kind: .protocolType)
     let opaqueError = TypeInfo(name: "Error", kind: .builtin, qualifiedName: "Swift.Error")
@@ -84,23 +88,32 @@ final class CodingErrorTypes {
     func register(in interpreter: Interpreter) {
         let anyType = TypeRef.simple("Any")
         let context = TypeRef.named(["DecodingError", "Context"], [])
-        for (name, first) in [("typeMismatch", anyType), ("valueNotFound", anyType), ("keyNotFound", TypeRef.simple("CodingKey"))] {
-            decodingError.addEnumCase(EnumCaseInfo(name: name, associatedLabels: [nil, nil], associatedTypes: [first, context]))
+        for (name, first) in [
+            ("typeMismatch", anyType), ("valueNotFound", anyType), ("keyNotFound", TypeRef.simple("CodingKey")),
+        ] {
+            decodingError.addEnumCase(
+                EnumCaseInfo(name: name, associatedLabels: [nil, nil], associatedTypes: [first, context]))
         }
-        decodingError.addEnumCase(EnumCaseInfo(name: "dataCorrupted", associatedLabels: [nil], associatedTypes: [context]))
-        encodingError.addEnumCase(EnumCaseInfo(name: "invalidValue", associatedLabels: [nil, nil],
-                                               associatedTypes: [anyType, .named(["EncodingError", "Context"], [])]))
+        decodingError.addEnumCase(
+            EnumCaseInfo(name: "dataCorrupted", associatedLabels: [nil], associatedTypes: [context]))
+        encodingError.addEnumCase(
+            EnumCaseInfo(
+                name: "invalidValue", associatedLabels: [nil, nil],
+                associatedTypes: [anyType, .named(["EncodingError", "Context"], [])]))
         for (error, contextType) in [(decodingError, decodingContext), (encodingError, encodingContext)] {
             error.conformances = ["Error", "CustomStringConvertible", "CustomDebugStringConvertible"]
             error.nestedTypes["Context"] = contextType
             interpreter.registerType(error)
             interpreter.registerType(contextType)
-            for (name, text) in [("description", \CodingContextValue.errorDescription),
-                                 ("debugDescription", \CodingContextValue.errorDescription),
-                                 ("localizedDescription", \CodingContextValue.localizedDescription)] {
+            for (name, text) in [
+                ("description", \CodingContextValue.errorDescription),
+                ("debugDescription", \CodingContextValue.errorDescription),
+                ("localizedDescription", \CodingContextValue.localizedDescription),
+            ] {
                 error.property(name) { _, value in
                     guard case .enumValue(let enumValue) = value,
-                          case .native(let context as CodingContextValue)? = enumValue.payload.last else {
+                        case .native(let context as CodingContextValue)? = enumValue.payload.last
+                    else {
                         return .string(Formatter.describe(value, debug: false))
                     }
                     return .string(context[keyPath: text])
@@ -116,11 +129,16 @@ final class CodingErrorTypes {
             }
             contextType.property("underlyingError") { [opaqueError] _, value in
                 guard case .native(let context as CodingContextValue) = value,
-                      let underlying = context.underlyingError else { return .optional(nil) }
+                    let underlying = context.underlyingError
+                else { return .optional(nil) }
                 return .optional(.native(OpaqueErrorValue(typeInfo: opaqueError, error: underlying)))
             }
         }
-        if let existing = interpreter.typeNamed("CodingKey") { codingKey = existing } else { interpreter.registerType(codingKey) }
+        if let existing = interpreter.typeNamed("CodingKey") {
+            codingKey = existing
+        } else {
+            interpreter.registerType(codingKey)
+        }
         let keyProtocol = codingKey
         // `stringValue` and `intValue` of a key: a library key, or a script `CodingKeys` case.
         keyProtocol.property("stringValue") { _, value in
@@ -148,22 +166,26 @@ final class CodingErrorTypes {
     }
 
     /// A context value from Swift's context (passed as itself, for its printed forms).
-    private func context<Context>(_ context: Context, codingPath: [any CodingKey], message: String,
-                                  underlyingError: (any Error)?, of error: any Error, type: TypeInfo,
-                                  rename: String? = nil) -> Value {
+    private func context<Context>(
+        _ context: Context, codingPath: [any CodingKey], message: String,
+        underlyingError: (any Error)?, of error: any Error, type: TypeInfo,
+        rename: String? = nil
+    ) -> Value {
         func renamed(_ text: String) -> String {
             guard let rename else { return text }
             return text.replacingOccurrences(of: String(describing: UndercurrentScriptType.self), with: rename)
         }
-        return .native(CodingContextValue(
-            typeInfo: type, codingPath: codingPath, message: message, underlyingError: underlyingError,
-            plainText: String(describing: context), debugText: String(reflecting: context),
-            errorDescription: renamed(String(describing: error)), localizedDescription: error.localizedDescription))
+        return .native(
+            CodingContextValue(
+                typeInfo: type, codingPath: codingPath, message: message, underlyingError: underlyingError,
+                plainText: String(describing: context), debugText: String(reflecting: context),
+                errorDescription: renamed(String(describing: error)), localizedDescription: error.localizedDescription))
     }
 
     private func context(_ details: DecodingError.Context, of error: any Error, rename: String? = nil) -> Value {
-        context(details, codingPath: details.codingPath, message: details.debugDescription,
-                underlyingError: details.underlyingError, of: error, type: decodingContext, rename: rename)
+        context(
+            details, codingPath: details.codingPath, message: details.debugDescription,
+            underlyingError: details.underlyingError, of: error, type: decodingContext, rename: rename)
     }
 
     // MARK: - Swift errors as script values
@@ -174,22 +196,33 @@ final class CodingErrorTypes {
         if let mismatch = error as? ScriptTypeMismatch {
             let swiftError = DecodingError.typeMismatch(UndercurrentScriptType.self, mismatch.context)
             let shortName = mismatch.type.name.split(separator: ".").last.map(String.init) ?? mismatch.type.name
-            return decodingError.caseValue("typeMismatch", payload: [
-                .metatype(Metatype(type: mismatch.type)),
-                context(mismatch.context, of: swiftError, rename: shortName),
-            ])
+            return decodingError.caseValue(
+                "typeMismatch",
+                payload: [
+                    .metatype(Metatype(type: mismatch.type)),
+                    context(mismatch.context, of: swiftError, rename: shortName),
+                ])
         }
         if let error = error as? DecodingError {
             switch error {
             case .typeMismatch(let type, let details):
-                return decodingError.caseValue("typeMismatch", payload: [
-                    metatypeValue(type, interpreter), context(details, of: error)])
+                return decodingError.caseValue(
+                    "typeMismatch",
+                    payload: [
+                        metatypeValue(type, interpreter), context(details, of: error),
+                    ])
             case .valueNotFound(let type, let details):
-                return decodingError.caseValue("valueNotFound", payload: [
-                    metatypeValue(type, interpreter), context(details, of: error)])
+                return decodingError.caseValue(
+                    "valueNotFound",
+                    payload: [
+                        metatypeValue(type, interpreter), context(details, of: error),
+                    ])
             case .keyNotFound(let key, let details):
-                return decodingError.caseValue("keyNotFound", payload: [
-                    keyValue(key), context(details, of: error)])
+                return decodingError.caseValue(
+                    "keyNotFound",
+                    payload: [
+                        keyValue(key), context(details, of: error),
+                    ])
             case .dataCorrupted(let details):
                 return decodingError.caseValue("dataCorrupted", payload: [context(details, of: error)])
             @unknown default:
@@ -198,8 +231,9 @@ final class CodingErrorTypes {
         }
         if let error = error as? EncodingError, case .invalidValue(let value, let details) = error {
             let scriptValue: Value = (value as? Double).map(Value.double) ?? .string(String(describing: value))
-            let encodingDetails = context(details, codingPath: details.codingPath, message: details.debugDescription,
-                                          underlyingError: details.underlyingError, of: error, type: encodingContext)
+            let encodingDetails = context(
+                details, codingPath: details.codingPath, message: details.debugDescription,
+                underlyingError: details.underlyingError, of: error, type: encodingContext)
             return encodingError.caseValue("invalidValue", payload: [scriptValue, encodingDetails])
         }
         return nil

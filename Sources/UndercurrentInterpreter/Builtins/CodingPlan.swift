@@ -99,17 +99,21 @@ extension Interpreter {
     func codingPlan(for type: TypeInfo, encoding: Bool, at location: SourceLocation) throws -> CodingPlan {
         let protocolName = encoding ? "Encodable" : "Decodable"
         guard conformsToCoding(type, encoding: encoding) else {
-            throw ScriptError.runtime("'\(type.name)' does not conform to \(protocolName)", at: location,
-                                      notes: ["declare it `: Codable` (or `: \(protocolName)`)"])
+            throw ScriptError.runtime(
+                "'\(type.name)' does not conform to \(protocolName)", at: location,
+                notes: ["declare it `: Codable` (or `: \(protocolName)`)"])
         }
         let declaring = codingDeclaringType(of: type, encoding: encoding)
-        if encoding, declaring.instanceMembers["encode"]?.contains(where: { $0.isScriptMethod("encode(to:)") }) == true {
-            throw ScriptError.unsupported("a custom encode(to:) (in '\(declaring.name)') is not supported yet; Undercurrent encodes with the synthesized conformance only",
-                                          at: location)
+        if encoding, declaring.instanceMembers["encode"]?.contains(where: { $0.isScriptMethod("encode(to:)") }) == true
+        {
+            throw ScriptError.unsupported(
+                "a custom encode(to:) (in '\(declaring.name)') is not supported yet; Undercurrent encodes with the synthesized conformance only",
+                at: location)
         }
         if !encoding, declaring.initializers.contains(where: { $0.isScript("init(from:)") }) {
-            throw ScriptError.unsupported("a custom init(from:) (in '\(declaring.name)') is not supported yet; Undercurrent decodes with the synthesized conformance only",
-                                          at: location)
+            throw ScriptError.unsupported(
+                "a custom init(from:) (in '\(declaring.name)') is not supported yet; Undercurrent decodes with the synthesized conformance only",
+                at: location)
         }
         let own = (declaring.superclass?.storedProperties.count ?? 0)..<declaring.storedProperties.count
         var fields: [CodingPlan.Field] = []
@@ -117,8 +121,9 @@ extension Interpreter {
         if let keys = declaring.nestedTypes["CodingKeys"], keys.kind == .enumType {
             for keyCase in keys.cases {
                 guard let index = declaring.fieldIndex[keyCase.name], own.contains(index) else {
-                    throw ScriptError.runtime("CodingKeys case '\(keyCase.name)' does not match a stored property of '\(declaring.name)'",
-                                              at: location)
+                    throw ScriptError.runtime(
+                        "CodingKeys case '\(keyCase.name)' does not match a stored property of '\(declaring.name)'",
+                        at: location)
                 }
                 var key = ScriptCodingKey(keyCase.name)
                 switch keyCase.rawValue {
@@ -131,8 +136,10 @@ extension Interpreter {
             }
         } else {
             for index in own where declaring.storedProperties[index].declaration?.isLazy != true {
-                fields.append(try field(index, ScriptCodingKey(declaring.storedProperties[index].name), of: declaring,
-                                        at: location))
+                fields.append(
+                    try field(
+                        index, ScriptCodingKey(declaring.storedProperties[index].name), of: declaring,
+                        at: location))
                 keyed.insert(index)
             }
         }
@@ -140,27 +147,34 @@ extension Interpreter {
             // A property the keys leave out keeps its initial value, so it needs one.
             for index in own where !keyed.contains(index) {
                 let property = declaring.storedProperties[index]
-                let hasValue = property.declaration?.initializerFunction != nil
+                let hasValue =
+                    property.declaration?.initializerFunction != nil
                     || (property.type?.isOptional == true && property.declaration?.isConstant == false)
                 if !hasValue {
-                    throw ScriptError.runtime("'\(declaring.name)' cannot be decoded: property '\(property.name)' is not in CodingKeys and has no initial value",
-                                              at: location)
+                    throw ScriptError.runtime(
+                        "'\(declaring.name)' cannot be decoded: property '\(property.name)' is not in CodingKeys and has no initial value",
+                        at: location)
                 }
             }
         }
         return CodingPlan(declaring: declaring, fields: fields)
     }
 
-    private func field(_ index: Int, _ key: ScriptCodingKey, of type: TypeInfo,
-                       at location: SourceLocation) throws -> CodingPlan.Field {
+    private func field(
+        _ index: Int, _ key: ScriptCodingKey, of type: TypeInfo,
+        at location: SourceLocation
+    ) throws -> CodingPlan.Field {
         let property = type.storedProperties[index]
         if let wrapper = property.declaration?.wrapper {
-            throw ScriptError.unsupported("coding the @\(wrapper) property '\(property.name)' of '\(type.name)'",
-                                          at: location)
+            throw ScriptError.unsupported(
+                "coding the @\(wrapper) property '\(property.name)' of '\(type.name)'",
+                at: location)
         }
-        let isLetWithValue = property.declaration?.isConstant == true && property.declaration?.initializerFunction != nil
-        return CodingPlan.Field(index: index, name: property.name, key: key, declaration: property.declaration,
-                                isDecoded: !isLetWithValue)
+        let isLetWithValue =
+            property.declaration?.isConstant == true && property.declaration?.initializerFunction != nil
+        return CodingPlan.Field(
+            index: index, name: property.name, key: key, declaration: property.declaration,
+            isDecoded: !isLetWithValue)
     }
 
     /// The class whose conformance is inherited (the highest one that declares it), or the
@@ -184,8 +198,10 @@ extension Interpreter {
     // MARK: - Shapes of types
 
     /// The shape of a written type, inside `owner` (for its nested types and generic parameters).
-    func codingShape(of type: TypeRef, owner: TypeInfo?, generics: [String: CodingShape],
-                     at location: SourceLocation, depth: Int = 0) throws -> CodingShape {
+    func codingShape(
+        of type: TypeRef, owner: TypeInfo?, generics: [String: CodingShape],
+        at location: SourceLocation, depth: Int = 0
+    ) throws -> CodingShape {
         guard depth < 64 else {
             throw ScriptError.runtime("the type \(type) refers to itself through type aliases", at: location)
         }
@@ -237,15 +253,18 @@ extension Interpreter {
         if type === builtins.optional, arguments.count == 1 { return .optional(arguments[0]) }
         if type === builtins.array, arguments.count == 1 { return .array(arguments[0]) }
         if type === builtins.set, arguments.count == 1 { return .set(arguments[0]) }
-        if type === builtins.dictionary, arguments.count == 2 { return .dictionary(key: arguments[0], value: arguments[1]) }
+        if type === builtins.dictionary, arguments.count == 2 {
+            return .dictionary(key: arguments[0], value: arguments[1])
+        }
         if type.kind == .builtin, type.name == "Data" { return .data }
         switch type.kind {
         case .structType, .classType, .enumType:
             var generics: [String: CodingShape] = [:]
             for (parameter, argument) in zip(type.genericParameters, arguments) { generics[parameter] = argument }
             if generics.count < type.genericParameters.count {
-                throw ScriptError.runtime("write the generic arguments of '\(type.name)' to decode it (\(type.name)<…>.self)",
-                                          at: location)
+                throw ScriptError.runtime(
+                    "write the generic arguments of '\(type.name)' to decode it (\(type.name)<…>.self)",
+                    at: location)
             }
             return .script(type, generics: generics)
         default:
@@ -272,16 +291,20 @@ extension Interpreter {
         case .array(let elements) where elements.count == 1:
             return .array(try codingShape(ofTypeValue: elements[0], at: location))
         case .dictionary(let dictionary) where dictionary.count == 1:
-            return .dictionary(key: try codingShape(ofTypeValue: dictionary.keys[0], at: location),
-                               value: try codingShape(ofTypeValue: dictionary.values[0], at: location))
+            return .dictionary(
+                key: try codingShape(ofTypeValue: dictionary.keys[0], at: location),
+                value: try codingShape(ofTypeValue: dictionary.values[0], at: location))
         default:
-            throw ScriptError.runtime("decode needs a type (Person.self), got \(Formatter.typeName(of: value))",
-                                      at: location)
+            throw ScriptError.runtime(
+                "decode needs a type (Person.self), got \(Formatter.typeName(of: value))",
+                at: location)
         }
     }
 
     /// A type name as written inside `owner`: its nested types and those of its enclosing types first.
-    private func codingType(named parts: [String], inside owner: TypeInfo?, at location: SourceLocation) throws -> TypeInfo {
+    private func codingType(named parts: [String], inside owner: TypeInfo?, at location: SourceLocation) throws
+        -> TypeInfo
+    {
         let written = parts.joined(separator: ".")
         var scope = owner?.name
         while let current = scope {
@@ -292,19 +315,23 @@ extension Interpreter {
     }
 
     /// The shape of a property: its written type, or the type of its initial value.
-    func codingShape(of field: CodingPlan.Field, in shape: (type: TypeInfo, generics: [String: CodingShape]),
-                     at location: SourceLocation) throws -> CodingShape {
+    func codingShape(
+        of field: CodingPlan.Field, in shape: (type: TypeInfo, generics: [String: CodingShape]),
+        at location: SourceLocation
+    ) throws -> CodingShape {
         if let written = field.declaration?.type {
             return try codingShape(of: written, owner: shape.type, generics: shape.generics, at: location)
         }
         guard let initializer = field.declaration?.initializerFunction else {
-            throw ScriptError.runtime("write the type of property '\(field.name)' of '\(shape.type.name)' to decode it",
-                                      at: location)
+            throw ScriptError.runtime(
+                "write the type of property '\(field.name)' of '\(shape.type.name)' to decode it",
+                at: location)
         }
         let initial = try callScript(initializer, captures: [], selfCell: nil, arguments: [], at: location)
         guard let inferred = codingShape(ofValue: initial) else {
-            throw ScriptError.runtime("write the type of property '\(field.name)' of '\(shape.type.name)' to decode it",
-                                      at: location)
+            throw ScriptError.runtime(
+                "write the type of property '\(field.name)' of '\(shape.type.name)' to decode it",
+                at: location)
         }
         return inferred
     }
@@ -319,11 +346,15 @@ extension Interpreter {
         case .set(let set): return set.elements.first.flatMap(codingShape(ofValue:)).map { .set($0) }
         case .dictionary(let dictionary):
             guard let (key, element) = dictionary.pairs.first(where: { _ in true }),
-                  let keyShape = codingShape(ofValue: key), let valueShape = codingShape(ofValue: element) else { return nil }
+                let keyShape = codingShape(ofValue: key), let valueShape = codingShape(ofValue: element)
+            else { return nil }
             return .dictionary(key: keyShape, value: valueShape)
-        case .structValue(let structValue): return structValue.type.genericParameters.isEmpty ? .script(structValue.type, generics: [:]) : nil
-        case .enumValue(let enumValue): return enumValue.type.genericParameters.isEmpty ? .script(enumValue.type, generics: [:]) : nil
-        case .object(let object): return object.type.genericParameters.isEmpty ? .script(object.type, generics: [:]) : nil
+        case .structValue(let structValue):
+            return structValue.type.genericParameters.isEmpty ? .script(structValue.type, generics: [:]) : nil
+        case .enumValue(let enumValue):
+            return enumValue.type.genericParameters.isEmpty ? .script(enumValue.type, generics: [:]) : nil
+        case .object(let object):
+            return object.type.genericParameters.isEmpty ? .script(object.type, generics: [:]) : nil
         case .native(is DataValue): return .data
         default: return nil
         }

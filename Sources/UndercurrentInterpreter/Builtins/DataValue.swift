@@ -109,13 +109,15 @@ extension StandardLibrary {
 
         data.initializers = [
             .native(NativeFunction("init()") { [unowned data] _ in .native(DataValue(typeInfo: data, bytes: [])) }),
-            .native(NativeFunction("init(_:)") { [unowned data] arguments in
-                .native(DataValue(typeInfo: data, bytes: try byteArray(arguments[0], arguments)))
-            }),
-            .native(NativeFunction("init(base64Encoded:)") { [unowned data] arguments in
-                guard let bytes = decodeBase64(try arguments.string(0)) else { return .optional(nil) }
-                return .optional(.native(DataValue(typeInfo: data, bytes: bytes)))
-            }),
+            .native(
+                NativeFunction("init(_:)") { [unowned data] arguments in
+                    .native(DataValue(typeInfo: data, bytes: try byteArray(arguments[0], arguments)))
+                }),
+            .native(
+                NativeFunction("init(base64Encoded:)") { [unowned data] arguments in
+                    guard let bytes = decodeBase64(try arguments.string(0)) else { return .optional(nil) }
+                    return .optional(.native(DataValue(typeInfo: data, bytes: bytes)))
+                }),
         ]
         data.property("count") { _, value in .int(dataBytes(value)?.count ?? 0) }
         data.property("isEmpty") { _, value in .bool(dataBytes(value)?.isEmpty ?? true) }
@@ -125,21 +127,27 @@ extension StandardLibrary {
         }
 
         let encodingType = TypeRef.named(["String", "Encoding"], [])
-        string.initializers.append(.native(NativeFunction("init(data:encoding:)", types: [nil, encodingType]) { arguments in
-            guard let bytes = dataBytes(arguments[0]) else {
-                throw ScriptError.runtime("String(data:encoding:) needs a Data value, got \(Formatter.typeName(of: arguments[0]))",
-                                          at: arguments.location)
-            }
-            try requireUTF8(arguments[1], arguments)
-            guard let decoded = String(validating: bytes, as: UTF8.self) else { return .optional(nil) }
-            return .optional(.string(decoded))
-        }))
-        string.initializers.append(.native(NativeFunction("init(decoding:as:)") { arguments in
-            guard case .metatype(let codec) = arguments[1], codec.type.name == "UTF8" else {
-                throw ScriptError.unsupported("String(decoding:as:) with a codec other than UTF8.self", at: arguments.location)
-            }
-            return .string(String(decoding: try byteArray(arguments[0], arguments), as: UTF8.self))
-        }))
+        string.initializers.append(
+            .native(
+                NativeFunction("init(data:encoding:)", types: [nil, encodingType]) { arguments in
+                    guard let bytes = dataBytes(arguments[0]) else {
+                        throw ScriptError.runtime(
+                            "String(data:encoding:) needs a Data value, got \(Formatter.typeName(of: arguments[0]))",
+                            at: arguments.location)
+                    }
+                    try requireUTF8(arguments[1], arguments)
+                    guard let decoded = String(validating: bytes, as: UTF8.self) else { return .optional(nil) }
+                    return .optional(.string(decoded))
+                }))
+        string.initializers.append(
+            .native(
+                NativeFunction("init(decoding:as:)") { arguments in
+                    guard case .metatype(let codec) = arguments[1], codec.type.name == "UTF8" else {
+                        throw ScriptError.unsupported(
+                            "String(decoding:as:) with a codec other than UTF8.self", at: arguments.location)
+                    }
+                    return .string(String(decoding: try byteArray(arguments[0], arguments), as: UTF8.self))
+                }))
         string.method("data(using:)", types: [encodingType]) { [unowned data] arguments in
             try requireUTF8(arguments[0], arguments)
             return .optional(.native(DataValue(typeInfo: data, bytes: Array(text(arguments.receiverValue).utf8))))
@@ -161,8 +169,11 @@ func dataBytes(_ value: Value) -> [UInt8]? {
 
 private func requireUTF8(_ value: Value, _ arguments: NativeArguments) throws {
     guard case .native(let encoding as StringEncodingValue) = value, encoding.name == "utf8" else {
-        let name = (value.nativeObject as? StringEncodingValue).map { ".\($0.name)" } ?? Formatter.describe(value, debug: false)
-        throw ScriptError.unsupported("the string encoding \(name) (Undercurrent provides .utf8)", at: arguments.location)
+        let name =
+            (value.nativeObject as? StringEncodingValue).map { ".\($0.name)" }
+            ?? Formatter.describe(value, debug: false)
+        throw ScriptError.unsupported(
+            "the string encoding \(name) (Undercurrent provides .utf8)", at: arguments.location)
     }
 }
 
@@ -176,8 +187,9 @@ private func byteArray(_ value: Value, _ arguments: NativeArguments) throws -> [
         var bytes: [UInt8] = []
         for element in try arguments.interpreter.elements(of: value, at: arguments.location) {
             guard case .int(let number) = element, let byte = UInt8(exactly: number) else {
-                throw ScriptError.runtime("Data(_:) needs bytes (Ints in 0...255), got \(Formatter.describe(element, debug: true))",
-                                          at: arguments.location)
+                throw ScriptError.runtime(
+                    "Data(_:) needs bytes (Ints in 0...255), got \(Formatter.describe(element, debug: true))",
+                    at: arguments.location)
             }
             bytes.append(byte)
         }

@@ -9,35 +9,39 @@ extension StandardLibrary {
         let dictionary = interpreter.builtins.dictionary
         dictionary.initializers = [
             .native(NativeFunction("init()") { _ in .dictionary(OrderedDictionary()) }),
-            .native(NativeFunction("init(grouping:by:)", types: [nil, closureParameter]) { arguments in
-                var groups = OrderedDictionary()
-                for element in try arguments.elements(0) {
-                    let key = try arguments.callArgument(1, element)
-                    guard case .array(var members)? = groups[key] else {
-                        groups[key] = .array([element])
-                        continue
+            .native(
+                NativeFunction("init(grouping:by:)", types: [nil, closureParameter]) { arguments in
+                    var groups = OrderedDictionary()
+                    for element in try arguments.elements(0) {
+                        let key = try arguments.callArgument(1, element)
+                        guard case .array(var members)? = groups[key] else {
+                            groups[key] = .array([element])
+                            continue
+                        }
+                        members.append(element)
+                        groups[key] = .array(members)
                     }
-                    members.append(element)
-                    groups[key] = .array(members)
-                }
-                return .dictionary(groups)
-            }),
-            .native(NativeFunction("init(uniqueKeysWithValues:)") { arguments in
-                var result = OrderedDictionary()
-                for (key, value) in try pairs(arguments.elements(0), arguments) {
-                    guard result[key] == nil else {
-                        throw ScriptError.runtime("Duplicate values for key: '\(Formatter.describe(key, debug: false))'",
-                                                  at: arguments.location)
+                    return .dictionary(groups)
+                }),
+            .native(
+                NativeFunction("init(uniqueKeysWithValues:)") { arguments in
+                    var result = OrderedDictionary()
+                    for (key, value) in try pairs(arguments.elements(0), arguments) {
+                        guard result[key] == nil else {
+                            throw ScriptError.runtime(
+                                "Duplicate values for key: '\(Formatter.describe(key, debug: false))'",
+                                at: arguments.location)
+                        }
+                        result[key] = value
                     }
-                    result[key] = value
-                }
-                return .dictionary(result)
-            }),
-            .native(NativeFunction("init(_:uniquingKeysWith:)", types: [nil, closureParameter]) { arguments in
-                var result = OrderedDictionary()
-                try merge(pairs(arguments.elements(0), arguments), into: &result, combine: 1, arguments)
-                return .dictionary(result)
-            }),
+                    return .dictionary(result)
+                }),
+            .native(
+                NativeFunction("init(_:uniquingKeysWith:)", types: [nil, closureParameter]) { arguments in
+                    var result = OrderedDictionary()
+                    try merge(pairs(arguments.elements(0), arguments), into: &result, combine: 1, arguments)
+                    return .dictionary(result)
+                }),
         ]
         dictionary.property("keys") { interpreter, value in interpreter.wrappedSequence(.dictionaryKeys, [value]) }
         dictionary.property("values") { interpreter, value in interpreter.wrappedSequence(.dictionaryValues, [value]) }
@@ -82,7 +86,8 @@ extension StandardLibrary {
             contents[arguments[1]] = arguments[0]
             return .optional(old)
         }
-        dictionaryMethod(dictionary, "merge(_:uniquingKeysWith:)", types: [nil, closureParameter]) { contents, arguments in
+        dictionaryMethod(dictionary, "merge(_:uniquingKeysWith:)", types: [nil, closureParameter]) {
+            contents, arguments in
             try merge(pairs(arguments.elements(0), arguments), into: &contents, combine: 1, arguments)
             return .void
         }
@@ -92,9 +97,11 @@ extension StandardLibrary {
         }
     }
 
-    private func dictionaryMethod(_ dictionary: TypeInfo, _ fullName: String, defaults: Set<String> = [],
-                                  types: [TypeRef?] = [],
-                                  _ body: @escaping (inout OrderedDictionary, NativeArguments) throws -> Value) {
+    private func dictionaryMethod(
+        _ dictionary: TypeInfo, _ fullName: String, defaults: Set<String> = [],
+        types: [TypeRef?] = [],
+        _ body: @escaping (inout OrderedDictionary, NativeArguments) throws -> Value
+    ) {
         dictionary.mutatingMethod(fullName, defaults: defaults, types: types) { value, arguments in
             guard case .dictionary(var contents) = value else {
                 throw ScriptError.runtime("\(fullName) needs a dictionary", at: arguments.location)
@@ -115,8 +122,9 @@ private func contents(_ value: Value) -> OrderedDictionary {
 private func pairs(_ elements: [Value], _ arguments: NativeArguments) throws -> [(Value, Value)] {
     try elements.map { element in
         guard case .tuple(let tuple) = element, tuple.elements.count == 2 else {
-            throw ScriptError.runtime("expected (key, value) pairs, got \(Formatter.typeName(of: element))",
-                                      at: arguments.location)
+            throw ScriptError.runtime(
+                "expected (key, value) pairs, got \(Formatter.typeName(of: element))",
+                at: arguments.location)
         }
         return (tuple.elements[0], tuple.elements[1])
     }
@@ -124,8 +132,10 @@ private func pairs(_ elements: [Value], _ arguments: NativeArguments) throws -> 
 
 /// Adds pairs to a dictionary; for a key already present, the closure argument `combine`
 /// chooses the value from the current and the new one.
-private func merge(_ pairs: [(Value, Value)], into result: inout OrderedDictionary, combine: Int,
-                   _ arguments: NativeArguments) throws {
+private func merge(
+    _ pairs: [(Value, Value)], into result: inout OrderedDictionary, combine: Int,
+    _ arguments: NativeArguments
+) throws {
     for (key, value) in pairs {
         if let current = result[key] {
             result[key] = try arguments.callArgument(combine, current, value)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Free functions of the standard library (`print`, `min`, `zip`, `stride`, `swap`...) and
@@ -13,50 +13,61 @@ extension StandardLibrary {
         installComparisons(into: interpreter)
         installSequenceFunctions(into: interpreter)
         installMath(into: interpreter)
-        interpreter.registerGlobalFunction(NativeFunction("type(of:)") { arguments in
-            let value = arguments[0]
-            let metatype = Metatype(type: arguments.interpreter.typeInfo(of: value))
-            metatype.spelling = (SwiftTypeNames.name(of: value, qualified: false),
-                                 SwiftTypeNames.name(of: value, qualified: true))
-            return .metatype(metatype)
-        })
-        interpreter.registerGlobalFunction(NativeFunction("swap(_:_:)") { arguments in
-            guard let first = arguments.inoutCells[0], let second = arguments.inoutCells[1] else {
-                throw ScriptError.runtime("swap needs two variables passed with &", at: arguments.location)
-            }
-            (first.value, second.value) = (second.value, first.value)
-            return .void
-        })
+        interpreter.registerGlobalFunction(
+            NativeFunction("type(of:)") { arguments in
+                let value = arguments[0]
+                let metatype = Metatype(type: arguments.interpreter.typeInfo(of: value))
+                metatype.spelling = (
+                    SwiftTypeNames.name(of: value, qualified: false),
+                    SwiftTypeNames.name(of: value, qualified: true)
+                )
+                return .metatype(metatype)
+            })
+        interpreter.registerGlobalFunction(
+            NativeFunction("swap(_:_:)") { arguments in
+                guard let first = arguments.inoutCells[0], let second = arguments.inoutCells[1] else {
+                    throw ScriptError.runtime("swap needs two variables passed with &", at: arguments.location)
+                }
+                (first.value, second.value) = (second.value, first.value)
+                return .void
+            })
     }
 
     private func installPrinting(into interpreter: Interpreter) {
         for (name, debug) in [("print", false), ("debugPrint", true)] {
-            interpreter.registerGlobalFunction(NativeFunction("\(name)(_:separator:terminator:)",
-                                                              defaults: ["separator", "terminator", "_"],
-                                                              variadic: "_") { arguments in
-                try arguments.interpreter.printValues(arguments, debug: debug)
-            })
+            interpreter.registerGlobalFunction(
+                NativeFunction(
+                    "\(name)(_:separator:terminator:)",
+                    defaults: ["separator", "terminator", "_"],
+                    variadic: "_"
+                ) { arguments in
+                    try arguments.interpreter.printValues(arguments, debug: debug)
+                })
         }
     }
 
     private func installChecks(into interpreter: Interpreter) {
-        for (name, label) in [("fatalError", "Fatal error"), ("preconditionFailure", "Fatal error"),
-                              ("assertionFailure", "Fatal error")] {
-            interpreter.registerGlobalFunction(NativeFunction("\(name)(_:)", defaults: ["_"]) { arguments in
-                var message = label
-                if case .string(let text) = arguments[0], !text.isEmpty { message += ": " + text }
-                throw ScriptError.runtime(message, at: arguments.location)
-            })
+        for (name, label) in [
+            ("fatalError", "Fatal error"), ("preconditionFailure", "Fatal error"),
+            ("assertionFailure", "Fatal error"),
+        ] {
+            interpreter.registerGlobalFunction(
+                NativeFunction("\(name)(_:)", defaults: ["_"]) { arguments in
+                    var message = label
+                    if case .string(let text) = arguments[0], !text.isEmpty { message += ": " + text }
+                    throw ScriptError.runtime(message, at: arguments.location)
+                })
         }
         for (name, label) in [("precondition", "Precondition failed"), ("assert", "Assertion failed")] {
-            interpreter.registerGlobalFunction(NativeFunction("\(name)(_:_:)", defaults: ["_"]) { arguments in
-                guard case .bool(true) = arguments[0] else {
-                    var message = label
-                    if case .string(let text) = arguments[1], !text.isEmpty { message += ": " + text }
-                    throw ScriptError.runtime(message, at: arguments.location)
-                }
-                return .void
-            })
+            interpreter.registerGlobalFunction(
+                NativeFunction("\(name)(_:_:)", defaults: ["_"]) { arguments in
+                    guard case .bool(true) = arguments[0] else {
+                        var message = label
+                        if case .string(let text) = arguments[1], !text.isEmpty { message += ": " + text }
+                        throw ScriptError.runtime(message, at: arguments.location)
+                    }
+                    return .void
+                })
         }
     }
 
@@ -64,47 +75,52 @@ extension StandardLibrary {
     /// equal values, `max` the last.
     private func installComparisons(into interpreter: Interpreter) {
         for (name, isMin) in [("min", true), ("max", false)] {
-            interpreter.registerGlobalFunction(NativeFunction("\(name)(_:)", variadic: "_") { arguments in
-                guard case .array(let given) = arguments[0], given.count >= 2 else {
-                    throw ScriptError.runtime("\(name) needs at least two values", at: arguments.location)
-                }
-                let values = arguments.interpreter.unifyLiteralElements(given)
-                var result = values[0]
-                for value in values.dropFirst() {
-                    let isLess = try arguments.interpreter.isLess(value, result, at: arguments.location)
-                    if isMin ? isLess : !isLess { result = value }
-                }
-                return result
-            })
+            interpreter.registerGlobalFunction(
+                NativeFunction("\(name)(_:)", variadic: "_") { arguments in
+                    guard case .array(let given) = arguments[0], given.count >= 2 else {
+                        throw ScriptError.runtime("\(name) needs at least two values", at: arguments.location)
+                    }
+                    let values = arguments.interpreter.unifyLiteralElements(given)
+                    var result = values[0]
+                    for value in values.dropFirst() {
+                        let isLess = try arguments.interpreter.isLess(value, result, at: arguments.location)
+                        if isMin ? isLess : !isLess { result = value }
+                    }
+                    return result
+                })
         }
-        interpreter.registerGlobalFunction(NativeFunction("abs(_:)") { arguments in
-            switch arguments[0] {
-            case .int(let number):
-                guard number != .min else {
-                    throw ScriptError.runtime("arithmetic overflow: abs(Int.min) does not fit in Int", at: arguments.location)
+        interpreter.registerGlobalFunction(
+            NativeFunction("abs(_:)") { arguments in
+                switch arguments[0] {
+                case .int(let number):
+                    guard number != .min else {
+                        throw ScriptError.runtime(
+                            "arithmetic overflow: abs(Int.min) does not fit in Int", at: arguments.location)
+                    }
+                    return .int(abs(number))
+                case .double(let number): return .double(abs(number))
+                default: throw ScriptError.runtime("abs needs a number", at: arguments.location)
                 }
-                return .int(abs(number))
-            case .double(let number): return .double(abs(number))
-            default: throw ScriptError.runtime("abs needs a number", at: arguments.location)
-            }
-        })
+            })
     }
 
     private func installSequenceFunctions(into interpreter: Interpreter) {
-        interpreter.registerGlobalFunction(NativeFunction("zip(_:_:)") { arguments in
-            arguments.interpreter.wrappedSequence(.zip, [arguments[0], arguments[1]])
-        })
-        for (label, kind) in [("to", WrappedSequence.Kind.strideTo), ("through", .strideThrough)] {
-            interpreter.registerGlobalFunction(NativeFunction("stride(from:\(label):by:)") { arguments in
-                let bounds = arguments.interpreter.unifyLiteralElements([arguments[0], arguments[1], arguments[2]])
-                if case .int(0) = bounds[2] {
-                    throw ScriptError.runtime("Stride size must not be zero", at: arguments.location)
-                }
-                if case .double(0) = bounds[2] {
-                    throw ScriptError.runtime("Stride size must not be zero", at: arguments.location)
-                }
-                return arguments.interpreter.wrappedSequence(kind, bounds)
+        interpreter.registerGlobalFunction(
+            NativeFunction("zip(_:_:)") { arguments in
+                arguments.interpreter.wrappedSequence(.zip, [arguments[0], arguments[1]])
             })
+        for (label, kind) in [("to", WrappedSequence.Kind.strideTo), ("through", .strideThrough)] {
+            interpreter.registerGlobalFunction(
+                NativeFunction("stride(from:\(label):by:)") { arguments in
+                    let bounds = arguments.interpreter.unifyLiteralElements([arguments[0], arguments[1], arguments[2]])
+                    if case .int(0) = bounds[2] {
+                        throw ScriptError.runtime("Stride size must not be zero", at: arguments.location)
+                    }
+                    if case .double(0) = bounds[2] {
+                        throw ScriptError.runtime("Stride size must not be zero", at: arguments.location)
+                    }
+                    return arguments.interpreter.wrappedSequence(kind, bounds)
+                })
         }
     }
 
@@ -118,19 +134,23 @@ extension StandardLibrary {
             ("atan", { atan($0) }), ("fabs", { abs($0) }),
         ]
         for (name, function) in unary {
-            interpreter.registerGlobalFunction(NativeFunction("\(name)(_:)", types: [.simple("Double")]) { arguments in
-                .double(function(try arguments.double(0)))
-            })
+            interpreter.registerGlobalFunction(
+                NativeFunction("\(name)(_:)", types: [.simple("Double")]) { arguments in
+                    .double(function(try arguments.double(0)))
+                })
         }
         let binary: [(String, (Double, Double) -> Double)] = [
             ("pow", { pow($0, $1) }), ("atan2", { atan2($0, $1) }), ("hypot", { hypot($0, $1) }),
             ("fmod", { fmod($0, $1) }),
         ]
         for (name, function) in binary {
-            interpreter.registerGlobalFunction(NativeFunction("\(name)(_:_:)",
-                                                              types: [.simple("Double"), .simple("Double")]) { arguments in
-                .double(function(try arguments.double(0), try arguments.double(1)))
-            })
+            interpreter.registerGlobalFunction(
+                NativeFunction(
+                    "\(name)(_:_:)",
+                    types: [.simple("Double"), .simple("Double")]
+                ) { arguments in
+                    .double(function(try arguments.double(0), try arguments.double(1)))
+                })
         }
     }
 }

@@ -29,8 +29,10 @@ public final class JSONDecoderValue: NativeValue {
 
     /// `decode(_:from:)`: a value of the type `type` names. A `DecodingError` is thrown as the
     /// script's own error value, which `do`/`catch` catches.
-    public func decode(_ type: Value, from data: Value, interpreter: Interpreter,
-                       at location: SourceLocation) throws -> Value {
+    public func decode(
+        _ type: Value, from data: Value, interpreter: Interpreter,
+        at location: SourceLocation
+    ) throws -> Value {
         guard let bytes = dataBytes(data) else {
             throw ScriptError.runtime("decode needs Data, got \(Formatter.typeName(of: data))", at: location)
         }
@@ -111,12 +113,14 @@ final class DecodingSession: @unchecked Sendable {
         case .script(let type, let generics):
             guard type.kind == .enumType else { return try object(type, generics: generics, from: decoder) }
             guard interpreter.conformsToCoding(type, encoding: false) else {
-                throw ScriptError.runtime("'\(type.name)' does not conform to Decodable", at: location,
-                                          notes: ["declare it `: Codable` (or `: Decodable`)"])
+                throw ScriptError.runtime(
+                    "'\(type.name)' does not conform to Decodable", at: location,
+                    notes: ["declare it `: Codable` (or `: Decodable`)"])
             }
             if type.initializers.contains(where: { $0.isScript("init(from:)") }) {
-                throw ScriptError.unsupported("a custom init(from:) (in '\(type.name)') is not supported yet; Undercurrent decodes with the synthesized conformance only",
-                                              at: location)
+                throw ScriptError.unsupported(
+                    "a custom init(from:) (in '\(type.name)') is not supported yet; Undercurrent decodes with the synthesized conformance only",
+                    at: location)
             }
             return type.rawValueTypeName != nil
                 ? try rawEnum(type, from: decoder)
@@ -163,9 +167,11 @@ final class DecodingSession: @unchecked Sendable {
                 let keyValue: Value
                 if case .int = key {
                     guard let number = codingKey.intValue else {
-                        throw DecodingError.typeMismatch(Int.self, DecodingError.Context(
-                            codingPath: container.codingPath + [codingKey],
-                            debugDescription: "Expected Int key but found String key instead."))
+                        throw DecodingError.typeMismatch(
+                            Int.self,
+                            DecodingError.Context(
+                                codingPath: container.codingPath + [codingKey],
+                                debugDescription: "Expected Int key but found String key instead."))
                     }
                     keyValue = .int(number)
                 } else {
@@ -176,16 +182,19 @@ final class DecodingSession: @unchecked Sendable {
         default:
             var container = try decoder.unkeyedContainer()
             if let count = container.count, count % 2 != 0 {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "Expected collection of key-value pairs; encountered odd-length array instead."))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: decoder.codingPath,
+                        debugDescription:
+                            "Expected collection of key-value pairs; encountered odd-length array instead."))
             }
             while !container.isAtEnd {
                 let keyValue = try expecting(key) { try container.decode(Value.self) }
                 guard !container.isAtEnd else {
-                    throw DecodingError.dataCorrupted(DecodingError.Context(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "Unkeyed container reached end before value in key-value pair."))
+                    throw DecodingError.dataCorrupted(
+                        DecodingError.Context(
+                            codingPath: decoder.codingPath,
+                            debugDescription: "Unkeyed container reached end before value in key-value pair."))
                 }
                 result[keyValue] = try expecting(value) { try container.decode(Value.self) }
             }
@@ -213,8 +222,10 @@ final class DecodingSession: @unchecked Sendable {
     }
 
     /// `decode(T.self, forKey:)`, or `decodeIfPresent` for an optional.
-    private func keyed(_ shape: CodingShape, _ container: KeyedDecodingContainer<ScriptCodingKey>,
-                       _ key: ScriptCodingKey) throws -> Value {
+    private func keyed(
+        _ shape: CodingShape, _ container: KeyedDecodingContainer<ScriptCodingKey>,
+        _ key: ScriptCodingKey
+    ) throws -> Value {
         switch shape {
         case .int: return .int(try container.decode(Int.self, forKey: key))
         case .double: return .double(try container.decode(Double.self, forKey: key))
@@ -254,23 +265,32 @@ final class DecodingSession: @unchecked Sendable {
             raw = text.count == 1 ? .character(text.first!) : .string(text)
         default: raw = .int(try container.decode(Int.self))
         }
-        if let index = type.cases.firstIndex(where: { $0.rawValue.map { ValueEquality.structurallyEqual($0, raw) } ?? false }) {
+        if let index = type.cases.firstIndex(where: {
+            $0.rawValue.map { ValueEquality.structurallyEqual($0, raw) } ?? false
+        }) {
             return .enumValue(EnumValue(type: type, caseIndex: index, payload: []))
         }
         let shortName = type.name.split(separator: ".").last.map(String.init) ?? type.name
-        throw DecodingError.dataCorrupted(DecodingError.Context(
-            codingPath: decoder.codingPath,
-            debugDescription: "Cannot initialize \(shortName) from invalid \(rawTypeName) value \(Formatter.describe(raw, debug: false))"))
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription:
+                    "Cannot initialize \(shortName) from invalid \(rawTypeName) value \(Formatter.describe(raw, debug: false))"
+            ))
     }
 
     /// An enum without raw values: `{"case": {"label": value, "_1": value}}`, exactly one key.
-    private func payloadEnum(_ type: TypeInfo, generics: [String: CodingShape], from decoder: any Decoder) throws -> Value {
+    private func payloadEnum(_ type: TypeInfo, generics: [String: CodingShape], from decoder: any Decoder) throws
+        -> Value
+    {
         let container = try decoder.container(keyedBy: ScriptCodingKey.self)
         let caseKeys = type.cases.indices.map { type.codingKey(ofCase: $0) }
         let found = container.allKeys.compactMap { key in caseKeys.firstIndex { $0.stringValue == key.stringValue } }
         guard found.count == 1, let caseIndex = found.first else {
-            throw ScriptTypeMismatch(type: type, context: DecodingError.Context(
-                codingPath: container.codingPath, debugDescription: "Invalid number of keys found, expected one."))
+            throw ScriptTypeMismatch(
+                type: type,
+                context: DecodingError.Context(
+                    codingPath: container.codingPath, debugDescription: "Invalid number of keys found, expected one."))
         }
         let payloadKeys = type.payloadCodingKeys(ofCase: caseIndex)
         let nested = try container.nestedContainer(keyedBy: ScriptCodingKey.self, forKey: caseKeys[caseIndex])
@@ -288,10 +308,12 @@ final class DecodingSession: @unchecked Sendable {
 extension Value: Decodable {
     public init(from decoder: any Decoder) throws {
         guard let session = decoder.userInfo[DecodingSession.key] as? DecodingSession,
-              let shape = session.pending else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath,
-                debugDescription: "script values are decoded by the script's JSONDecoder, not by a Swift Decoder"))
+            let shape = session.pending
+        else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "script values are decoded by the script's JSONDecoder, not by a Swift Decoder"))
         }
         session.pending = nil
         self = try session.decode(shape, from: decoder)

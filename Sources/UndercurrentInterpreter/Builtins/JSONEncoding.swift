@@ -87,16 +87,20 @@ private final class JSONTreeBuilder {
     func tree(of value: Value) throws -> JSONTree {
         try interpreter.tick(location)
         guard codingPath.count < 512 else {
-            throw ScriptError.runtime("encoding nested more than 512 levels deep (do class instances refer to each other in a cycle?)",
-                                      at: location)
+            throw ScriptError.runtime(
+                "encoding nested more than 512 levels deep (do class instances refer to each other in a cycle?)",
+                at: location)
         }
         switch value.loaded {
         case .int(let number):
             return .number(String(number))
         case .double(let number):
             guard number.isFinite else {
-                throw EncodingError.invalidValue(number, EncodingError.Context(
-                    codingPath: codingPath, debugDescription: "Unable to encode Double.\(number) directly in JSON."))
+                throw EncodingError.invalidValue(
+                    number,
+                    EncodingError.Context(
+                        codingPath: codingPath, debugDescription: "Unable to encode Double.\(number) directly in JSON.")
+                )
             }
             var text = number.description
             if text.hasSuffix(".0") { text.removeLast(2) }
@@ -140,11 +144,12 @@ private final class JSONTreeBuilder {
 
     /// String and Int keys make an object, other keys an array of key, value, key, value…
     private func dictionaryTree(_ dictionary: OrderedDictionary) throws -> JSONTree {
-        let keyTexts: [String]? = dictionary.keys.allSatisfy({ if case .string = $0 { return true } else { return false } })
+        let keyTexts: [String]? =
+            dictionary.keys.allSatisfy({ if case .string = $0 { return true } else { return false } })
             ? dictionary.keys.map { text($0) }
             : dictionary.keys.allSatisfy({ if case .int = $0 { return true } else { return false } })
-            ? dictionary.keys.map { if case .int(let number) = $0 { return String(number) } else { return "" } }
-            : nil
+                ? dictionary.keys.map { if case .int(let number) = $0 { return String(number) } else { return "" } }
+                : nil
         guard let keyTexts else {
             var trees: [JSONTree] = []
             for (index, (key, element)) in dictionary.pairs.enumerated() {
@@ -187,12 +192,14 @@ private final class JSONTreeBuilder {
     private func enumTree(_ value: EnumValue) throws -> JSONTree {
         let type = value.type
         guard interpreter.conformsToCoding(type, encoding: true) else {
-            throw ScriptError.runtime("'\(type.name)' does not conform to Encodable", at: location,
-                                      notes: ["declare it `: Codable` (or `: Encodable`)"])
+            throw ScriptError.runtime(
+                "'\(type.name)' does not conform to Encodable", at: location,
+                notes: ["declare it `: Codable` (or `: Encodable`)"])
         }
         if type.instanceMembers["encode"]?.contains(where: { $0.isScriptMethod("encode(to:)") }) == true {
-            throw ScriptError.unsupported("a custom encode(to:) (in '\(type.name)') is not supported yet; Undercurrent encodes with the synthesized conformance only",
-                                          at: location)
+            throw ScriptError.unsupported(
+                "a custom encode(to:) (in '\(type.name)') is not supported yet; Undercurrent encodes with the synthesized conformance only",
+                at: location)
         }
         if let raw = value.caseInfo.rawValue {
             if case .character(let character) = raw { return .string(String(character)) }
@@ -246,8 +253,10 @@ struct JSONWriter {
         }
     }
 
-    private mutating func writeContainer(_ open: String, _ close: String, _ count: Int, _ depth: Int,
-                                         _ element: (inout JSONWriter, Int) -> Void) {
+    private mutating func writeContainer(
+        _ open: String, _ close: String, _ count: Int, _ depth: Int,
+        _ element: (inout JSONWriter, Int) -> Void
+    ) {
         output += open
         guard pretty else {
             for index in 0..<count {
@@ -294,8 +303,10 @@ struct JSONWriter {
 /// `JSONEncoderValue`, never through a Swift `Encoder`, so this conformance only refuses.
 extension Value: Encodable {
     public func encode(to encoder: any Encoder) throws {
-        throw EncodingError.invalidValue(self, EncodingError.Context(
-            codingPath: encoder.codingPath,
-            debugDescription: "script values are encoded by the script's JSONEncoder, not by a Swift Encoder"))
+        throw EncodingError.invalidValue(
+            self,
+            EncodingError.Context(
+                codingPath: encoder.codingPath,
+                debugDescription: "script values are encoded by the script's JSONEncoder, not by a Swift Encoder"))
     }
 }

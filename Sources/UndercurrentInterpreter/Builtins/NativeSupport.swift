@@ -1,9 +1,12 @@
 /// Shorthands the standard library files use to declare native members and read arguments.
 extension TypeInfo {
-    func method(_ fullName: String, defaults: Set<String> = [], types: [TypeRef?] = [], mutating: Bool = false,
-                isStatic: Bool = false, _ body: @escaping (NativeArguments) throws -> Value) {
-        addNativeMethod(NativeFunction(fullName, defaults: defaults, types: types, mutating: mutating, body: body),
-                        isStatic: isStatic)
+    func method(
+        _ fullName: String, defaults: Set<String> = [], types: [TypeRef?] = [], mutating: Bool = false,
+        isStatic: Bool = false, _ body: @escaping (NativeArguments) throws -> Value
+    ) {
+        addNativeMethod(
+            NativeFunction(fullName, defaults: defaults, types: types, mutating: mutating, body: body),
+            isStatic: isStatic)
     }
 
     func property(_ name: String, isStatic: Bool = false, _ get: @escaping (Interpreter, Value) throws -> Value) {
@@ -11,12 +14,15 @@ extension TypeInfo {
     }
 
     /// A method that takes its receiver's storage and changes it (`append`, `sort`, `insert`).
-    func mutatingMethod(_ fullName: String, defaults: Set<String> = [], types: [TypeRef?] = [],
-                        _ body: @escaping (inout Value, NativeArguments) throws -> Value) {
+    func mutatingMethod(
+        _ fullName: String, defaults: Set<String> = [], types: [TypeRef?] = [],
+        _ body: @escaping (inout Value, NativeArguments) throws -> Value
+    ) {
         method(fullName, defaults: defaults, types: types, mutating: true) { arguments in
             guard let cell = arguments.receiverCell else {
-                throw ScriptError.runtime("cannot use mutating member '\(fullName)' on an immutable value",
-                                          at: arguments.location)
+                throw ScriptError.runtime(
+                    "cannot use mutating member '\(fullName)' on an immutable value",
+                    at: arguments.location)
             }
             var value = cell.value
             cell.value = .void  // keep the storage uniquely referenced while it changes
@@ -44,15 +50,19 @@ extension TypeInfo {
         instanceMembers[function.name] = own
     }
 
-    func overrideMethod(_ fullName: String, inheriting protocolType: TypeInfo, defaults: Set<String> = [],
-                        types: [TypeRef?] = [], _ body: @escaping (NativeArguments) throws -> Value) {
+    func overrideMethod(
+        _ fullName: String, inheriting protocolType: TypeInfo, defaults: Set<String> = [],
+        types: [TypeRef?] = [], _ body: @escaping (NativeArguments) throws -> Value
+    ) {
         overrideMethod(NativeFunction(fullName, defaults: defaults, types: types, body: body), inheriting: protocolType)
     }
 
     /// A type-specific property that keeps the protocol's methods of the same name (`count`
     /// of a range keeps `count(where:)`).
-    func overrideProperty(_ name: String, inheriting protocolType: TypeInfo,
-                          _ get: @escaping (Interpreter, Value) throws -> Value) {
+    func overrideProperty(
+        _ name: String, inheriting protocolType: TypeInfo,
+        _ get: @escaping (Interpreter, Value) throws -> Value
+    ) {
         let methods = (protocolType.instanceMembers[name] ?? []).filter {
             if case .method = $0 { return true } else { return false }
         }
@@ -76,8 +86,9 @@ extension NativeArguments {
 
     func int(_ index: Int) throws -> Int {
         guard case .int(let number) = self[index] else {
-            throw ScriptError.runtime("expected an Int argument, got \(Formatter.typeName(of: self[index]))",
-                                      at: location)
+            throw ScriptError.runtime(
+                "expected an Int argument, got \(Formatter.typeName(of: self[index]))",
+                at: location)
         }
         return number
     }
@@ -87,8 +98,9 @@ extension NativeArguments {
         case .double(let number): return number
         case .int(let number): return Double(number)
         default:
-            throw ScriptError.runtime("expected a Double argument, got \(Formatter.typeName(of: self[index]))",
-                                      at: location)
+            throw ScriptError.runtime(
+                "expected a Double argument, got \(Formatter.typeName(of: self[index]))",
+                at: location)
         }
     }
 
@@ -97,15 +109,17 @@ extension NativeArguments {
         case .string(let text): return text
         case .character(let character): return String(character)
         default:
-            throw ScriptError.runtime("expected a String argument, got \(Formatter.typeName(of: self[index]))",
-                                      at: location)
+            throw ScriptError.runtime(
+                "expected a String argument, got \(Formatter.typeName(of: self[index]))",
+                at: location)
         }
     }
 
     func bool(_ index: Int) throws -> Bool {
         guard case .bool(let flag) = self[index] else {
-            throw ScriptError.runtime("expected a Bool argument, got \(Formatter.typeName(of: self[index]))",
-                                      at: location)
+            throw ScriptError.runtime(
+                "expected a Bool argument, got \(Formatter.typeName(of: self[index]))",
+                at: location)
         }
         return flag
     }
@@ -151,24 +165,29 @@ extension Interpreter {
     }
 
     /// Calls `function(&accumulator, element)`, as `reduce(into:_:)` does.
-    func callAccumulating(_ function: Value, _ accumulator: Cell, _ element: Value,
-                          at location: SourceLocation) throws {
+    func callAccumulating(
+        _ function: Value, _ accumulator: Cell, _ element: Value,
+        at location: SourceLocation
+    ) throws {
         guard case .function(let functionValue) = function else {
             throw ScriptError.runtime("cannot call a value of type \(Formatter.typeName(of: function))", at: location)
         }
         switch functionValue.body {
         case .script(let decl, let captures, let selfCell):
-            _ = try callScript(decl, captures: captures, selfCell: selfCell, arguments: [accumulator.value, element],
-                               inoutCells: [0: accumulator], at: location)
+            _ = try callScript(
+                decl, captures: captures, selfCell: selfCell, arguments: [accumulator.value, element],
+                inoutCells: [0: accumulator], at: location)
         case .overloads(let callables, let receiver, _):
             guard let callable = callables.first(where: { $0.parameterShapes.count == 2 }) else {
                 throw ScriptError.runtime("reduce(into:) needs a function of two parameters", at: location)
             }
-            _ = try invoke(callable, receiver: receiver, receiverCell: nil, values: [accumulator.value, element],
-                           inoutCells: [0: accumulator], at: location)
+            _ = try invoke(
+                callable, receiver: receiver, receiverCell: nil, values: [accumulator.value, element],
+                inoutCells: [0: accumulator], at: location)
         default:
-            throw ScriptError.unsupported("this kind of function as the updating function of reduce(into:)",
-                                          at: location)
+            throw ScriptError.unsupported(
+                "this kind of function as the updating function of reduce(into:)",
+                at: location)
         }
     }
 

@@ -6,12 +6,13 @@ extension StandardLibrary {
         builtins.int.initializers = intInitializers()
         builtins.double.initializers = doubleInitializers()
         builtins.bool.initializers = [
-            .native(NativeFunction("init(_:)") { arguments in
-                switch arguments[0] {
-                case .string(let text): return .optional(Bool(text).map(Value.bool))
-                default: return .bool(try arguments.bool(0))
-                }
-            }),
+            .native(
+                NativeFunction("init(_:)") { arguments in
+                    switch arguments[0] {
+                    case .string(let text): return .optional(Bool(text).map(Value.bool))
+                    default: return .bool(try arguments.bool(0))
+                    }
+                })
         ]
         installIntMembers(on: builtins.int)
         installDoubleMembers(into: interpreter, on: builtins.double)
@@ -22,7 +23,8 @@ extension StandardLibrary {
         }
         for type in [builtins.int, builtins.double, builtins.bool] {
             type.method("random(in:)", isStatic: true) { arguments in
-                throw ScriptError.unsupported("random numbers (Undercurrent keeps runs repeatable)", at: arguments.location)
+                throw ScriptError.unsupported(
+                    "random numbers (Undercurrent keeps runs repeatable)", at: arguments.location)
             }
         }
         builtins.bool.method("random()", isStatic: true) { arguments in
@@ -32,46 +34,52 @@ extension StandardLibrary {
 
     private func intInitializers() -> [Callable] {
         [
-            .native(NativeFunction("init(_:)") { arguments in
-                switch arguments[0] {
-                case .int: return arguments[0]
-                case .double(let number): return .int(try truncate(number, arguments))
-                case .string(let text): return .optional(Int(text).map(Value.int))
-                case .character(let character): return .optional(Int(String(character)).map(Value.int))
-                default:
-                    throw ScriptError.runtime("cannot convert \(Formatter.typeName(of: arguments[0])) to Int",
-                                              at: arguments.location)
-                }
-            }),
-            .native(NativeFunction("init(_:radix:)") { arguments in
-                let radix = try arguments.int(1)
-                guard (2...36).contains(radix) else {
-                    throw ScriptError.runtime("Radix must be between 2 and 36", at: arguments.location)
-                }
-                return .optional(Int(try arguments.string(0), radix: radix).map(Value.int))
-            }),
-            .native(NativeFunction("init(exactly:)") { arguments in
-                switch arguments[0] {
-                case .int: return .optional(arguments[0])
-                case .double(let number): return .optional(Int(exactly: number).map(Value.int))
-                default: return .optional(nil)
-                }
-            }),
+            .native(
+                NativeFunction("init(_:)") { arguments in
+                    switch arguments[0] {
+                    case .int: return arguments[0]
+                    case .double(let number): return .int(try truncate(number, arguments))
+                    case .string(let text): return .optional(Int(text).map(Value.int))
+                    case .character(let character): return .optional(Int(String(character)).map(Value.int))
+                    default:
+                        throw ScriptError.runtime(
+                            "cannot convert \(Formatter.typeName(of: arguments[0])) to Int",
+                            at: arguments.location)
+                    }
+                }),
+            .native(
+                NativeFunction("init(_:radix:)") { arguments in
+                    let radix = try arguments.int(1)
+                    guard (2...36).contains(radix) else {
+                        throw ScriptError.runtime("Radix must be between 2 and 36", at: arguments.location)
+                    }
+                    return .optional(Int(try arguments.string(0), radix: radix).map(Value.int))
+                }),
+            .native(
+                NativeFunction("init(exactly:)") { arguments in
+                    switch arguments[0] {
+                    case .int: return .optional(arguments[0])
+                    case .double(let number): return .optional(Int(exactly: number).map(Value.int))
+                    default: return .optional(nil)
+                    }
+                }),
         ]
     }
 
     private func doubleInitializers() -> [Callable] {
         [
-            .native(NativeFunction("init(_:)") { arguments in
-                switch arguments[0] {
-                case .int(let number): return .double(Double(number))
-                case .double: return arguments[0]
-                case .string(let text): return .optional(Double(text).map(Value.double))
-                default:
-                    throw ScriptError.runtime("cannot convert \(Formatter.typeName(of: arguments[0])) to Double",
-                                              at: arguments.location)
-                }
-            }),
+            .native(
+                NativeFunction("init(_:)") { arguments in
+                    switch arguments[0] {
+                    case .int(let number): return .double(Double(number))
+                    case .double: return arguments[0]
+                    case .string(let text): return .optional(Double(text).map(Value.double))
+                    default:
+                        throw ScriptError.runtime(
+                            "cannot convert \(Formatter.typeName(of: arguments[0])) to Double",
+                            at: arguments.location)
+                    }
+                })
         ]
     }
 
@@ -145,8 +153,9 @@ extension StandardLibrary {
 
     /// `FloatingPointRoundingRule`, so that `rounded(.up)` finds its cases.
     private func installRoundingRule(into interpreter: Interpreter) -> TypeInfo {
-        let rule = TypeInfo(name: "FloatingPointRoundingRule", kind: .enumType,
-                            qualifiedName: "Swift.FloatingPointRoundingRule")
+        let rule = TypeInfo(
+            name: "FloatingPointRoundingRule", kind: .enumType,
+            qualifiedName: "Swift.FloatingPointRoundingRule")
         for name in ["toNearestOrAwayFromZero", "toNearestOrEven", "up", "down", "towardZero", "awayFromZero"] {
             rule.addEnumCase(EnumCaseInfo(name: name))
         }
@@ -156,25 +165,30 @@ extension StandardLibrary {
 }
 
 private func roundingRule(_ value: Value, _ rule: TypeInfo, _ arguments: NativeArguments) throws
-    -> FloatingPointRoundingRule {
+    -> FloatingPointRoundingRule
+{
     guard case .enumValue(let enumValue) = value, enumValue.type === rule else {
         throw ScriptError.runtime("rounded(_:) needs a FloatingPointRoundingRule", at: arguments.location)
     }
-    let rules: [FloatingPointRoundingRule] = [.toNearestOrAwayFromZero, .toNearestOrEven, .up, .down, .towardZero,
-                                              .awayFromZero]
+    let rules: [FloatingPointRoundingRule] = [
+        .toNearestOrAwayFromZero, .toNearestOrEven, .up, .down, .towardZero,
+        .awayFromZero,
+    ]
     return rules[enumValue.caseIndex]
 }
 
 /// `Int(someDouble)` traps in Swift when the value has no Int equivalent.
 private func truncate(_ number: Double, _ arguments: NativeArguments) throws -> Int {
     guard number.isFinite else {
-        throw ScriptError.runtime("Double value cannot be converted to Int because it is either infinite or NaN",
-                                  at: arguments.location)
+        throw ScriptError.runtime(
+            "Double value cannot be converted to Int because it is either infinite or NaN",
+            at: arguments.location)
     }
     guard let result = Int(exactly: number.rounded(.towardZero)) else {
         let side = number > 0 ? "greater than Int.max" : "less than Int.min"
-        throw ScriptError.runtime("Double value cannot be converted to Int because the result would be \(side)",
-                                  at: arguments.location)
+        throw ScriptError.runtime(
+            "Double value cannot be converted to Int because the result would be \(side)",
+            at: arguments.location)
     }
     return result
 }

@@ -35,6 +35,7 @@ private func bound(_ value: Value, lower: Bool) throws -> Value {
 /// The first and last integer of a bounded integer range.
 private func integerBounds(_ value: Value) -> (Int, Int)? {
     guard case .range(let range) = value, range.lower != nil, let bounds = range.integerBounds,
-          let upper = bounds.upper else { return nil }
+        let upper = bounds.upper
+    else { return nil }
     return (bounds.lower, upper)
 }

@@ -76,20 +76,24 @@ extension StandardLibrary {
             let elements = try arguments.receiverElements()
             let prefix = try arguments.elements(0)
             guard prefix.count <= elements.count else { return .bool(false) }
-            for (a, b) in zip(elements, prefix) where !(try arguments.interpreter.valuesEqual(a, b, at: arguments.location)) {
+            for (a, b) in zip(elements, prefix)
+            where !(try arguments.interpreter.valuesEqual(a, b, at: arguments.location)) {
                 return .bool(false)
             }
             return .bool(true)
         }
         sequence.method("randomElement()") { arguments in
-            throw ScriptError.unsupported("randomElement() (Undercurrent keeps runs repeatable)", at: arguments.location)
+            throw ScriptError.unsupported(
+                "randomElement() (Undercurrent keeps runs repeatable)", at: arguments.location)
         }
     }
 
     /// `min`/`max` keep the first of equal elements, as Swift's do.
     private func installExtremes(on sequence: TypeInfo) {
-        func extreme(_ arguments: NativeArguments, isMin: Bool,
-                     _ less: (Value, Value) throws -> Bool) throws -> Value {
+        func extreme(
+            _ arguments: NativeArguments, isMin: Bool,
+            _ less: (Value, Value) throws -> Bool
+        ) throws -> Value {
             var iterator = try arguments.interpreter.makeIterator(arguments.receiverValue, at: arguments.location)
             guard var result = try iterator.next() else { return .optional(nil) }
             while let element = try iterator.next() {
@@ -102,7 +106,9 @@ extension StandardLibrary {
                 try extreme(arguments, isMin: isMin) { try arguments.test(0, $0, $1) }
             }
             sequence.method("\(name)()") { arguments in
-                try extreme(arguments, isMin: isMin) { try arguments.interpreter.isLess($0, $1, at: arguments.location) }
+                try extreme(arguments, isMin: isMin) {
+                    try arguments.interpreter.isLess($0, $1, at: arguments.location)
+                }
             }
         }
     }

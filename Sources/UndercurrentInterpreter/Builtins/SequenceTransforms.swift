@@ -55,7 +55,8 @@ extension StandardLibrary {
         }
         sequence.method("sorted()") { arguments in
             let interpreter = arguments.interpreter
-            return .array(try arguments.receiverElements().sorted { try interpreter.isLess($0, $1, at: arguments.location) })
+            return .array(
+                try arguments.receiverElements().sorted { try interpreter.isLess($0, $1, at: arguments.location) })
         }
         sequence.method("reversed()") { arguments in
             try reversed(arguments.receiverValue, arguments)
@@ -91,7 +92,11 @@ extension StandardLibrary {
         }
         sequence.method("joined()") { arguments in
             let elements = try arguments.receiverElements()
-            if elements.allSatisfy({ if case .string = $0 { return true }; if case .character = $0 { return true }; return false }) {
+            if elements.allSatisfy({
+                if case .string = $0 { return true }
+                if case .character = $0 { return true }
+                return false
+            }) {
                 return .string(try elements.map { try text(of: $0, arguments) }.joined())
             }
             return arguments.interpreter.wrappedSequence(.flatten, [arguments.receiverValue])
@@ -113,7 +118,8 @@ extension StandardLibrary {
         sequence.method("prefix(_:)") { arguments in
             let count = try arguments.int(0)
             guard count >= 0 else {
-                throw ScriptError.runtime("Can't take a prefix of negative length from a collection", at: arguments.location)
+                throw ScriptError.runtime(
+                    "Can't take a prefix of negative length from a collection", at: arguments.location)
             }
             var result: [Value] = []
             if count > 0 {
@@ -127,7 +133,8 @@ extension StandardLibrary {
         sequence.method("suffix(_:)") { arguments in
             let count = try arguments.int(0)
             guard count >= 0 else {
-                throw ScriptError.runtime("Can't take a suffix of negative length from a collection", at: arguments.location)
+                throw ScriptError.runtime(
+                    "Can't take a suffix of negative length from a collection", at: arguments.location)
             }
             return slice(Array(try arguments.receiverElements().suffix(count)), of: arguments.receiverValue)
         }
@@ -141,8 +148,9 @@ extension StandardLibrary {
             sequence.method("\(name)(_:)", defaults: ["_"]) { arguments in
                 let count = arguments.optional(0) == nil ? 1 : try arguments.int(0)
                 guard count >= 0 else {
-                    throw ScriptError.runtime("Can't drop a negative number of elements from a collection",
-                                              at: arguments.location)
+                    throw ScriptError.runtime(
+                        "Can't drop a negative number of elements from a collection",
+                        at: arguments.location)
                 }
                 let elements = try arguments.receiverElements()
                 let kept = name == "dropFirst" ? Array(elements.dropFirst(count)) : Array(elements.dropLast(count))
@@ -156,27 +164,34 @@ extension StandardLibrary {
     /// `split` of a non-String sequence: arrays of the pieces (Swift's `ArraySlice`s print alike).
     /// Strings have their own `split`, which gives Substrings.
     fileprivate func installSplitting(on sequence: TypeInfo) {
-        sequence.method("split(separator:maxSplits:omittingEmptySubsequences:)",
-                        defaults: ["maxSplits", "omittingEmptySubsequences"]) { arguments in
+        sequence.method(
+            "split(separator:maxSplits:omittingEmptySubsequences:)",
+            defaults: ["maxSplits", "omittingEmptySubsequences"]
+        ) { arguments in
             try split(arguments, maxSplits: 1, omitting: 2) {
                 try arguments.interpreter.valuesEqual($0, arguments[0], at: arguments.location)
             }
         }
-        sequence.method("split(maxSplits:omittingEmptySubsequences:whereSeparator:)",
-                        defaults: ["maxSplits", "omittingEmptySubsequences"],
-                        types: [nil, nil, closureParameter]) { arguments in
+        sequence.method(
+            "split(maxSplits:omittingEmptySubsequences:whereSeparator:)",
+            defaults: ["maxSplits", "omittingEmptySubsequences"],
+            types: [nil, nil, closureParameter]
+        ) { arguments in
             try split(arguments, maxSplits: 0, omitting: 1) { try arguments.test(2, $0) }
         }
     }
 }
 
-private func split(_ arguments: NativeArguments, maxSplits: Int, omitting: Int,
-                   isSeparator: (Value) throws -> Bool) throws -> Value {
+private func split(
+    _ arguments: NativeArguments, maxSplits: Int, omitting: Int,
+    isSeparator: (Value) throws -> Bool
+) throws -> Value {
     let limit = arguments.optional(maxSplits) == nil ? Int.max : try arguments.int(maxSplits)
     let omit = arguments.optional(omitting) == nil ? true : try arguments.bool(omitting)
     guard limit >= 0 else { throw ScriptError.runtime("Must take zero or more splits", at: arguments.location) }
-    let pieces = try arguments.receiverElements().split(maxSplits: limit, omittingEmptySubsequences: omit,
-                                                        whereSeparator: isSeparator)
+    let pieces = try arguments.receiverElements().split(
+        maxSplits: limit, omittingEmptySubsequences: omit,
+        whereSeparator: isSeparator)
     return .array(pieces.map { .array(Array($0)) })
 }
 
@@ -190,7 +205,9 @@ func rebuild(_ elements: [Value], like receiver: Value) -> Value {
     case .dictionary:
         var dictionary = OrderedDictionary()
         for element in elements {
-            if case .tuple(let pair) = element, pair.elements.count == 2 { dictionary[pair.elements[0]] = pair.elements[1] }
+            if case .tuple(let pair) = element, pair.elements.count == 2 {
+                dictionary[pair.elements[0]] = pair.elements[1]
+            }
         }
         return .dictionary(dictionary)
     default:
@@ -227,7 +244,8 @@ private func text(of value: Value, _ arguments: NativeArguments) throws -> Strin
     case .string(let text): return text
     case .character(let character): return String(character)
     default:
-        throw ScriptError.runtime("joined(separator:) needs String elements, got \(Formatter.typeName(of: value))",
-                                  at: arguments.location)
+        throw ScriptError.runtime(
+            "joined(separator:) needs String elements, got \(Formatter.typeName(of: value))",
+            at: arguments.location)
     }
 }

@@ -28,24 +28,37 @@ extension StandardLibrary {
 
     private func installSetAlgebra(on set: TypeInfo) {
         let operations: [(name: String, mutatingName: String, combine: (OrderedSet, [Value]) -> OrderedSet)] = [
-            ("union", "formUnion", { lhs, rhs in
-                var result = lhs
-                for element in rhs { result.insert(element) }
-                return result
-            }),
-            ("intersection", "formIntersection", { lhs, rhs in
-                let other = OrderedSet(rhs)
-                return OrderedSet(lhs.elements.filter { other.contains($0) })
-            }),
-            ("subtracting", "subtract", { lhs, rhs in
-                let other = OrderedSet(rhs)
-                return OrderedSet(lhs.elements.filter { !other.contains($0) })
-            }),
-            ("symmetricDifference", "formSymmetricDifference", { lhs, rhs in
-                let other = OrderedSet(rhs)
-                return OrderedSet(lhs.elements.filter { !other.contains($0) }
-                                  + other.elements.filter { !lhs.contains($0) })
-            }),
+            (
+                "union", "formUnion",
+                { lhs, rhs in
+                    var result = lhs
+                    for element in rhs { result.insert(element) }
+                    return result
+                }
+            ),
+            (
+                "intersection", "formIntersection",
+                { lhs, rhs in
+                    let other = OrderedSet(rhs)
+                    return OrderedSet(lhs.elements.filter { other.contains($0) })
+                }
+            ),
+            (
+                "subtracting", "subtract",
+                { lhs, rhs in
+                    let other = OrderedSet(rhs)
+                    return OrderedSet(lhs.elements.filter { !other.contains($0) })
+                }
+            ),
+            (
+                "symmetricDifference", "formSymmetricDifference",
+                { lhs, rhs in
+                    let other = OrderedSet(rhs)
+                    return OrderedSet(
+                        lhs.elements.filter { !other.contains($0) }
+                            + other.elements.filter { !lhs.contains($0) })
+                }
+            ),
         ]
         for operation in operations {
             set.method("\(operation.name)(_:)") { arguments in
@@ -59,8 +72,14 @@ extension StandardLibrary {
         let relations: [(String, (OrderedSet, OrderedSet) -> Bool)] = [
             ("isSubset(of:)", { lhs, rhs in lhs.elements.allSatisfy { rhs.contains($0) } }),
             ("isSuperset(of:)", { lhs, rhs in rhs.elements.allSatisfy { lhs.contains($0) } }),
-            ("isStrictSubset(of:)", { lhs, rhs in lhs.count < rhs.count && lhs.elements.allSatisfy { rhs.contains($0) } }),
-            ("isStrictSuperset(of:)", { lhs, rhs in lhs.count > rhs.count && rhs.elements.allSatisfy { lhs.contains($0) } }),
+            (
+                "isStrictSubset(of:)",
+                { lhs, rhs in lhs.count < rhs.count && lhs.elements.allSatisfy { rhs.contains($0) } }
+            ),
+            (
+                "isStrictSuperset(of:)",
+                { lhs, rhs in lhs.count > rhs.count && rhs.elements.allSatisfy { lhs.contains($0) } }
+            ),
             ("isDisjoint(with:)", { lhs, rhs in !lhs.elements.contains { rhs.contains($0) } }),
         ]
         for (name, relation) in relations {
@@ -70,8 +89,10 @@ extension StandardLibrary {
         }
     }
 
-    private func setMethod(_ set: TypeInfo, _ fullName: String, defaults: Set<String> = [],
-                           _ body: @escaping (inout OrderedSet, NativeArguments) throws -> Value) {
+    private func setMethod(
+        _ set: TypeInfo, _ fullName: String, defaults: Set<String> = [],
+        _ body: @escaping (inout OrderedSet, NativeArguments) throws -> Value
+    ) {
         set.mutatingMethod(fullName, defaults: defaults) { value, arguments in
             guard case .set(var members) = value else {
                 throw ScriptError.runtime("\(fullName) needs a set", at: arguments.location)

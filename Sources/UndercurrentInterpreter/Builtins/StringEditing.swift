@@ -3,8 +3,10 @@
 /// The Foundation ones work on Unicode scalars, as Foundation's do.
 extension StandardLibrary {
     func installStringEditing(on string: TypeInfo) {
-        string.method("split(separator:maxSplits:omittingEmptySubsequences:)",
-                      defaults: ["maxSplits", "omittingEmptySubsequences"]) { arguments in
+        string.method(
+            "split(separator:maxSplits:omittingEmptySubsequences:)",
+            defaults: ["maxSplits", "omittingEmptySubsequences"]
+        ) { arguments in
             let receiver = text(arguments.receiverValue)
             let maxSplits = arguments.optional(1) == nil ? Int.max : try arguments.int(1)
             let omitting = arguments.optional(2) == nil ? true : try arguments.bool(2)
@@ -14,19 +16,24 @@ extension StandardLibrary {
             let separator = try arguments.string(0)
             let pieces: [Substring]
             if separator.count == 1 {
-                pieces = receiver.split(separator: separator.first!, maxSplits: maxSplits,
-                                        omittingEmptySubsequences: omitting)
+                pieces = receiver.split(
+                    separator: separator.first!, maxSplits: maxSplits,
+                    omittingEmptySubsequences: omitting)
             } else {
                 pieces = receiver.split(separator: separator, maxSplits: maxSplits, omittingEmptySubsequences: omitting)
             }
             return .array(pieces.map { .string(String($0)) })
         }
-        string.method("split(maxSplits:omittingEmptySubsequences:whereSeparator:)",
-                      defaults: ["maxSplits", "omittingEmptySubsequences"],
-                      types: [nil, nil, closureParameter]) { arguments in
+        string.method(
+            "split(maxSplits:omittingEmptySubsequences:whereSeparator:)",
+            defaults: ["maxSplits", "omittingEmptySubsequences"],
+            types: [nil, nil, closureParameter]
+        ) { arguments in
             let maxSplits = arguments.optional(0) == nil ? Int.max : try arguments.int(0)
             let omitting = arguments.optional(1) == nil ? true : try arguments.bool(1)
-            let pieces = try text(arguments.receiverValue).split(maxSplits: maxSplits, omittingEmptySubsequences: omitting) {
+            let pieces = try text(arguments.receiverValue).split(
+                maxSplits: maxSplits, omittingEmptySubsequences: omitting
+            ) {
                 try arguments.test(2, .character($0))
             }
             return .array(pieces.map { .string(String($0)) })
@@ -34,13 +41,15 @@ extension StandardLibrary {
         string.method("components(separatedBy:)") { arguments in
             let receiver = text(arguments.receiverValue)
             if case .native(let set as CharacterSetValue) = arguments[0] {
-                let pieces = receiver.unicodeScalars.split(omittingEmptySubsequences: false, whereSeparator: set.contains)
+                let pieces = receiver.unicodeScalars.split(
+                    omittingEmptySubsequences: false, whereSeparator: set.contains)
                 return .array(pieces.map { .string(String(String.UnicodeScalarView($0))) })
             }
             let separator = try arguments.string(0)
             guard !separator.isEmpty else { return .array([.string(receiver)]) }
-            return .array(receiver.split(separator: separator, omittingEmptySubsequences: false)
-                .map { .string(String($0)) })
+            return .array(
+                receiver.split(separator: separator, omittingEmptySubsequences: false)
+                    .map { .string(String($0)) })
         }
         string.method("trimmingCharacters(in:)", types: [.simple("CharacterSet")]) { arguments in
             guard case .native(let set as CharacterSetValue) = arguments[0] else {

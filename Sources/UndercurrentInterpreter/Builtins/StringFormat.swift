@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Foundation's `String(format:)` for the conversions scripts use: `%d %i %u %x %X %o`
@@ -15,8 +15,9 @@ enum StringFormat {
         var scalars = Substring(format).unicodeScalars[...]
         func nextValue(_ conversion: Unicode.Scalar) throws -> Value {
             guard let value = remaining.popFirst() else {
-                throw ScriptError.runtime("String(format:) has fewer arguments than '%\(conversion)' conversions",
-                                          at: arguments.location)
+                throw ScriptError.runtime(
+                    "String(format:) has fewer arguments than '%\(conversion)' conversions",
+                    at: arguments.location)
             }
             return value
         }
@@ -43,21 +44,25 @@ enum StringFormat {
             case "%":
                 output += "%"
             case "@":
-                output += try Formatter.describe(try nextValue(conversion), debug: false, interpreter: arguments.interpreter)
+                output += try Formatter.describe(
+                    try nextValue(conversion), debug: false, interpreter: arguments.interpreter)
             case "d", "i":
                 let number = try integer(try nextValue(conversion), arguments)
-                output += length.isEmpty ? c(spec + "d", Int32(truncatingIfNeeded: number)) : c(spec + "lld", Int64(number))
+                output +=
+                    length.isEmpty ? c(spec + "d", Int32(truncatingIfNeeded: number)) : c(spec + "lld", Int64(number))
             case "u", "x", "X", "o":
                 let number = try integer(try nextValue(conversion), arguments)
-                output += length.isEmpty
+                output +=
+                    length.isEmpty
                     ? c(spec + String(conversion), UInt32(truncatingIfNeeded: number))
                     : c(spec + "ll" + String(conversion), UInt64(bitPattern: Int64(number)))
             case "f", "F", "e", "E", "g", "G", "a", "A":
                 output += c(spec + String(conversion), try double(try nextValue(conversion), arguments))
             default:
-                throw ScriptError.unsupported("the String(format:) conversion '%\(length)\(conversion)'"
-                                              + (conversion == "s" ? " (use %@ for Swift strings)" : ""),
-                                              at: arguments.location)
+                throw ScriptError.unsupported(
+                    "the String(format:) conversion '%\(length)\(conversion)'"
+                        + (conversion == "s" ? " (use %@ for Swift strings)" : ""),
+                    at: arguments.location)
             }
         }
         return output
@@ -69,8 +74,9 @@ enum StringFormat {
         case .bool(let flag): return flag ? 1 : 0
         case .character(let character) where character.asciiValue != nil: return Int(character.asciiValue!)
         default:
-            throw ScriptError.runtime("String(format:) expected an integer, got \(Formatter.typeName(of: value))",
-                                      at: arguments.location)
+            throw ScriptError.runtime(
+                "String(format:) expected an integer, got \(Formatter.typeName(of: value))",
+                at: arguments.location)
         }
     }
 
@@ -79,8 +85,9 @@ enum StringFormat {
         case .double(let number): return number
         case .int(let number): return Double(number)
         default:
-            throw ScriptError.runtime("String(format:) expected a number, got \(Formatter.typeName(of: value))",
-                                      at: arguments.location)
+            throw ScriptError.runtime(
+                "String(format:) expected a number, got \(Formatter.typeName(of: value))",
+                at: arguments.location)
         }
     }
 

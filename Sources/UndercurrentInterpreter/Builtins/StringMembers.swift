@@ -32,38 +32,47 @@ extension StandardLibrary {
     private func stringInitializers() -> [Callable] {
         [
             .native(NativeFunction("init()") { _ in .string("") }),
-            .native(NativeFunction("init(_:)") { arguments in
-                if let characters = try characters(of: arguments[0], arguments) { return .string(String(characters)) }
-                return .string(try Formatter.describe(arguments[0], debug: false, interpreter: arguments.interpreter))
-            }),
-            .native(NativeFunction("init(describing:)") { arguments in
-                .string(try Formatter.describe(arguments[0], debug: false, interpreter: arguments.interpreter))
-            }),
-            .native(NativeFunction("init(reflecting:)") { arguments in
-                .string(try Formatter.describe(arguments[0], debug: true, interpreter: arguments.interpreter))
-            }),
-            .native(NativeFunction("init(repeating:count:)") { arguments in
-                let count = try arguments.int(1)
-                guard count >= 0 else {
-                    throw ScriptError.runtime("Negative count not allowed", at: arguments.location)
-                }
-                let piece = try arguments.string(0)
-                let (total, overflow) = piece.utf8.count.multipliedReportingOverflow(by: count)
-                try arguments.interpreter.checkSize(overflow ? Int.max : total, "a string", at: arguments.location)
-                return .string(String(repeating: piece, count: count))
-            }),
-            .native(NativeFunction("init(_:radix:uppercase:)", defaults: ["uppercase"]) { arguments in
-                let radix = try arguments.int(1)
-                guard (2...36).contains(radix) else {
-                    throw ScriptError.runtime("Radix must be between 2 and 36", at: arguments.location)
-                }
-                let uppercase = arguments.optional(2) == nil ? false : try arguments.bool(2)
-                return .string(String(try arguments.int(0), radix: radix, uppercase: uppercase))
-            }),
-            .native(NativeFunction("init(format:_:)", variadic: "_") { arguments in
-                guard case .array(let values) = arguments[1] else { return .string(try arguments.string(0)) }
-                return .string(try StringFormat.format(try arguments.string(0), values, arguments))
-            }),
+            .native(
+                NativeFunction("init(_:)") { arguments in
+                    if let characters = try characters(of: arguments[0], arguments) {
+                        return .string(String(characters))
+                    }
+                    return .string(
+                        try Formatter.describe(arguments[0], debug: false, interpreter: arguments.interpreter))
+                }),
+            .native(
+                NativeFunction("init(describing:)") { arguments in
+                    .string(try Formatter.describe(arguments[0], debug: false, interpreter: arguments.interpreter))
+                }),
+            .native(
+                NativeFunction("init(reflecting:)") { arguments in
+                    .string(try Formatter.describe(arguments[0], debug: true, interpreter: arguments.interpreter))
+                }),
+            .native(
+                NativeFunction("init(repeating:count:)") { arguments in
+                    let count = try arguments.int(1)
+                    guard count >= 0 else {
+                        throw ScriptError.runtime("Negative count not allowed", at: arguments.location)
+                    }
+                    let piece = try arguments.string(0)
+                    let (total, overflow) = piece.utf8.count.multipliedReportingOverflow(by: count)
+                    try arguments.interpreter.checkSize(overflow ? Int.max : total, "a string", at: arguments.location)
+                    return .string(String(repeating: piece, count: count))
+                }),
+            .native(
+                NativeFunction("init(_:radix:uppercase:)", defaults: ["uppercase"]) { arguments in
+                    let radix = try arguments.int(1)
+                    guard (2...36).contains(radix) else {
+                        throw ScriptError.runtime("Radix must be between 2 and 36", at: arguments.location)
+                    }
+                    let uppercase = arguments.optional(2) == nil ? false : try arguments.bool(2)
+                    return .string(String(try arguments.int(0), radix: radix, uppercase: uppercase))
+                }),
+            .native(
+                NativeFunction("init(format:_:)", variadic: "_") { arguments in
+                    guard case .array(let values) = arguments[1] else { return .string(try arguments.string(0)) }
+                    return .string(try StringFormat.format(try arguments.string(0), values, arguments))
+                }),
         ]
     }
 
@@ -89,7 +98,8 @@ extension StandardLibrary {
             let which = isFirst ? "first" : "last"
             stringMethod(string, "\(name)()") { text, arguments in
                 guard !text.isEmpty else {
-                    throw ScriptError.runtime("Can't remove \(which) element from an empty collection", at: arguments.location)
+                    throw ScriptError.runtime(
+                        "Can't remove \(which) element from an empty collection", at: arguments.location)
                 }
                 return .character(isFirst ? text.removeFirst() : text.removeLast())
             }
@@ -107,14 +117,18 @@ extension StandardLibrary {
         for name in ["startIndex", "endIndex", "indices"] {
             string.property(name) { _, _ in throw ScriptError.unsupported(advice) }
         }
-        for name in ["index(_:offsetBy:)", "index(after:)", "index(before:)", "firstIndex(of:)", "firstIndex(where:)",
-                     "lastIndex(of:)", "lastIndex(where:)", "range(of:)", "distance(from:to:)"] {
+        for name in [
+            "index(_:offsetBy:)", "index(after:)", "index(before:)", "firstIndex(of:)", "firstIndex(where:)",
+            "lastIndex(of:)", "lastIndex(where:)", "range(of:)", "distance(from:to:)",
+        ] {
             string.method(name) { arguments in throw ScriptError.unsupported(advice, at: arguments.location) }
         }
     }
 
-    private func stringMethod(_ string: TypeInfo, _ fullName: String, defaults: Set<String> = [],
-                              _ body: @escaping (inout String, NativeArguments) throws -> Value) {
+    private func stringMethod(
+        _ string: TypeInfo, _ fullName: String, defaults: Set<String> = [],
+        _ body: @escaping (inout String, NativeArguments) throws -> Value
+    ) {
         string.mutatingMethod(fullName, defaults: defaults) { value, arguments in
             guard case .string(var contents) = value else {
                 throw ScriptError.runtime("\(fullName) needs a String", at: arguments.location)

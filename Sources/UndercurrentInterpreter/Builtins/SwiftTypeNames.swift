@@ -57,7 +57,10 @@ enum SwiftTypeNames {
         var found: String?
         var sawNil = false
         for element in elements {
-            if case .optional(nil) = element { sawNil = true; continue }
+            if case .optional(nil) = element {
+                sawNil = true
+                continue
+            }
             let elementName = name(of: element, qualified: qualified)
             if let found, found != elementName { return "Any" }
             found = elementName

@@ -117,9 +117,14 @@ public final class WrappedSequence: NativeValue, IterableNativeValue {
             var current: Int? = start
             return ValueIterator {
                 guard let value = current else { return nil }
-                let pastEnd = step > 0 ? (inclusive ? value > end : value >= end)
-                                       : (inclusive ? value < end : value <= end)
-                if pastEnd { current = nil; return nil }
+                let pastEnd =
+                    step > 0
+                    ? (inclusive ? value > end : value >= end)
+                    : (inclusive ? value < end : value <= end)
+                if pastEnd {
+                    current = nil
+                    return nil
+                }
                 let (next, overflow) = value.addingReportingOverflow(step)
                 current = overflow ? nil : next
                 return .int(value)
@@ -133,9 +138,14 @@ public final class WrappedSequence: NativeValue, IterableNativeValue {
             return ValueIterator {
                 guard !done else { return nil }
                 let value = start.addingProduct(index, step)
-                let pastEnd = step > 0 ? (inclusive ? value > end : value >= end)
-                                       : (inclusive ? value < end : value <= end)
-                if pastEnd { done = true; return nil }
+                let pastEnd =
+                    step > 0
+                    ? (inclusive ? value > end : value >= end)
+                    : (inclusive ? value < end : value <= end)
+                if pastEnd {
+                    done = true
+                    return nil
+                }
                 index += 1
                 return .double(value)
             }

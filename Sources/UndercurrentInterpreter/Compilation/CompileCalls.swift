@@ -10,8 +10,10 @@
 /// profile of a `.max(1)` subscription showed the walker's call path (overload checks,
 /// argument arrays, a metatype per `.max(1)`) as about an eighth of its time.
 extension BodyCompiler {
-    func call(_ callExpr: Expr, callee: Expr, _ arguments: [Argument], _ site: CallSiteCache,
-              expected: TypeRef?, at location: SourceLocation) -> CompiledExpression {
+    func call(
+        _ callExpr: Expr, callee: Expr, _ arguments: [Argument], _ site: CallSiteCache,
+        expected: TypeRef?, at location: SourceLocation
+    ) -> CompiledExpression {
         let walker: CompiledExpression = { interpreter, frame in
             try interpreter.evaluate(callExpr, in: frame, expected: expected)
         }
@@ -38,32 +40,43 @@ extension BodyCompiler {
     /// function taking exactly these arguments, or the receiver is a library value (the
     /// engine's subscriber a traced subscription delivers to) and the method a non-mutating
     /// native one.
-    private func methodCall(on receiver: @escaping CompiledExpression, _ arguments: [Argument],
-                            _ site: CallSiteCache, at location: SourceLocation,
-                            otherwise walker: @escaping CompiledExpression) -> CompiledExpression {
+    private func methodCall(
+        on receiver: @escaping CompiledExpression, _ arguments: [Argument],
+        _ site: CallSiteCache, at location: SourceLocation,
+        otherwise walker: @escaping CompiledExpression
+    ) -> CompiledExpression {
         let compiledArguments = CompiledArguments()
         let compiler = self
         return { interpreter, frame in
             let receiverValue = try receiver(interpreter, frame)
             switch receiverValue {
             case .object(let object):
-                guard let resolution = site.resolution(.instance, on: object.type,
-                                                       generation: interpreter.memberGeneration),
-                      resolution.isPlain, let decl = resolution.script, decl.captureList.isEmpty else { break }
+                guard
+                    let resolution = site.resolution(
+                        .instance, on: object.type,
+                        generation: interpreter.memberGeneration),
+                    resolution.isPlain, let decl = resolution.script, decl.captureList.isEmpty
+                else { break }
                 try interpreter.tick(location)
-                return try compiledArguments.callScript(decl, selfValue: receiverValue, resolution, arguments, compiler,
-                                                        interpreter, frame, at: location)
+                return try compiledArguments.callScript(
+                    decl, selfValue: receiverValue, resolution, arguments, compiler,
+                    interpreter, frame, at: location)
             case .native(let native):
-                guard let resolution = site.resolution(.instance, on: native.typeInfo,
-                                                       generation: interpreter.memberGeneration),
-                      resolution.isPlain, !resolution.isMutating, let body = resolution.nativeBody else { break }
+                guard
+                    let resolution = site.resolution(
+                        .instance, on: native.typeInfo,
+                        generation: interpreter.memberGeneration),
+                    resolution.isPlain, !resolution.isMutating, let body = resolution.nativeBody
+                else { break }
                 try interpreter.tick(location)
                 if let unary = resolution.nativeUnaryBody {
-                    return try compiledArguments.callNative(unary, receiver: receiverValue, resolution, arguments,
-                                                            compiler, interpreter, frame, at: location)
+                    return try compiledArguments.callNative(
+                        unary, receiver: receiverValue, resolution, arguments,
+                        compiler, interpreter, frame, at: location)
                 }
-                return try compiledArguments.callNative(body, receiver: receiverValue, resolution, arguments, compiler,
-                                                        interpreter, frame, at: location)
+                return try compiledArguments.callNative(
+                    body, receiver: receiverValue, resolution, arguments, compiler,
+                    interpreter, frame, at: location)
             default:
                 break
             }
@@ -73,9 +86,11 @@ extension BodyCompiler {
 
     /// `name(args)` resolved to a global script function (`collatz(i)`). Inside a type a
     /// method of `self` of that name comes first, as the walker's lookup has it.
-    private func globalCall(_ name: String, _ arguments: [Argument], _ site: CallSiteCache,
-                            at location: SourceLocation,
-                            otherwise walker: @escaping CompiledExpression) -> CompiledExpression {
+    private func globalCall(
+        _ name: String, _ arguments: [Argument], _ site: CallSiteCache,
+        at location: SourceLocation,
+        otherwise walker: @escaping CompiledExpression
+    ) -> CompiledExpression {
         let compiledArguments = CompiledArguments()
         let compiler = self
         return { interpreter, frame in
@@ -83,19 +98,23 @@ extension BodyCompiler {
                 return try walker(interpreter, frame)
             }
             guard let resolution = site.resolution(.global, on: nil, generation: interpreter.memberGeneration),
-                  resolution.isPlain, let decl = resolution.script, decl.captureList.isEmpty else {
+                resolution.isPlain, let decl = resolution.script, decl.captureList.isEmpty
+            else {
                 return try walker(interpreter, frame)
             }
             try interpreter.tick(location)
-            return try compiledArguments.callScript(decl, selfValue: nil, resolution, arguments, compiler,
-                                                    interpreter, frame, at: location)
+            return try compiledArguments.callScript(
+                decl, selfValue: nil, resolution, arguments, compiler,
+                interpreter, frame, at: location)
         }
     }
 
     /// `.name(args)` resolved to a native static function of the expected type.
-    private func staticCall(_ arguments: [Argument], _ site: CallSiteCache, expected: TypeRef?,
-                            at location: SourceLocation,
-                            otherwise walker: @escaping CompiledExpression) -> CompiledExpression {
+    private func staticCall(
+        _ arguments: [Argument], _ site: CallSiteCache, expected: TypeRef?,
+        at location: SourceLocation,
+        otherwise walker: @escaping CompiledExpression
+    ) -> CompiledExpression {
         let compiledArguments = CompiledArguments()
         let compiler = self
         // `.max(1)`: a pure function of literals gives the same value on every run.
@@ -114,15 +133,17 @@ extension BodyCompiler {
                 return result
             }
             guard let owner = site.implicitOwner(expected: expected, generation: generation),
-                  !owner.isOptionalType,
-                  let resolution = site.resolution(.staticMember, on: owner, generation: generation),
-                  resolution.isPlain, let body = resolution.nativeBody else {
+                !owner.isOptionalType,
+                let resolution = site.resolution(.staticMember, on: owner, generation: generation),
+                resolution.isPlain, let body = resolution.nativeBody
+            else {
                 return try walker(interpreter, frame)
             }
             try interpreter.tick(location)
             let receiver = compiledArguments.metatype(of: owner, genericArguments: expected?.genericArguments ?? [])
-            let result = try compiledArguments.callNative(body, receiver: receiver, resolution, arguments, compiler,
-                                                          interpreter, frame, at: location)
+            let result = try compiledArguments.callNative(
+                body, receiver: receiver, resolution, arguments, compiler,
+                interpreter, frame, at: location)
             if resolution.isPure, allLiterals {
                 compiledArguments.remember(constant: result, at: generation, in: interpreter)
             }
@@ -155,28 +176,34 @@ final class CompiledArguments {
 
     /// Calls script function `decl` (the resolution's, plain) with the arguments compiled
     /// against its parameters, evaluated in source order in `frame`.
-    func callScript(_ decl: FunctionDecl, selfValue: Value?, _ resolution: CallSiteCache.Resolution,
-                    _ arguments: [Argument], _ compiler: BodyCompiler,
-                    _ interpreter: Interpreter, _ frame: Frame, at location: SourceLocation) throws -> Value {
+    func callScript(
+        _ decl: FunctionDecl, selfValue: Value?, _ resolution: CallSiteCache.Resolution,
+        _ arguments: [Argument], _ compiler: BodyCompiler,
+        _ interpreter: Interpreter, _ frame: Frame, at location: SourceLocation
+    ) throws -> Value {
         let bound = compile(for: resolution, arguments, compiler) { decl.parameters[$0].type }
         var call = PlainCall(decl, argumentCount: bound.count, in: interpreter)
         // By index, each field read where it is: `for argument in bound` copied each
         // argument out, retaining its type and its closure.
         for index in bound.indices {
-            try call.bind(bound[index].evaluate(interpreter, frame), toParameter: bound[index].parameter,
-                          in: interpreter, at: location)
+            try call.bind(
+                bound[index].evaluate(interpreter, frame), toParameter: bound[index].parameter,
+                in: interpreter, at: location)
         }
         return try call.run(selfValue: selfValue, in: interpreter, at: location)
     }
 
     /// What `Interpreter.invoke` does for a non-mutating native function, with the
     /// arguments compiled against its parameters.
-    func callNative(_ body: (NativeArguments) throws -> Value, receiver: Value,
-                    _ resolution: CallSiteCache.Resolution, _ arguments: [Argument], _ compiler: BodyCompiler,
-                    _ interpreter: Interpreter, _ frame: Frame, at location: SourceLocation) throws -> Value {
+    func callNative(
+        _ body: (NativeArguments) throws -> Value, receiver: Value,
+        _ resolution: CallSiteCache.Resolution, _ arguments: [Argument], _ compiler: BodyCompiler,
+        _ interpreter: Interpreter, _ frame: Frame, at location: SourceLocation
+    ) throws -> Value {
         let values = try nativeValues(resolution, arguments, compiler, interpreter, frame, at: location)
-        var call = NativeArguments(interpreter: interpreter, receiver: receiver, receiverCell: nil,
-                                   values: values, inoutCells: [:], location: location)
+        var call = NativeArguments(
+            interpreter: interpreter, receiver: receiver, receiverCell: nil,
+            values: values, inoutCells: [:], location: location)
         let result = try body(call)
         keep(&call.values)
         return result
@@ -184,9 +211,11 @@ final class CompiledArguments {
 
     /// `callNative` for a native method's one-argument body: the argument, evaluated and
     /// coerced as `nativeValues` would, is handed over as it is.
-    func callNative(_ unary: NativeFunction.UnaryNativeBody, receiver: Value,
-                    _ resolution: CallSiteCache.Resolution, _ arguments: [Argument], _ compiler: BodyCompiler,
-                    _ interpreter: Interpreter, _ frame: Frame, at location: SourceLocation) throws -> Value {
+    func callNative(
+        _ unary: NativeFunction.UnaryNativeBody, receiver: Value,
+        _ resolution: CallSiteCache.Resolution, _ arguments: [Argument], _ compiler: BodyCompiler,
+        _ interpreter: Interpreter, _ frame: Frame, at location: SourceLocation
+    ) throws -> Value {
         let bound = compile(for: resolution, arguments, compiler) { resolution.callable.parameterType($0) }
         var argument = try bound[0].evaluate(interpreter, frame)
         if let type = bound[0].type { argument = try interpreter.coerce(argument, to: type, at: location) }
@@ -203,8 +232,10 @@ final class CompiledArguments {
 
     /// The values of a native call's parameters (nil where the default applies): the
     /// arguments evaluated in source order, then coerced to their parameters' types.
-    private func nativeValues(_ resolution: CallSiteCache.Resolution, _ arguments: [Argument], _ compiler: BodyCompiler,
-                      _ interpreter: Interpreter, _ frame: Frame, at location: SourceLocation) throws -> [Value?] {
+    private func nativeValues(
+        _ resolution: CallSiteCache.Resolution, _ arguments: [Argument], _ compiler: BodyCompiler,
+        _ interpreter: Interpreter, _ frame: Frame, at location: SourceLocation
+    ) throws -> [Value?] {
         let bound = compile(for: resolution, arguments, compiler) { resolution.callable.parameterType($0) }
         // The spare is taken, not shared: a call made while evaluating the arguments (or by
         // the body) finds none and makes its own.
@@ -230,14 +261,17 @@ final class CompiledArguments {
 
     /// The arguments in source order, each compiled against the type of the parameter it
     /// goes to (`typeOf` a parameter index).
-    private func compile(for resolution: CallSiteCache.Resolution, _ arguments: [Argument], _ compiler: BodyCompiler,
-                         typeOf: (Int) -> TypeRef?) -> [CompiledArgument] {
+    private func compile(
+        for resolution: CallSiteCache.Resolution, _ arguments: [Argument], _ compiler: BodyCompiler,
+        typeOf: (Int) -> TypeRef?
+    ) -> [CompiledArgument] {
         if self.resolution !== resolution {
             compiled = arguments.indices.map { index in
                 let parameter = resolution.parameterOfArgument[index]
                 let type = typeOf(parameter)
-                return CompiledArgument(parameter: parameter, type: type,
-                                        evaluate: compiler.expression(arguments[index].value, expected: type))
+                return CompiledArgument(
+                    parameter: parameter, type: type,
+                    evaluate: compiler.expression(arguments[index].value, expected: type))
             }
             self.resolution = resolution
             receiver = nil
@@ -251,7 +285,8 @@ final class CompiledArguments {
     /// declarations were as they are now.
     func constant(at generation: Int, in interpreter: Interpreter) -> Value? {
         guard let constantResult, constantResult.generation == generation,
-              constantResult.interpreter == ObjectIdentifier(interpreter) else { return nil }
+            constantResult.interpreter == ObjectIdentifier(interpreter)
+        else { return nil }
         return constantResult.value
     }
 

@@ -47,8 +47,10 @@ extension BodyCompiler {
             // A property of `self` (`next`, `subscriber` in a subscription's `request`): read
             // from `self`'s cell, without running `self` as an expression first.
             return { interpreter, frame in
-                if let field = frame.directRead(site, ofSelf: .variable(reference),
-                                                generation: interpreter.memberGeneration) {
+                if let field = frame.directRead(
+                    site, ofSelf: .variable(reference),
+                    generation: interpreter.memberGeneration)
+                {
                     return field
                 }
                 return try read(interpreter, frame)
@@ -167,8 +169,10 @@ extension BodyCompiler {
 
     // MARK: - Operators
 
-    private func binary(_ op: String, _ lhsExpr: Expr, _ rhsExpr: Expr,
-                        at location: SourceLocation) -> CompiledExpression {
+    private func binary(
+        _ op: String, _ lhsExpr: Expr, _ rhsExpr: Expr,
+        at location: SourceLocation
+    ) -> CompiledExpression {
         let code = OperatorCode.of(op)
         let lhs = expression(lhsExpr)
         let rhs = expression(rhsExpr)
@@ -217,15 +221,18 @@ extension BodyCompiler {
     /// `lhs op rhs` compiled as a comparison of Ints, when it is one of Int operands.
     func integerComparison(_ op: String, _ lhsExpr: Expr, _ rhsExpr: Expr) -> CompiledComparison? {
         guard let comparisonOperator = ComparisonOperator(op), let lhs = IntegerOperand(lhsExpr),
-              let rhs = IntegerOperand(rhsExpr), lhs.readsVariable || rhs.readsVariable else { return nil }
+            let rhs = IntegerOperand(rhsExpr), lhs.readsVariable || rhs.readsVariable
+        else { return nil }
         return comparison(comparisonOperator, lhs, rhs)
     }
 
     /// `evaluateBinary` past its integer shortcut: an implicit member or an integer literal on
     /// one side takes its type from the other side's value.
-    private func generalBinary(_ op: String, _ lhsExpr: Expr, _ lhs: @escaping CompiledExpression,
-                               _ rhsExpr: Expr, _ rhs: @escaping CompiledExpression,
-                               at location: SourceLocation) -> CompiledExpression {
+    private func generalBinary(
+        _ op: String, _ lhsExpr: Expr, _ lhs: @escaping CompiledExpression,
+        _ rhsExpr: Expr, _ rhs: @escaping CompiledExpression,
+        at location: SourceLocation
+    ) -> CompiledExpression {
         let binaryOperator = BinaryOperator(op, at: location)
         @inline(__always)
         func apply(_ interpreter: Interpreter, _ lhs: Value, _ rhs: Value) throws -> Value {
@@ -266,8 +273,10 @@ extension BodyCompiler {
     /// `target = value` where the walker's steps are known when compiling: the target is a
     /// variable, or a property of a variable or of `self`, and the value's type does not come
     /// from the target's. Otherwise the walker evaluates `assignmentExpr`.
-    private func assignment(to target: Expr, _ valueExpr: Expr, of assignmentExpr: Expr,
-                            expected: TypeRef?) -> CompiledExpression {
+    private func assignment(
+        to target: Expr, _ valueExpr: Expr, of assignmentExpr: Expr,
+        expected: TypeRef?
+    ) -> CompiledExpression {
         let walker: CompiledExpression = { interpreter, frame in
             try interpreter.evaluate(assignmentExpr, in: frame, expected: expected)
         }
@@ -294,7 +303,7 @@ extension BodyCompiler {
         case .name:
             break
         case .member(.selfReference, _, _, _), .member(.name(.local, _, _), _, _, _),
-             .member(.name(.captured, _, _), _, _, _):
+            .member(.name(.captured, _, _), _, _, _):
             break
         default:
             return walker
@@ -306,8 +315,10 @@ extension BodyCompiler {
         }
     }
 
-    private func compoundAssignment(_ op: String, to target: Expr, _ valueExpr: Expr,
-                                    at location: SourceLocation) -> CompiledExpression {
+    private func compoundAssignment(
+        _ op: String, to target: Expr, _ valueExpr: Expr,
+        at location: SourceLocation
+    ) -> CompiledExpression {
         let binaryOperator = BinaryOperator(op, at: location)
         let current = expression(target)
         let rhs = expression(valueExpr)
@@ -335,12 +346,14 @@ extension BodyCompiler {
                 return { interpreter, frame in
                     let rhsValue = try rhs(interpreter, frame)
                     let done: Void? = try frame.withLocalCell(slot) { cell in
-                        interpreter.store(try binaryOperator.apply(cell.load(), rhsValue, in: interpreter),
-                                          intoVariable: cell)
+                        interpreter.store(
+                            try binaryOperator.apply(cell.load(), rhsValue, in: interpreter),
+                            intoVariable: cell)
                     }
                     if done == nil {
-                        try store(binaryOperator.apply(try current(interpreter, frame), rhsValue, in: interpreter),
-                                  interpreter, frame)
+                        try store(
+                            binaryOperator.apply(try current(interpreter, frame), rhsValue, in: interpreter),
+                            interpreter, frame)
                     }
                     return .void
                 }
@@ -368,10 +381,12 @@ extension BodyCompiler {
             let labels = arguments.map(\.label)
             let globalSite = GlobalSiteCache()
             return { value, interpreter, frame in
-                let cell: Cell, declaredType: TypeRef?
+                let cell: Cell
+                let declaredType: TypeRef?
                 if case .dynamic = reference {
                     guard frame.selfCell == nil, let global = globalSite.global(name, in: interpreter),
-                          !global.isConstant, Interpreter.editsInPlace(declaredType: global.type) else {
+                        !global.isConstant, Interpreter.editsInPlace(declaredType: global.type)
+                    else {
                         return try interpreter.assign(value, to: target, in: frame)
                     }
                     (cell, declaredType) = (global.cell, global.type)
@@ -383,9 +398,10 @@ extension BodyCompiler {
                 guard cell.value.isEditedInPlaceBySubscript else {
                     return try interpreter.assign(value, to: target, in: frame)
                 }
-                try interpreter.storeBySubscript(value, into: cell, declaredType: declaredType,
-                                                 indices: indices.evaluate(interpreter, frame), labels: labels,
-                                                 at: location)
+                try interpreter.storeBySubscript(
+                    value, into: cell, declaredType: declaredType,
+                    indices: indices.evaluate(interpreter, frame), labels: labels,
+                    at: location)
             }
         case .name(_, let name, let location):
             // Outside a type a name can only be a global (what `Interpreter.assign` finds).
@@ -415,7 +431,7 @@ extension BodyCompiler {
     static func ignoresExpectedType(_ expr: Expr) -> Bool {
         switch expr {
         case .literal, .floatLiteral, .nilLiteral, .name, .selfReference, .member, .binary, .subscriptCall,
-             .assign, .compoundAssign, .forceUnwrap, .optionalUnwrap, .isType, .inoutMarker:
+            .assign, .compoundAssign, .forceUnwrap, .optionalUnwrap, .isType, .inoutMarker:
             return true
         default:
             return false

@@ -74,7 +74,7 @@ extension BodyCompiler {
 
         case .local(let binding):
             guard binding.type == nil, !binding.isWeak, case .binding(let slot, _) = binding.pattern,
-                  let initializer = binding.initializer, let value = registerInteger(initializer, &variables)
+                let initializer = binding.initializer, let value = registerInteger(initializer, &variables)
             else { return nil }
             variables.declare(slot)
             return { _, registers in
@@ -87,7 +87,8 @@ extension BodyCompiler {
 
         case .ifStatement(let conditions, let body, let elseBranch, _):
             guard let test = registerConditions(conditions[...], &variables),
-                  let then = registerBlock(body, &variables) else { return nil }
+                let then = registerBlock(body, &variables)
+            else { return nil }
             guard let elseBranch else {
                 return { interpreter, registers in try test(registers) ? try then(interpreter, registers) : .normal }
             }
@@ -98,7 +99,8 @@ extension BodyCompiler {
 
         case .whileLoop(nil, let conditions, let body, let location):
             guard let test = registerConditions(conditions[...], &variables),
-                  let run = registerBlock(body, &variables) else { return nil }
+                let run = registerBlock(body, &variables)
+            else { return nil }
             return { interpreter, registers in
                 while true {
                     try interpreter.tick(location)
@@ -109,7 +111,8 @@ extension BodyCompiler {
 
         case .repeatWhile(nil, let body, let conditionExpr, let location):
             guard let run = registerBlock(body, &variables),
-                  let test = registerCondition(conditionExpr, &variables) else { return nil }
+                let test = registerCondition(conditionExpr, &variables)
+            else { return nil }
             return { interpreter, registers in
                 repeat {
                     try interpreter.tick(location)
@@ -137,8 +140,10 @@ extension BodyCompiler {
 
     /// Built as a tree of closures, not an array of them, for the reason
     /// `BodyCompiler.sequence` gives.
-    private func registerSequence(_ statements: ArraySlice<Stmt>,
-                                  _ variables: inout IntegerLoopVariables) -> RegisterStatement? {
+    private func registerSequence(
+        _ statements: ArraySlice<Stmt>,
+        _ variables: inout IntegerLoopVariables
+    ) -> RegisterStatement? {
         switch statements.count {
         case 0:
             return { _, _ in .normal }
@@ -147,7 +152,8 @@ extension BodyCompiler {
         default:
             let middle = statements.startIndex + statements.count / 2
             guard let first = registerSequence(statements[..<middle], &variables),
-                  let second = registerSequence(statements[middle...], &variables) else { return nil }
+                let second = registerSequence(statements[middle...], &variables)
+            else { return nil }
             return { interpreter, registers in
                 let flow = try first(interpreter, registers)
                 guard case .normal = flow else { return flow }
@@ -182,9 +188,11 @@ extension BodyCompiler {
     }
 
     // `steps += 1`: the literal kept in place rather than read through a closure.
-    private func registerUpdate<Kernel: IntegerKernel>(_: Kernel.Type, _ slot: Int, _ valueExpr: Expr,
-                                                       _ rhs: @escaping RegisterInteger,
-                                                       at location: SourceLocation) -> RegisterStatement {
+    private func registerUpdate<Kernel: IntegerKernel>(
+        _: Kernel.Type, _ slot: Int, _ valueExpr: Expr,
+        _ rhs: @escaping RegisterInteger,
+        at location: SourceLocation
+    ) -> RegisterStatement {
         if case .integerLiteral(let b, _) = valueExpr {
             return { _, registers in
                 registers[slot] = try Kernel.apply(registers[slot], b, at: location)
@@ -211,7 +219,8 @@ extension BodyCompiler {
             return { registers in registers[slot] }
         case .binary(let op, let lhsExpr, let rhsExpr, let location):
             guard let op = ArithmeticOperator(op), let lhs = registerInteger(lhsExpr, &variables),
-                  let rhs = registerInteger(rhsExpr, &variables) else { return nil }
+                let rhs = registerInteger(rhsExpr, &variables)
+            else { return nil }
             switch op {
             case .plus: return registerArithmetic(Plus.self, lhsExpr, lhs, rhsExpr, rhs, at: location)
             case .minus: return registerArithmetic(Minus.self, lhsExpr, lhs, rhsExpr, rhs, at: location)
@@ -226,10 +235,12 @@ extension BodyCompiler {
 
     // A variable and a literal is the common shape (`value % 2`, `3 * value`): read in place
     // rather than through another closure.
-    private func registerArithmetic<Kernel: IntegerKernel>(_: Kernel.Type, _ lhsExpr: Expr,
-                                                           _ lhs: @escaping RegisterInteger, _ rhsExpr: Expr,
-                                                           _ rhs: @escaping RegisterInteger,
-                                                           at location: SourceLocation) -> RegisterInteger {
+    private func registerArithmetic<Kernel: IntegerKernel>(
+        _: Kernel.Type, _ lhsExpr: Expr,
+        _ lhs: @escaping RegisterInteger, _ rhsExpr: Expr,
+        _ rhs: @escaping RegisterInteger,
+        at location: SourceLocation
+    ) -> RegisterInteger {
         switch (lhsExpr, rhsExpr) {
         case (.name(.local(let slot), _, _), .integerLiteral(let b, _)):
             return { registers in try Kernel.apply(registers[slot], b, at: location) }
@@ -255,8 +266,10 @@ extension BodyCompiler {
     }
 
     /// Conditions tested in order until one fails; a tree of closures, as `registerSequence`.
-    private func registerConditions(_ conditions: ArraySlice<Condition>,
-                                    _ variables: inout IntegerLoopVariables) -> RegisterTest? {
+    private func registerConditions(
+        _ conditions: ArraySlice<Condition>,
+        _ variables: inout IntegerLoopVariables
+    ) -> RegisterTest? {
         switch conditions.count {
         case 0:
             return { _ in true }
@@ -266,7 +279,8 @@ extension BodyCompiler {
         default:
             let middle = conditions.startIndex + conditions.count / 2
             guard let first = registerConditions(conditions[..<middle], &variables),
-                  let second = registerConditions(conditions[middle...], &variables) else { return nil }
+                let second = registerConditions(conditions[middle...], &variables)
+            else { return nil }
             return { registers in try first(registers) && second(registers) }
         }
     }
@@ -276,12 +290,14 @@ extension BodyCompiler {
         guard case .binary(let op, let lhsExpr, let rhsExpr, _) = expr else { return nil }
         if op == "&&" || op == "||" {
             guard let lhs = registerCondition(lhsExpr, &variables),
-                  let rhs = registerCondition(rhsExpr, &variables) else { return nil }
+                let rhs = registerCondition(rhsExpr, &variables)
+            else { return nil }
             if op == "&&" { return { registers in try lhs(registers) && rhs(registers) } }
             return { registers in try lhs(registers) || rhs(registers) }
         }
         guard let comparison = ComparisonOperator(op), let lhs = registerInteger(lhsExpr, &variables),
-              let rhs = registerInteger(rhsExpr, &variables) else { return nil }
+            let rhs = registerInteger(rhsExpr, &variables)
+        else { return nil }
         switch comparison {
         case .equal: return registerComparison(Equal.self, lhsExpr, lhs, rhsExpr, rhs)
         case .notEqual: return registerComparison(NotEqual.self, lhsExpr, lhs, rhsExpr, rhs)
@@ -292,14 +308,18 @@ extension BodyCompiler {
         }
     }
 
-    private func registerComparison<Kernel: ComparisonKernel>(_: Kernel.Type, _ lhsExpr: Expr,
-                                                              _ lhs: @escaping RegisterInteger, _ rhsExpr: Expr,
-                                                              _ rhs: @escaping RegisterInteger) -> RegisterTest {
+    private func registerComparison<Kernel: ComparisonKernel>(
+        _: Kernel.Type, _ lhsExpr: Expr,
+        _ lhs: @escaping RegisterInteger, _ rhsExpr: Expr,
+        _ rhs: @escaping RegisterInteger
+    ) -> RegisterTest {
         switch (lhsExpr, rhsExpr) {
         case (.name(.local(let slot), _, _), .integerLiteral(let b, _)):
             return { registers in Kernel.holds(registers[slot], b) }
-        case (.binary(let op, .name(.local(let slot), _, _), .integerLiteral(let b, _), let location),
-              .integerLiteral(let c, _)):
+        case (
+            .binary(let op, .name(.local(let slot), _, _), .integerLiteral(let b, _), let location),
+            .integerLiteral(let c, _)
+        ):
             // `value % 2 == 0`, in one closure.
             switch ArithmeticOperator(op) {
             case .plus?: return registerComparison(Kernel.self, Plus.self, slot, b, c, at: location)

@@ -31,7 +31,8 @@ indirect enum IntegerOperand {
             self = .field(site, of: access)
         case .binary(let op, let lhsExpr, let rhsExpr, let location):
             guard let op = ArithmeticOperator(op), let lhs = IntegerOperand(lhsExpr),
-                  let rhs = IntegerOperand(rhsExpr) else { return nil }
+                let rhs = IntegerOperand(rhsExpr)
+            else { return nil }
             self = .arithmetic(op, lhs, rhs, location)
         default:
             return nil
@@ -201,8 +202,10 @@ extension BodyCompiler {
             // Only a plain stored property is read here: a computed one runs code, which
             // the general path runs once.
             return { interpreter, frame in
-                guard case .int(let value)? = frame.directRead(site, ofSelf: access,
-                                                               generation: interpreter.memberGeneration)
+                guard
+                    case .int(let value)? = frame.directRead(
+                        site, ofSelf: access,
+                        generation: interpreter.memberGeneration)
                 else { return nil }
                 return value
             }
@@ -231,7 +234,8 @@ extension BodyCompiler {
             }
         case .compoundAssign(let op, .member(let baseExpr, _, let site, _), let valueExpr, let location):
             guard let access = SelfAccess(baseExpr), let op = ArithmeticOperator(op),
-                  let rhs = IntegerOperand(valueExpr) else { return nil }
+                let rhs = IntegerOperand(valueExpr)
+            else { return nil }
             switch op {
             case .plus: return fieldUpdate(Plus.self, site, of: access, rhs, at: location)
             case .minus: return fieldUpdate(Minus.self, site, of: access, rhs, at: location)
@@ -265,8 +269,10 @@ extension BodyCompiler {
 
     // A variable against a literal is the common shape (`value % 2`, `i < 100`); it reads the
     // slot in place rather than through another closure.
-    private func arithmetic<Kernel: IntegerKernel>(_: Kernel.Type, _ lhs: IntegerOperand, _ rhs: IntegerOperand,
-                                                   at location: SourceLocation) -> CompiledInteger {
+    private func arithmetic<Kernel: IntegerKernel>(
+        _: Kernel.Type, _ lhs: IntegerOperand, _ rhs: IntegerOperand,
+        at location: SourceLocation
+    ) -> CompiledInteger {
         switch (lhs, rhs) {
         case (.slot(let slot), .literal(let b)):
             return { interpreter, frame in
@@ -285,7 +291,8 @@ extension BodyCompiler {
                 return try Kernel.apply(a, b, at: location)
             }
         default:
-            let left = integer(lhs), right = integer(rhs)
+            let left = integer(lhs)
+            let right = integer(rhs)
             return { interpreter, frame in
                 guard let a = try left(interpreter, frame), let b = try right(interpreter, frame) else { return nil }
                 return try Kernel.apply(a, b, at: location)
@@ -294,8 +301,10 @@ extension BodyCompiler {
     }
 
     // The right side is evaluated before the variable is read, as Swift does.
-    private func update<Kernel: IntegerKernel>(_: Kernel.Type, _ slot: Int, _ rhs: IntegerOperand,
-                                               at location: SourceLocation) -> CompiledIntegerStore {
+    private func update<Kernel: IntegerKernel>(
+        _: Kernel.Type, _ slot: Int, _ rhs: IntegerOperand,
+        at location: SourceLocation
+    ) -> CompiledIntegerStore {
         if case .literal(let b) = rhs {
             return { _, frame in try frame.updateInteger(at: slot) { try Kernel.apply($0, b, at: location) } }
         }
@@ -307,23 +316,28 @@ extension BodyCompiler {
     }
 
     /// `self.field op= rhs` on an object's plain Int field (`total += input`).
-    private func fieldUpdate<Kernel: IntegerKernel>(_: Kernel.Type, _ site: MemberSiteCache, of access: SelfAccess,
-                                                    _ rhs: IntegerOperand,
-                                                    at location: SourceLocation) -> CompiledIntegerStore {
+    private func fieldUpdate<Kernel: IntegerKernel>(
+        _: Kernel.Type, _ site: MemberSiteCache, of access: SelfAccess,
+        _ rhs: IntegerOperand,
+        at location: SourceLocation
+    ) -> CompiledIntegerStore {
         let right = integer(rhs)
         return { interpreter, frame in
             guard let b = try right(interpreter, frame) else { return false }
             return try frame.withObject(access) { object in
                 guard let index = site.writableField(of: object.type, generation: interpreter.memberGeneration),
-                      case .int(let a) = object.fields[index] else { return false }
+                    case .int(let a) = object.fields[index]
+                else { return false }
                 object.fields[index] = .int(try Kernel.apply(a, b, at: location))
                 return true
             } ?? false
         }
     }
 
-    private func comparison<Kernel: ComparisonKernel>(_: Kernel.Type, _ lhs: IntegerOperand,
-                                                      _ rhs: IntegerOperand) -> CompiledComparison {
+    private func comparison<Kernel: ComparisonKernel>(
+        _: Kernel.Type, _ lhs: IntegerOperand,
+        _ rhs: IntegerOperand
+    ) -> CompiledComparison {
         switch (lhs, rhs) {
         case (.slot(let slot), .literal(let b)):
             return { interpreter, frame in
@@ -342,7 +356,8 @@ extension BodyCompiler {
                 return Kernel.holds(a, b)
             }
         default:
-            let left = integer(lhs), right = integer(rhs)
+            let left = integer(lhs)
+            let right = integer(rhs)
             return { interpreter, frame in
                 guard let a = try left(interpreter, frame), let b = try right(interpreter, frame) else { return nil }
                 return Kernel.holds(a, b)

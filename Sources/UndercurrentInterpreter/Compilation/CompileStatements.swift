@@ -135,7 +135,7 @@ extension BodyCompiler {
             return block(inner)
 
         case .global, .localFunction, .fallthroughStatement, .throwStatement, .doCatch, .deferStatement,
-             .declaration, .yieldValue:
+            .declaration, .yieldValue:
             return { interpreter, frame in try interpreter.execute(statement, in: frame) }
         }
     }
@@ -163,8 +163,10 @@ extension BodyCompiler {
         }
     }
 
-    private func forIn(label: String?, _ pattern: Pattern, _ sequenceExpr: Expr, _ whereExpr: Expr?, _ body: Block,
-                       at location: SourceLocation) -> CompiledStatement {
+    private func forIn(
+        label: String?, _ pattern: Pattern, _ sequenceExpr: Expr, _ whereExpr: Expr?, _ body: Block,
+        at location: SourceLocation
+    ) -> CompiledStatement {
         let sequence = expression(sequenceExpr)
         let sequenceLocation = sequenceExpr.location
         let bind = self.bind(pattern)
@@ -190,8 +192,10 @@ extension BodyCompiler {
         }
     }
 
-    private func switchStatement(label: String?, _ subjectExpr: Expr, _ cases: [SwitchCase],
-                                 at location: SourceLocation) -> CompiledStatement {
+    private func switchStatement(
+        label: String?, _ subjectExpr: Expr, _ cases: [SwitchCase],
+        at location: SourceLocation
+    ) -> CompiledStatement {
         // Structs, not tuples: a closure kept in a tuple inside an array is called through
         // a reabstraction thunk (see `sequence`).
         struct CompiledPattern {
@@ -207,12 +211,14 @@ extension BodyCompiler {
         }
         let subjectValue = expression(subjectExpr)
         let compiledCases = cases.map { switchCase in
-            CompiledCase(isDefault: switchCase.isDefault,
-                         patterns: switchCase.patterns.map { pattern, guardExpr in
-                             CompiledPattern(pattern: pattern, hasGuard: guardExpr != nil,
-                                             guardHolds: guardExpr.map { condition(.boolean($0)) } ?? { _, _ in true })
-                         },
-                         body: block(switchCase.body), slots: switchCase.body.declaredSlots)
+            CompiledCase(
+                isDefault: switchCase.isDefault,
+                patterns: switchCase.patterns.map { pattern, guardExpr in
+                    CompiledPattern(
+                        pattern: pattern, hasGuard: guardExpr != nil,
+                        guardHolds: guardExpr.map { condition(.boolean($0)) } ?? { _, _ in true })
+                },
+                body: block(switchCase.body), slots: switchCase.body.declaredSlots)
         }
         return { interpreter, frame in
             let subject = try subjectValue(interpreter, frame)
@@ -242,8 +248,9 @@ extension BodyCompiler {
                 if !switchCase.slots.isEmpty { frame.clear(switchCase.slots) }
             }
             if matchedByFallthrough { return .normal }
-            throw ScriptError.runtime("no `case` of this `switch` matched \(Formatter.describe(subject, debug: true))",
-                                      at: location)
+            throw ScriptError.runtime(
+                "no `case` of this `switch` matched \(Formatter.describe(subject, debug: true))",
+                at: location)
         }
     }
 

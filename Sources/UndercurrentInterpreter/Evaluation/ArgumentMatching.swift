@@ -19,16 +19,18 @@ extension Callable {
                     default: acceptsClosure = parameter.defaultValue == nil
                     }
                 }
-                return ParameterShape(label: parameter.label, hasDefault: parameter.defaultValue != nil,
-                                      isVariadic: parameter.isVariadic, acceptsClosure: acceptsClosure)
+                return ParameterShape(
+                    label: parameter.label, hasDefault: parameter.defaultValue != nil,
+                    isVariadic: parameter.isVariadic, acceptsClosure: acceptsClosure)
             }
         case .native(let function):
             let signature = function.signature
             return signature.labels.indices.map { index in
                 var acceptsClosure = !signature.hasDefault[index]
                 if case .function? = signature.types[index] { acceptsClosure = true }
-                return ParameterShape(label: signature.labels[index], hasDefault: signature.hasDefault[index],
-                                      isVariadic: signature.variadicIndex == index, acceptsClosure: acceptsClosure)
+                return ParameterShape(
+                    label: signature.labels[index], hasDefault: signature.hasDefault[index],
+                    isVariadic: signature.variadicIndex == index, acceptsClosure: acceptsClosure)
             }
         }
     }
@@ -71,7 +73,8 @@ func matchArguments(_ arguments: [Argument], to parameters: [ParameterShape]) ->
         var matched = false
         while parameterIndex < parameters.count {
             let parameter = parameters[parameterIndex]
-            let labelMatches = argument.isTrailingClosure
+            let labelMatches =
+                argument.isTrailingClosure
                 ? parameter.acceptsClosure
                 : parameter.label == argument.label
             if labelMatches {
@@ -79,7 +82,8 @@ func matchArguments(_ arguments: [Argument], to parameters: [ParameterShape]) ->
                 if parameter.isVariadic {
                     // Following unlabeled arguments belong to the same variadic parameter.
                     while argumentIndex + 1 < arguments.count, arguments[argumentIndex + 1].label == nil,
-                          !arguments[argumentIndex + 1].isTrailingClosure {
+                        !arguments[argumentIndex + 1].isTrailingClosure
+                    {
                         argumentIndex += 1
                         assignment[parameterIndex].append(argumentIndex)
                     }
@@ -97,7 +101,8 @@ func matchArguments(_ arguments: [Argument], to parameters: [ParameterShape]) ->
         if !matched { return nil }
         argumentIndex += 1
     }
-    for index in parameterIndex..<parameters.count where !parameters[index].hasDefault && !parameters[index].isVariadic {
+    for index in parameterIndex..<parameters.count where !parameters[index].hasDefault && !parameters[index].isVariadic
+    {
         return nil
     }
     return assignment

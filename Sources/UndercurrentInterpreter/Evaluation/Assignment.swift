@@ -9,7 +9,8 @@ extension Interpreter {
                 return
             }
             if let cell = frame.selfCell, frame.function.selfSlot != nil, hasMember(of: cell.load(), name),
-               globals[name] == nil {
+                globals[name] == nil
+            {
                 try assign(value, to: .member(.selfReference(location), name, MemberSiteCache(), location), in: frame)
                 return
             }
@@ -31,9 +32,11 @@ extension Interpreter {
             }
             var base = try evaluate(baseExpr, in: frame)
             if case .object(let object) = base,
-               let index = site.writableField(of: object.type, generation: memberGeneration) {
+                let index = site.writableField(of: object.type, generation: memberGeneration)
+            {
                 // A plain field of an object: the same store as `setMember`'s, without the lookup.
-                if case .weakReference = object.fields[index] {} else {
+                if case .weakReference = object.fields[index] {
+                } else {
                     var stored = value
                     if let declared = site.declaredType {
                         stored = try coerce(value, to: declared, at: location)
@@ -58,8 +61,9 @@ extension Interpreter {
                 // Swift evaluates the indices, then changes the variable in place: the indices
                 // see (and may change) the variable, and the storage is not copied on each write.
                 let indices = try arguments.map { try evaluate($0.value, in: frame) }
-                try storeBySubscript(value, into: variable.cell, declaredType: variable.declaredType, indices: indices,
-                                     labels: arguments.map(\.label), at: location)
+                try storeBySubscript(
+                    value, into: variable.cell, declaredType: variable.declaredType, indices: indices,
+                    labels: arguments.map(\.label), at: location)
                 return
             }
             var base = try evaluate(baseExpr, in: frame)
@@ -92,7 +96,8 @@ extension Interpreter {
     /// `[T]` or `[K: V]`; other spellings take the general path, which coerces the whole value).
     private func collectionVariable(_ expr: Expr, in frame: Frame) -> (cell: Cell, declaredType: TypeRef?)? {
         guard case .name(let reference, let name, _) = expr, let cell = storageCell(of: expr, in: frame),
-              cell.value.isEditedInPlaceBySubscript else { return nil }
+            cell.value.isEditedInPlaceBySubscript
+        else { return nil }
         guard case .dynamic = reference, let type = globals[name]?.type else { return (cell, nil) }
         return Self.editsInPlace(declaredType: type) ? (cell, type) : nil
     }
@@ -108,8 +113,10 @@ extension Interpreter {
 
     /// `variable[indices] = value` on an array or dictionary variable, changing its storage
     /// in place; the value takes the element type of the type the variable was declared with.
-    func storeBySubscript(_ value: Value, into cell: Cell, declaredType: TypeRef?, indices: [Value],
-                          labels: [String?], at location: SourceLocation) throws {
+    func storeBySubscript(
+        _ value: Value, into cell: Cell, declaredType: TypeRef?, indices: [Value],
+        labels: [String?], at location: SourceLocation
+    ) throws {
         var stored = value
         if let type = declaredType {
             stored = try coerce(value, to: Self.elementType(of: type, storing: value, labels: labels), at: location)
@@ -134,8 +141,10 @@ extension Interpreter {
 
     /// Stores into a global variable: a `let` refuses once set, and the value takes the
     /// type the global was declared with.
-    func assign(_ value: Value, toGlobal global: GlobalVariable, named name: String,
-                at location: SourceLocation) throws {
+    func assign(
+        _ value: Value, toGlobal global: GlobalVariable, named name: String,
+        at location: SourceLocation
+    ) throws {
         if global.isConstant, !isUninitialized(global.cell.value) {
             throw ScriptError.runtime("cannot assign to value: '\(name)' is a 'let' constant", at: location)
         }
@@ -224,15 +233,17 @@ extension Interpreter {
         switch expr {
         case .name, .selfReference, .superReference: return true
         case .member(let base, _, _, _), .optionalUnwrap(let base, _), .forceUnwrap(let base, _),
-             .optionalChain(let base, _), .subscriptCall(let base, _, _):
+            .optionalChain(let base, _), .subscriptCall(let base, _, _):
             return namesStorage(base)
         default: return false
         }
     }
 
     /// Sets a property on a value (for structs, on the caller's copy).
-    func setMember(of base: inout Value, _ name: String, to newValue: Value, inInitializer: Bool = false,
-                   site: MemberSiteCache? = nil, at location: SourceLocation) throws {
+    func setMember(
+        of base: inout Value, _ name: String, to newValue: Value, inInitializer: Bool = false,
+        site: MemberSiteCache? = nil, at location: SourceLocation
+    ) throws {
         if case .tuple(var tuple) = base {
             if let index = Int(name) ?? tuple.labels.firstIndex(of: name), index < tuple.elements.count {
                 tuple.elements[index] = newValue
@@ -245,7 +256,9 @@ extension Interpreter {
                 cell.store(try type.map { try coerce(newValue, to: $0, at: location) } ?? newValue)
                 return
             }
-            if case .computed(let property)? = staticEntries(of: metatype.type, name).first, let setter = property.setter {
+            if case .computed(let property)? = staticEntries(of: metatype.type, name).first,
+                let setter = property.setter
+            {
                 _ = try callScript(setter, captures: [], selfCell: Cell(base), arguments: [newValue], at: location)
                 return
             }
@@ -255,13 +268,15 @@ extension Interpreter {
         // `$property = …` on a wrapped property (the write-back of `assign(to: &$property)`):
         // like OpenCombine's `Published.projectedValue` setter, the wrapper keeps its publisher.
         if name.hasPrefix("$"), instanceEntries(of: type, name).isEmpty,
-           let index = type.fieldIndex[String(name.dropFirst())],
-           let wrapperName = type.storedProperties[index].declaration?.wrapper, propertyWrappers[wrapperName] != nil {
+            let index = type.fieldIndex[String(name.dropFirst())],
+            let wrapperName = type.storedProperties[index].declaration?.wrapper, propertyWrappers[wrapperName] != nil
+        {
             return
         }
         guard let entry = instanceEntries(of: type, name).first else {
-            throw ScriptError.runtime("value of type \(Formatter.typeName(of: base)) has no member '\(name)'",
-                                      at: location)
+            throw ScriptError.runtime(
+                "value of type \(Formatter.typeName(of: base)) has no member '\(name)'",
+                at: location)
         }
         switch entry {
         case .stored(let index):
@@ -277,21 +292,30 @@ extension Interpreter {
             }
             if let wrapperName = property.declaration?.wrapper, let provider = propertyWrappers[wrapperName] {
                 if isUninitialized(old) {
-                    let owner: ScriptObject? = { if case .object(let object) = base { return object } else { return nil } }()
-                    try writeField(of: &base, index, try provider.makeStorage(initialValue: value, owner: owner,
-                                                                              interpreter: self))
+                    let owner: ScriptObject? = {
+                        if case .object(let object) = base { return object } else { return nil }
+                    }()
+                    try writeField(
+                        of: &base, index,
+                        try provider.makeStorage(
+                            initialValue: value, owner: owner,
+                            interpreter: self))
                 } else {
-                    let owner: ScriptObject? = { if case .object(let object) = base { return object } else { return nil } }()
+                    let owner: ScriptObject? = {
+                        if case .object(let object) = base { return object } else { return nil }
+                    }()
                     // willSet/didSet of a wrapped property run around the wrapper's setter.
                     let declaration = property.declaration
                     let observed = !inInitializer && (declaration?.willSet != nil || declaration?.didSet != nil)
                     let oldValue = observed ? try provider.read(old, interpreter: self) : .void
                     if observed, let willSet = declaration?.willSet {
-                        _ = try callScript(willSet, captures: [], selfCell: Cell(base), arguments: [value], at: location)
+                        _ = try callScript(
+                            willSet, captures: [], selfCell: Cell(base), arguments: [value], at: location)
                     }
                     try provider.write(old, newValue: value, owner: owner, interpreter: self)
                     if observed, let didSet = declaration?.didSet {
-                        _ = try callScript(didSet, captures: [], selfCell: Cell(base), arguments: [oldValue], at: location)
+                        _ = try callScript(
+                            didSet, captures: [], selfCell: Cell(base), arguments: [oldValue], at: location)
                     }
                 }
                 return
@@ -299,7 +323,8 @@ extension Interpreter {
             if let declaration = property.declaration, declaration.isConstant, !inInitializer, !isUninitialized(old) {
                 throw ScriptError.runtime("cannot assign to property: '\(name)' is a 'let' constant", at: location)
             }
-            let observed = !inInitializer && !isUninitialized(old)
+            let observed =
+                !inInitializer && !isUninitialized(old)
                 && (property.declaration?.willSet != nil || property.declaration?.didSet != nil)
             if observed, let willSet = property.declaration?.willSet {
                 let selfCell = Cell(base)

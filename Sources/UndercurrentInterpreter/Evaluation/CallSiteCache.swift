@@ -75,8 +75,10 @@ public final class CallSiteCache {
         return resolution
     }
 
-    func remember(_ match: (Callable, [[Int]]), _ arguments: [Argument], _ lookup: Lookup, on owner: TypeInfo?,
-                  generation: Int) -> Resolution {
+    func remember(
+        _ match: (Callable, [[Int]]), _ arguments: [Argument], _ lookup: Lookup, on owner: TypeInfo?,
+        generation: Int
+    ) -> Resolution {
         let resolution = Resolution(match, arguments)
         self.resolution = resolution
         self.lookup = lookup

@@ -1,6 +1,8 @@
 extension Interpreter {
-    func evaluateCall(_ callee: Expr, _ arguments: [Argument], _ site: CallSiteCache, in frame: Frame,
-                      expected: TypeRef?, at location: SourceLocation) throws -> Value {
+    func evaluateCall(
+        _ callee: Expr, _ arguments: [Argument], _ site: CallSiteCache, in frame: Frame,
+        expected: TypeRef?, at location: SourceLocation
+    ) throws -> Value {
         try tick(location)
         switch callee {
         case .member(let baseExpr, let name, _, _):
@@ -8,11 +10,13 @@ extension Interpreter {
                 return try callSuper(name, arguments, in: frame, at: location)
             }
             if let cell = storageCell(of: baseExpr, in: frame),
-               let result = try callMutatingInPlace(cell, name, arguments, in: frame, at: location) {
+                let result = try callMutatingInPlace(cell, name, arguments, in: frame, at: location)
+            {
                 return result
             }
             if case .member(let ownerExpr, let field, _, _) = baseExpr,
-               let result = try callMutatingOnField(ownerExpr, field, name, arguments, in: frame, at: location) {
+                let result = try callMutatingOnField(ownerExpr, field, name, arguments, in: frame, at: location)
+            {
                 return result
             }
             let base = try evaluate(baseExpr, in: frame)
@@ -24,8 +28,9 @@ extension Interpreter {
                 type = cached
             } else {
                 guard let found = try implicitMemberType(expected: expected, member: name, at: location) else {
-                    throw ScriptError.runtime("cannot infer the type of '.\(name)(...)' here; write the type name",
-                                              at: location)
+                    throw ScriptError.runtime(
+                        "cannot infer the type of '.\(name)(...)' here; write the type name",
+                        at: location)
                 }
                 site.rememberImplicitOwner(found, expected: expected, generation: memberGeneration)
                 type = found
@@ -33,23 +38,28 @@ extension Interpreter {
             if type.isOptionalType, name == "some", arguments.count == 1 {
                 return .optional(try evaluate(arguments[0].value, in: frame, expected: expected?.optionalWrapped))
             }
-            return try callMember(of: .metatype(Metatype(type: type, genericArguments: expected?.genericArguments ?? [])),
-                                  baseExpr: nil, name, arguments, site: site, in: frame, at: location)
+            return try callMember(
+                of: .metatype(Metatype(type: type, genericArguments: expected?.genericArguments ?? [])),
+                baseExpr: nil, name, arguments, site: site, in: frame, at: location)
 
         case .name(let reference, let name, let nameLocation):
             if case .dynamic = reference {
                 if name.hasPrefix("Swift."), let functions = globalFunctions[String(name.dropFirst("Swift.".count))] {
-                    return try invokeOverloads(functions, name: String(name.dropFirst("Swift.".count)), receiver: nil,
-                                               receiverCell: nil, selfType: nil, arguments, in: frame, at: location)
+                    return try invokeOverloads(
+                        functions, name: String(name.dropFirst("Swift.".count)), receiver: nil,
+                        receiverCell: nil, selfType: nil, arguments, in: frame, at: location)
                 }
                 if let cell = frame.selfCell, frame.function.selfSlot != nil, !name.first!.isUppercase,
-                   hasMember(of: cell.load(), name) {
-                    return try callMember(of: cell.load(), baseExpr: .selfReference(nameLocation), name, arguments,
-                                          in: frame, at: location)
+                    hasMember(of: cell.load(), name)
+                {
+                    return try callMember(
+                        of: cell.load(), baseExpr: .selfReference(nameLocation), name, arguments,
+                        in: frame, at: location)
                 }
                 if globals[name] == nil, let functions = globalFunctions[name] {
-                    return try invokeOverloads(functions, name: name, receiver: nil, receiverCell: nil, selfType: nil,
-                                               arguments, site: site, in: frame, at: location)
+                    return try invokeOverloads(
+                        functions, name: name, receiver: nil, receiverCell: nil, selfType: nil,
+                        arguments, site: site, in: frame, at: location)
                 }
             }
             let value = try evaluate(callee, in: frame)
@@ -82,12 +92,15 @@ extension Interpreter {
     /// A mutating method called on a variable of value type changes the variable in place,
     /// so no copy of the value is held while it runs (`append` stays O(1)). Returns nil when
     /// the call is not of that kind.
-    func callMutatingInPlace(_ cell: Cell, _ name: String, _ arguments: [Argument], in frame: Frame,
-                             at location: SourceLocation) throws -> Value? {
+    func callMutatingInPlace(
+        _ cell: Cell, _ name: String, _ arguments: [Argument], in frame: Frame,
+        at location: SourceLocation
+    ) throws -> Value? {
         guard let (callable, assignment) = mutatingOverload(on: cell.value, name, arguments) else { return nil }
         let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
-        let result = try invoke(callable, receiver: nil, receiverCell: cell, values: values, inoutCells: inoutCells,
-                                at: location)
+        let result = try invoke(
+            callable, receiver: nil, receiverCell: cell, values: values, inoutCells: inoutCells,
+            at: location)
         try writeBack(inoutCells, arguments, assignment, in: frame)
         return result
     }
@@ -108,8 +121,10 @@ extension Interpreter {
     /// `self.items.append(x)`: a mutating method on a plain stored property of an object or
     /// of a struct variable takes the property's value out while it runs, so the change
     /// happens without copying. Properties with observers or wrappers take the general path.
-    func callMutatingOnField(_ ownerExpr: Expr, _ field: String, _ name: String, _ arguments: [Argument],
-                             in frame: Frame, at location: SourceLocation) throws -> Value? {
+    func callMutatingOnField(
+        _ ownerExpr: Expr, _ field: String, _ name: String, _ arguments: [Argument],
+        in frame: Frame, at location: SourceLocation
+    ) throws -> Value? {
         let ownerCell: Cell
         if let cell = storageCell(of: ownerExpr, in: frame) {
             ownerCell = cell
@@ -129,7 +144,8 @@ extension Interpreter {
         guard let index = ownerType.fieldIndex[field] else { return nil }
         let declaration = ownerType.storedProperties[index].declaration
         guard declaration?.wrapper == nil, declaration?.willSet == nil, declaration?.didSet == nil,
-              declaration?.isLazy != true, declaration?.isWeak != true else { return nil }
+            declaration?.isLazy != true, declaration?.isWeak != true
+        else { return nil }
         // Only a borrowed look at the property here: holding a copy would make the change copy.
         let overload: (Callable, [[Int]])?
         switch ownerCell.value {
@@ -143,8 +159,9 @@ extension Interpreter {
         let fieldCell = Cell(takeField(index, from: ownerCell))
         let result: Value
         do {
-            result = try invoke(callable, receiver: nil, receiverCell: fieldCell, values: values,
-                                inoutCells: inoutCells, at: location)
+            result = try invoke(
+                callable, receiver: nil, receiverCell: fieldCell, values: values,
+                inoutCells: inoutCells, at: location)
         } catch {
             putField(index, fieldCell.value, into: ownerCell)
             throw error
@@ -185,8 +202,10 @@ extension Interpreter {
     }
 
     /// Calls something that was evaluated to a value: a closure, a type, a bound method.
-    func callValue(_ value: Value, _ arguments: [Argument], in frame: Frame, expected: TypeRef?,
-                   at location: SourceLocation) throws -> Value {
+    func callValue(
+        _ value: Value, _ arguments: [Argument], in frame: Frame, expected: TypeRef?,
+        at location: SourceLocation
+    ) throws -> Value {
         switch value {
         case .function(let function):
             switch function.body {
@@ -194,12 +213,14 @@ extension Interpreter {
                 let values = try evaluatePositional(arguments, parameterTypes: decl.parameters.map(\.type), in: frame)
                 return try callScript(decl, captures: captures, selfCell: selfCell, arguments: values, at: location)
             case .native(let native, let receiver):
-                return try invokeOverloads([.native(native)], name: native.name, receiver: receiver,
-                                           receiverCell: nil, selfType: nil, arguments, in: frame, at: location)
+                return try invokeOverloads(
+                    [.native(native)], name: native.name, receiver: receiver,
+                    receiverCell: nil, selfType: nil, arguments, in: frame, at: location)
             case .overloads(let callables, let receiver, let selfType):
-                return try invokeOverloads(callables, name: callables.first?.baseName ?? "function",
-                                           receiver: receiver, receiverCell: nil, selfType: selfType,
-                                           arguments, in: frame, at: location)
+                return try invokeOverloads(
+                    callables, name: callables.first?.baseName ?? "function",
+                    receiver: receiver, receiverCell: nil, selfType: selfType,
+                    arguments, in: frame, at: location)
             case .enumCase(let type, let index):
                 let info = type.cases[index]
                 var payload: [Value] = []
@@ -233,13 +254,18 @@ extension Interpreter {
         case .script(let decl, let captures, let selfCell):
             return try callScript(decl, captures: captures, selfCell: selfCell, arguments: arguments, at: location)
         case .native(let native, let receiver):
-            return try native.body(NativeArguments(interpreter: self, receiver: receiver, receiverCell: nil,
-                                                   values: arguments, inoutCells: [:], location: location))
+            return try native.body(
+                NativeArguments(
+                    interpreter: self, receiver: receiver, receiverCell: nil,
+                    values: arguments, inoutCells: [:], location: location))
         case .overloads(let callables, let receiver, _):
-            guard let callable = callables.first(where: { $0.parameterShapes.count == arguments.count }) ?? callables.first
+            guard
+                let callable = callables.first(where: { $0.parameterShapes.count == arguments.count })
+                    ?? callables.first
             else { throw ScriptError.runtime("no function to call", at: location) }
-            return try invoke(callable, receiver: receiver, receiverCell: nil, values: arguments.map { $0 },
-                              inoutCells: [:], at: location)
+            return try invoke(
+                callable, receiver: receiver, receiverCell: nil, values: arguments.map { $0 },
+                inoutCells: [:], at: location)
         case .enumCase(let type, let index):
             return .enumValue(EnumValue(type: type, caseIndex: index, payload: arguments))
         case .initializer(let metatype):
@@ -247,8 +273,9 @@ extension Interpreter {
                 $0.parameterShapes.count == arguments.count
             }
             guard let callable else {
-                throw ScriptError.runtime("no initializer of \(metatype.type.name) takes \(arguments.count) arguments",
-                                          at: location)
+                throw ScriptError.runtime(
+                    "no initializer of \(metatype.type.name) takes \(arguments.count) arguments",
+                    at: location)
             }
             return try invokeInitializer(callable, metatype: metatype, values: arguments, inoutCells: [:], at: location)
         }
@@ -264,16 +291,22 @@ extension Interpreter {
         return values
     }
 
-    func callMember(of base: Value, baseExpr: Expr?, _ name: String, _ arguments: [Argument],
-                    site: CallSiteCache? = nil, in frame: Frame, at location: SourceLocation) throws -> Value {
+    func callMember(
+        of base: Value, baseExpr: Expr?, _ name: String, _ arguments: [Argument],
+        site: CallSiteCache? = nil, in frame: Frame, at location: SourceLocation
+    ) throws -> Value {
         if case .metatype(let metatype) = base {
-            if let site, let resolution = site.resolution(.staticMember, on: metatype.type, generation: memberGeneration) {
-                return try invokeResolved(resolution, receiver: base, receiverCell: nil, arguments, in: frame, at: location)
+            if let site,
+                let resolution = site.resolution(.staticMember, on: metatype.type, generation: memberGeneration)
+            {
+                return try invokeResolved(
+                    resolution, receiver: base, receiverCell: nil, arguments, in: frame, at: location)
             }
             if name == "init" { return try construct(metatype, arguments, in: frame, at: location) }
             if let index = metatype.type.caseIndex[name] {
-                return try callValue(.function(FunctionValue(.enumCase(metatype.type, index))), arguments,
-                                     in: frame, expected: nil, at: location)
+                return try callValue(
+                    .function(FunctionValue(.enumCase(metatype.type, index))), arguments,
+                    in: frame, expected: nil, at: location)
             }
             if let nested = metatype.type.nestedTypes[name] {
                 return try construct(Metatype(type: nested), arguments, in: frame, at: location)
@@ -283,10 +316,13 @@ extension Interpreter {
                 guard let match = selectOverload(callables, for: arguments) else {
                     throw noMatchingOverload(name, arguments, candidates: callables, at: location)
                 }
-                let resolution = site?.remember(match, arguments, .staticMember, on: metatype.type,
-                                                generation: memberGeneration)
+                let resolution =
+                    site?.remember(
+                        match, arguments, .staticMember, on: metatype.type,
+                        generation: memberGeneration)
                     ?? CallSiteCache.Resolution(match, arguments)
-                return try invokeResolved(resolution, receiver: base, receiverCell: nil, arguments, in: frame, at: location)
+                return try invokeResolved(
+                    resolution, receiver: base, receiverCell: nil, arguments, in: frame, at: location)
             }
             let value = try member(of: base, name, at: location)
             return try callValue(value, arguments, in: frame, expected: nil, at: location)
@@ -300,10 +336,12 @@ extension Interpreter {
             let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
             switch callable {
             case .script(let decl):
-                return try runInitializer(decl, selfCell: selfCell, values: values, inoutCells: inoutCells, at: location)
+                return try runInitializer(
+                    decl, selfCell: selfCell, values: values, inoutCells: inoutCells, at: location)
             case .native:
-                selfCell.value = try invoke(callable, receiver: .metatype(Metatype(type: typeInfo(of: base))),
-                                            receiverCell: nil, values: values, inoutCells: inoutCells, at: location)
+                selfCell.value = try invoke(
+                    callable, receiver: .metatype(Metatype(type: typeInfo(of: base))),
+                    receiverCell: nil, values: values, inoutCells: inoutCells, at: location)
                 return .void
             }
         }
@@ -321,7 +359,8 @@ extension Interpreter {
             guard let match = selectOverload(callables, for: arguments) else {
                 throw noMatchingOverload(name, arguments, candidates: callables, at: location)
             }
-            resolution = site?.remember(match, arguments, .instance, on: type, generation: memberGeneration)
+            resolution =
+                site?.remember(match, arguments, .instance, on: type, generation: memberGeneration)
                 ?? CallSiteCache.Resolution(match, arguments)
         }
         let callable = resolution.callable
@@ -330,8 +369,9 @@ extension Interpreter {
             // A mutating method changes the variable it was called on.
             let cell = Cell(base)
             let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
-            let result = try invoke(callable, receiver: base, receiverCell: cell, values: values,
-                                    inoutCells: inoutCells, at: location)
+            let result = try invoke(
+                callable, receiver: base, receiverCell: cell, values: values,
+                inoutCells: inoutCells, at: location)
             try writeBack(inoutCells, arguments, assignment, in: frame)
             try assign(cell.value, to: baseExpr, in: frame)
             return result
@@ -341,50 +381,62 @@ extension Interpreter {
 
     /// `site` is given only where the candidates depend on nothing but the call's source
     /// (a global function's name), so that the choice can be remembered.
-    func invokeOverloads(_ callables: [Callable], name: String, receiver: Value?, receiverCell: Cell?,
-                         selfType: TypeInfo?, _ arguments: [Argument], site: CallSiteCache? = nil, in frame: Frame,
-                         at location: SourceLocation) throws -> Value {
+    func invokeOverloads(
+        _ callables: [Callable], name: String, receiver: Value?, receiverCell: Cell?,
+        selfType: TypeInfo?, _ arguments: [Argument], site: CallSiteCache? = nil, in frame: Frame,
+        at location: SourceLocation
+    ) throws -> Value {
         if let site, let resolution = site.resolution(.global, on: nil, generation: memberGeneration) {
-            return try invokeResolved(resolution, receiver: receiver, receiverCell: receiverCell, arguments,
-                                      in: frame, at: location)
+            return try invokeResolved(
+                resolution, receiver: receiver, receiverCell: receiverCell, arguments,
+                in: frame, at: location)
         }
         guard let match = selectOverload(callables, for: arguments) else {
             throw noMatchingOverload(name, arguments, candidates: callables, at: location)
         }
-        let resolution = site?.remember(match, arguments, .global, on: nil, generation: memberGeneration)
+        let resolution =
+            site?.remember(match, arguments, .global, on: nil, generation: memberGeneration)
             ?? CallSiteCache.Resolution(match, arguments)
-        return try invokeResolved(resolution, receiver: receiver, receiverCell: receiverCell, arguments,
-                                  in: frame, at: location)
+        return try invokeResolved(
+            resolution, receiver: receiver, receiverCell: receiverCell, arguments,
+            in: frame, at: location)
     }
 
     /// Evaluates the arguments of a call whose overload is chosen, calls it, and writes
     /// `&` arguments back.
-    func invokeResolved(_ resolution: CallSiteCache.Resolution, receiver: Value?, receiverCell: Cell?,
-                        _ arguments: [Argument], in frame: Frame, at location: SourceLocation) throws -> Value {
+    func invokeResolved(
+        _ resolution: CallSiteCache.Resolution, receiver: Value?, receiverCell: Cell?,
+        _ arguments: [Argument], in frame: Frame, at location: SourceLocation
+    ) throws -> Value {
         let callable = resolution.callable
         if resolution.isPlain, case .script(let decl) = callable, decl.captureList.isEmpty {
-            return try callScript(decl, selfCell: receiverCell, selfValue: receiver, evaluating: arguments,
-                                  resolution, in: frame, at: location)
+            return try callScript(
+                decl, selfCell: receiverCell, selfValue: receiver, evaluating: arguments,
+                resolution, in: frame, at: location)
         }
         if resolution.isPlain {
             // One argument per parameter at most, none `&`: straight into place.
-            var values = Array<Value?>(repeating: nil, count: resolution.assignment.count)
+            var values = [Value?](repeating: nil, count: resolution.assignment.count)
             for (index, argument) in arguments.enumerated() {
                 let parameter = resolution.parameterOfArgument[index]
                 values[parameter] = try evaluate(argument.value, in: frame, expected: callable.parameterType(parameter))
             }
-            return try invoke(callable, receiver: receiver, receiverCell: receiverCell, values: values, inoutCells: [:],
-                              at: location)
+            return try invoke(
+                callable, receiver: receiver, receiverCell: receiverCell, values: values, inoutCells: [:],
+                at: location)
         }
         let (values, inoutCells) = try evaluateArguments(arguments, resolution.assignment, for: callable, in: frame)
-        let result = try invoke(callable, receiver: receiver, receiverCell: receiverCell, values: values,
-                                inoutCells: inoutCells, at: location)
+        let result = try invoke(
+            callable, receiver: receiver, receiverCell: receiverCell, values: values,
+            inoutCells: inoutCells, at: location)
         try writeBack(inoutCells, arguments, resolution.assignment, in: frame)
         return result
     }
 
-    func noMatchingOverload(_ name: String, _ arguments: [Argument], candidates: [Callable],
-                            at location: SourceLocation) -> ScriptError {
+    func noMatchingOverload(
+        _ name: String, _ arguments: [Argument], candidates: [Callable],
+        at location: SourceLocation
+    ) -> ScriptError {
         let known = candidates.map { candidate -> String in
             let shapes = candidate.parameterShapes
             return "\(candidate.baseName)(\(shapes.map { "\($0.label ?? "_"):" }.joined()))"
@@ -395,13 +447,15 @@ extension Interpreter {
     }
 
     /// Evaluates arguments in source order, each with its parameter's type as context.
-    func evaluateArguments(_ arguments: [Argument], _ assignment: [[Int]], for callable: Callable,
-                           in frame: Frame) throws -> ([Value?], [Int: Cell]) {
+    func evaluateArguments(
+        _ arguments: [Argument], _ assignment: [[Int]], for callable: Callable,
+        in frame: Frame
+    ) throws -> ([Value?], [Int: Cell]) {
         var parameterOf = Array(repeating: 0, count: arguments.count)
         for (parameter, indices) in assignment.enumerated() {
             for index in indices { parameterOf[index] = parameter }
         }
-        var evaluated = Array<Value?>(repeating: nil, count: arguments.count)
+        var evaluated = [Value?](repeating: nil, count: arguments.count)
         var inoutCells: [Int: Cell] = [:]
         for (index, argument) in arguments.enumerated() {
             let parameter = parameterOf[index]
@@ -411,7 +465,7 @@ extension Interpreter {
             evaluated[index] = value
             if argument.isInout { inoutCells[parameter] = Cell(value) }
         }
-        var values = Array<Value?>(repeating: nil, count: assignment.count)
+        var values = [Value?](repeating: nil, count: assignment.count)
         let shapes = callable.parameterShapes
         for (parameter, indices) in assignment.enumerated() {
             if shapes[parameter].isVariadic {
@@ -430,16 +484,20 @@ extension Interpreter {
         }
     }
 
-    func invoke(_ callable: Callable, receiver: Value?, receiverCell: Cell?, values: [Value?],
-                inoutCells: [Int: Cell], at location: SourceLocation) throws -> Value {
+    func invoke(
+        _ callable: Callable, receiver: Value?, receiverCell: Cell?, values: [Value?],
+        inoutCells: [Int: Cell], at location: SourceLocation
+    ) throws -> Value {
         switch callable {
         case .native(let function):
             // A mutating native works on `receiverCell`; holding a copy of the value as well
             // would make every change copy the whole collection.
-            let nativeReceiver = function.isMutating && receiverCell != nil ? receiver : (receiverCell?.value ?? receiver)
-            var native = NativeArguments(interpreter: self, receiver: nativeReceiver,
-                                         receiverCell: receiverCell, values: values, inoutCells: inoutCells,
-                                         location: location)
+            let nativeReceiver =
+                function.isMutating && receiverCell != nil ? receiver : (receiverCell?.value ?? receiver)
+            var native = NativeArguments(
+                interpreter: self, receiver: nativeReceiver,
+                receiverCell: receiverCell, values: values, inoutCells: inoutCells,
+                location: location)
             // Literals passed to natives take the parameter's declared type.
             for index in native.values.indices {
                 if let type = function.signature.types[index], let value = native.values[index] {
@@ -455,8 +513,9 @@ extension Interpreter {
             for (index, parameter) in decl.parameters.enumerated() {
                 arguments.append(try values[index] ?? missingArgument(parameter, of: decl, at: location))
             }
-            return try callScript(decl, captures: [], selfCell: selfCell, arguments: arguments,
-                                  inoutCells: inoutCells, at: location)
+            return try callScript(
+                decl, captures: [], selfCell: selfCell, arguments: arguments,
+                inoutCells: inoutCells, at: location)
         }
     }
 
@@ -475,27 +534,33 @@ extension Interpreter {
     /// the argument arrays of the general path; parameters without an argument take their
     /// defaults. `self` is `selfCell` itself (a mutating method's variable) or else a cell
     /// holding `selfValue`.
-    private func callScript(_ decl: FunctionDecl, selfCell: Cell?, selfValue: Value?, evaluating arguments: [Argument],
-                            _ resolution: CallSiteCache.Resolution, in callerFrame: Frame,
-                            at location: SourceLocation) throws -> Value {
+    private func callScript(
+        _ decl: FunctionDecl, selfCell: Cell?, selfValue: Value?, evaluating arguments: [Argument],
+        _ resolution: CallSiteCache.Resolution, in callerFrame: Frame,
+        at location: SourceLocation
+    ) throws -> Value {
         var call = PlainCall(decl, argumentCount: arguments.count, in: self)
         for (index, argument) in arguments.enumerated() {
             let parameter = resolution.parameterOfArgument[index]
-            try call.bind(evaluate(argument.value, in: callerFrame, expected: call.parameterType(parameter)),
-                          toParameter: parameter, in: self, at: location)
+            try call.bind(
+                evaluate(argument.value, in: callerFrame, expected: call.parameterType(parameter)),
+                toParameter: parameter, in: self, at: location)
         }
         return try call.run(selfCell: selfCell, selfValue: selfValue, in: self, at: location)
     }
 
     /// Runs a script function with its arguments bound to parameter slots.
-    func callScript(_ decl: FunctionDecl, captures: [Cell], selfCell: Cell?, arguments: [Value],
-                    inoutCells: [Int: Cell] = [:], at location: SourceLocation) throws -> Value {
+    func callScript(
+        _ decl: FunctionDecl, captures: [Cell], selfCell: Cell?, arguments: [Value],
+        inoutCells: [Int: Cell] = [:], at location: SourceLocation
+    ) throws -> Value {
         let frame = Frame.make(function: decl, captures: captures)
         if let slot = decl.selfSlot { frame.slots[slot] = selfCell ?? Cell(.void) }
         var values = arguments
         // A closure of several parameters called with one tuple takes the tuple apart.
         if decl.parameters.count > 1, values.count == 1, case .tuple(let tuple) = values[0],
-           tuple.elements.count == decl.parameters.count {
+            tuple.elements.count == decl.parameters.count
+        {
             values = tuple.elements
         }
         let coerces = !typesKeepValues(of: decl)
@@ -518,8 +583,10 @@ extension Interpreter {
     }
 
     /// Runs the body of a function whose frame is ready.
-    func run(_ decl: FunctionDecl, in frame: Frame, coercingResult: Bool,
-             at location: SourceLocation) throws -> Value {
+    func run(
+        _ decl: FunctionDecl, in frame: Frame, coercingResult: Bool,
+        at location: SourceLocation
+    ) throws -> Value {
         callDepth += 1
         defer { callDepth -= 1 }
         try checkCallDepth(at: location)

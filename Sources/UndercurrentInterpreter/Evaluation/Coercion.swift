@@ -84,14 +84,17 @@ extension Interpreter {
         }
     }
 
-    private static let namesWithCoercionRules: Set = ["Double", "Float", "CGFloat", "TimeInterval", "Optional",
-                                                      "Character", "Set"]
+    private static let namesWithCoercionRules: Set = [
+        "Double", "Float", "CGFloat", "TimeInterval", "Optional",
+        "Character", "Set",
+    ]
 
     /// Whether calls of `decl` can skip coercing their arguments and result: every call of
     /// a typed function paid a look-up of each type's name among the aliases.
     func typesKeepValues(of decl: FunctionDecl) -> Bool {
         if decl.typesCheckedGeneration == memberGeneration { return decl.typesKeepValues }
-        let keeps = decl.parameters.allSatisfy { $0.type.map(coercionKeepsEveryValue(of:)) ?? true }
+        let keeps =
+            decl.parameters.allSatisfy { $0.type.map(coercionKeepsEveryValue(of:)) ?? true }
             && (decl.returnType.map(coercionKeepsEveryValue(of:)) ?? true)
         decl.typesKeepValues = keeps
         decl.typesCheckedGeneration = memberGeneration
@@ -132,8 +135,9 @@ extension Interpreter {
             return kind == .forced ? converted : .optional(converted)
         }
         if kind == .forced {
-            throw ScriptError.runtime("could not cast value of type '\(Formatter.typeName(of: subject))' to '\(type)'",
-                                      at: location)
+            throw ScriptError.runtime(
+                "could not cast value of type '\(Formatter.typeName(of: subject))' to '\(type)'",
+                at: location)
         }
         return .optional(nil)
     }
@@ -193,7 +197,7 @@ extension Interpreter {
     private static func mayHaveCoercionRule(initial: UInt8) -> Bool {
         switch initial {
         case UInt8(ascii: "D"), UInt8(ascii: "F"), UInt8(ascii: "C"), UInt8(ascii: "T"), UInt8(ascii: "O"),
-             UInt8(ascii: "S"):
+            UInt8(ascii: "S"):
             return true
         default:
             return false

@@ -59,8 +59,10 @@ extension Interpreter {
         return result
     }
 
-    func construct(_ metatype: Metatype, _ arguments: [Argument], in frame: Frame,
-                   at location: SourceLocation) throws -> Value {
+    func construct(
+        _ metatype: Metatype, _ arguments: [Argument], in frame: Frame,
+        at location: SourceLocation
+    ) throws -> Value {
         let type = metatype.type
         if type.kind == .protocolType {
             throw ScriptError.runtime("'\(type.name)' is a protocol and cannot be constructed", at: location)
@@ -76,24 +78,29 @@ extension Interpreter {
             throw noMatchingOverload("\(type.name).init", arguments, candidates: candidates, at: location)
         }
         let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
-        let result = try invokeInitializer(callable, metatype: metatype, values: values, inoutCells: inoutCells,
-                                           at: location)
+        let result = try invokeInitializer(
+            callable, metatype: metatype, values: values, inoutCells: inoutCells,
+            at: location)
         try writeBack(inoutCells, arguments, assignment, in: frame)
         return result
     }
 
-    func invokeInitializer(_ callable: Callable, metatype: Metatype, values: [Value?], inoutCells: [Int: Cell],
-                           at location: SourceLocation) throws -> Value {
+    func invokeInitializer(
+        _ callable: Callable, metatype: Metatype, values: [Value?], inoutCells: [Int: Cell],
+        at location: SourceLocation
+    ) throws -> Value {
         switch callable {
         case .native:
-            return try invoke(callable, receiver: .metatype(metatype), receiverCell: nil, values: values,
-                              inoutCells: inoutCells, at: location)
+            return try invoke(
+                callable, receiver: .metatype(metatype), receiverCell: nil, values: values,
+                inoutCells: inoutCells, at: location)
         case .script(let decl):
             let type = metatype.type
             let instance: Value = type.kind == .enumType ? .void : try makeInstance(of: type, at: location)
             let selfCell = Cell(instance)
-            let result = try runInitializer(decl, selfCell: selfCell, values: values, inoutCells: inoutCells,
-                                            at: location)
+            let result = try runInitializer(
+                decl, selfCell: selfCell, values: values, inoutCells: inoutCells,
+                at: location)
             if decl.isFailableInit {
                 if case .optional(nil) = result { return .optional(nil) }
                 return .optional(selfCell.value)
@@ -103,8 +110,10 @@ extension Interpreter {
     }
 
     /// Runs an `init` body on `selfCell`; returns `.optional(nil)` when a failable init fails.
-    func runInitializer(_ decl: FunctionDecl, selfCell: Cell, values: [Value?], inoutCells: [Int: Cell],
-                        at location: SourceLocation) throws -> Value {
+    func runInitializer(
+        _ decl: FunctionDecl, selfCell: Cell, values: [Value?], inoutCells: [Int: Cell],
+        at location: SourceLocation
+    ) throws -> Value {
         var arguments: [Value] = []
         for (index, parameter) in decl.parameters.enumerated() {
             if index < values.count, let value = values[index] {
@@ -135,7 +144,9 @@ extension Interpreter {
     }
 
     /// `super.init(...)`, `super.method(...)`.
-    func callSuper(_ name: String, _ arguments: [Argument], in frame: Frame, at location: SourceLocation) throws -> Value {
+    func callSuper(_ name: String, _ arguments: [Argument], in frame: Frame, at location: SourceLocation) throws
+        -> Value
+    {
         guard let selfCell = frame.selfCell else {
             throw ScriptError.runtime("`super` is only available in a class", at: location)
         }
@@ -159,8 +170,9 @@ extension Interpreter {
             let value = try superMember(name, in: frame, at: location)
             return try callValue(value, arguments, in: frame, expected: nil, at: location)
         }
-        return try invokeOverloads(callables, name: name, receiver: selfCell.load(), receiverCell: nil,
-                                   selfType: superclass, arguments, in: frame, at: location)
+        return try invokeOverloads(
+            callables, name: name, receiver: selfCell.load(), receiverCell: nil,
+            selfType: superclass, arguments, in: frame, at: location)
     }
 
     func superMember(_ name: String, in frame: Frame, at location: SourceLocation) throws -> Value {
@@ -185,7 +197,8 @@ extension Interpreter {
         while let type = current {
             if let deinitializer = type.deinitializer {
                 do {
-                    _ = try callScript(deinitializer, captures: [], selfCell: selfCell, arguments: [], at: deinitializer.location)
+                    _ = try callScript(
+                        deinitializer, captures: [], selfCell: selfCell, arguments: [], at: deinitializer.location)
                 } catch {
                     recordPendingError(error)
                 }

@@ -14,12 +14,14 @@ extension Interpreter {
             try declareExtension(decl)
         case .function(let decl):
             var existing = globalFunctions[decl.name] ?? []
-            existing.removeAll { if case .script(let old) = $0 { return old.fullName == decl.fullName } else { return false } }
+            existing.removeAll {
+                if case .script(let old) = $0 { return old.fullName == decl.fullName } else { return false }
+            }
             existing.insert(.script(decl), at: 0)
             globalFunctions[decl.name] = existing
             // A new function hides a global variable of the same name from earlier inputs.
             let hidden = globals.removeValue(forKey: decl.name)
-            withExtendedLifetime(hidden) {}   // released after the update (see `.global`)
+            withExtendedLifetime(hidden) {}  // released after the update (see `.global`)
         case .typeAlias(let name, let type):
             if let target = try? metatype(for: type, at: .unknown) {
                 types[name] = target.type
@@ -30,8 +32,10 @@ extension Interpreter {
             if let reason = refusedModules[module] {
                 throw ScriptError(.unsupported, "`import \(module)` is not available here: \(reason)", at: location)
             }
-            throw ScriptError(.unsupported, "`import \(module)` is not available here; Undercurrent provides Combine and the parts of Foundation it uses",
-                              at: location)
+            throw ScriptError(
+                .unsupported,
+                "`import \(module)` is not available here; Undercurrent provides Combine and the parts of Foundation it uses",
+                at: location)
         }
     }
 
@@ -58,11 +62,13 @@ extension Interpreter {
                 continue
             }
             if position == 0, kind == .classType, let known = types[inheritedName], known.kind == .builtin,
-               !known.isProtocol {
+                !known.isProtocol
+            {
                 throw ScriptError.unsupported("subclassing the library class '\(inheritedName)'", at: decl.location)
             }
             if position == 0, kind == .enumType,
-               ["Int", "String", "Double", "Character", "UInt", "Float"].contains(inheritedName) {
+                ["Int", "String", "Double", "Character", "UInt", "Float"].contains(inheritedName)
+            {
                 rawType = inherited
                 info.conformances.append("RawRepresentable")
                 continue
@@ -95,26 +101,35 @@ extension Interpreter {
                         nextRaw += 1
                     }
                 }
-                info.addEnumCase(EnumCaseInfo(name: enumCase.name, associatedLabels: enumCase.associatedLabels,
-                                              associatedTypes: enumCase.associatedTypes, rawValue: raw))
+                info.addEnumCase(
+                    EnumCaseInfo(
+                        name: enumCase.name, associatedLabels: enumCase.associatedLabels,
+                        associatedTypes: enumCase.associatedTypes, rawValue: raw))
             }
             if rawType != nil { addRawValueMembers(to: info) }
             if info.conformances.contains("CaseIterable") {
-                info.addStaticMember("allCases", .nativeProperty(NativeProperty { [unowned info] _, _ in
-                    .array(info.cases.indices.map { .enumValue(EnumValue(type: info, caseIndex: $0, payload: [])) })
-                }))
+                info.addStaticMember(
+                    "allCases",
+                    .nativeProperty(
+                        NativeProperty { [unowned info] _, _ in
+                            .array(
+                                info.cases.indices.map { .enumValue(EnumValue(type: info, caseIndex: $0, payload: [])) }
+                            )
+                        }))
             }
         }
         if kind == .structType, decl.initializers.isEmpty {
             info.initializers.append(.native(memberwiseInitializer(for: info)))
         }
         if kind == .classType, decl.initializers.isEmpty, info.superclass == nil {
-            info.initializers.append(.native(NativeFunction("init()") { [unowned info] arguments in
-                // A subclass without initializers inherits this one: build the subclass.
-                var type = info
-                if case .metatype(let metatype)? = arguments.receiver { type = metatype.type }
-                return try arguments.interpreter.makeInstance(of: type, at: arguments.location)
-            }))
+            info.initializers.append(
+                .native(
+                    NativeFunction("init()") { [unowned info] arguments in
+                        // A subclass without initializers inherits this one: build the subclass.
+                        var type = info
+                        if case .metatype(let metatype)? = arguments.receiver { type = metatype.type }
+                        return try arguments.interpreter.makeInstance(of: type, at: arguments.location)
+                    }))
         }
         return info
     }
@@ -142,7 +157,8 @@ extension Interpreter {
             }
             if info.kind == .protocolType { continue }
             let index = info.storedProperties.count
-            info.storedProperties.append(StoredProperty(name: property.name, declaration: property, type: property.type))
+            info.storedProperties.append(
+                StoredProperty(name: property.name, declaration: property, type: property.type))
             info.fieldIndex[property.name] = index
             info.instanceMembers[property.name] = [.stored(index)]
         }
@@ -183,7 +199,8 @@ extension Interpreter {
                 target.conformances.append(name)
             }
         }
-        memberNames[target.name, default: []].formUnion(decl.members.properties.map(\.name) + decl.members.methods.map(\.name))
+        memberNames[target.name, default: []].formUnion(
+            decl.members.properties.map(\.name) + decl.members.methods.map(\.name))
         try addMembers(decl.members, to: target, isExtension: true)
         for nested in decl.members.nestedTypes { try declareType(nested, enclosing: target) }
     }
@@ -198,19 +215,23 @@ extension Interpreter {
     }
 
     private func addRawValueMembers(to info: TypeInfo) {
-        info.addNativeProperty("rawValue", NativeProperty { _, value in
-            guard case .enumValue(let enumValue) = value else { return .void }
-            return enumValue.caseInfo.rawValue ?? .void
-        })
-        info.initializers.append(.native(NativeFunction("init(rawValue:)") { [unowned info] arguments in
-            let raw = arguments[0]
-            for (index, enumCase) in info.cases.enumerated() {
-                if let candidate = enumCase.rawValue, ValueEquality.structurallyEqual(candidate, raw) {
-                    return .optional(.enumValue(EnumValue(type: info, caseIndex: index, payload: [])))
-                }
-            }
-            return .optional(nil)
-        }))
+        info.addNativeProperty(
+            "rawValue",
+            NativeProperty { _, value in
+                guard case .enumValue(let enumValue) = value else { return .void }
+                return enumValue.caseInfo.rawValue ?? .void
+            })
+        info.initializers.append(
+            .native(
+                NativeFunction("init(rawValue:)") { [unowned info] arguments in
+                    let raw = arguments[0]
+                    for (index, enumCase) in info.cases.enumerated() {
+                        if let candidate = enumCase.rawValue, ValueEquality.structurallyEqual(candidate, raw) {
+                            return .optional(.enumValue(EnumValue(type: info, caseIndex: index, payload: [])))
+                        }
+                    }
+                    return .optional(nil)
+                }))
     }
 
     /// Swift's memberwise initializer: every stored `var`, and every `let` without a value.
@@ -219,16 +240,20 @@ extension Interpreter {
             guard let declaration = property.declaration else { return false }
             return !(declaration.isConstant && declaration.initializerFunction != nil)
         }
-        let defaults = Set(parameters.filter { $0.declaration?.initializerFunction != nil
-                                                || ($0.declaration?.type?.isOptional ?? false) }.map(\.name))
+        let defaults = Set(
+            parameters.filter {
+                $0.declaration?.initializerFunction != nil
+                    || ($0.declaration?.type?.isOptional ?? false)
+            }.map(\.name))
         let fullName = "init(\(parameters.map { "\($0.name):" }.joined()))"
         return NativeFunction(fullName, defaults: defaults, types: parameters.map(\.type)) { [unowned info] arguments in
             let interpreter = arguments.interpreter
             var instance = try interpreter.makeInstance(of: info, at: arguments.location)
             for (position, property) in parameters.enumerated() {
                 guard let value = arguments.optional(position) else { continue }
-                try interpreter.setMember(of: &instance, property.name, to: value, inInitializer: true,
-                                          at: arguments.location)
+                try interpreter.setMember(
+                    of: &instance, property.name, to: value, inInitializer: true,
+                    at: arguments.location)
             }
             return instance
         }

@@ -104,8 +104,9 @@ extension Interpreter {
                 // `make().value = 5`: a base that is computed is evaluated once, before the value, as Swift does.
                 var base = try evaluate(baseExpr, in: frame)
                 guard isReferenceValue(base) else {
-                    throw ScriptError.runtime("cannot assign to property: '\(name)' of a value that is not stored anywhere",
-                                              at: memberLocation)
+                    throw ScriptError.runtime(
+                        "cannot assign to property: '\(name)' of a value that is not stored anywhere",
+                        at: memberLocation)
                 }
                 let value = try evaluate(valueExpr, in: frame, expected: memberType(of: base, name, site: site))
                 try setMember(of: &base, name, to: value, site: site, at: memberLocation)
@@ -118,7 +119,8 @@ extension Interpreter {
 
         case .compoundAssign(let op, let target, let valueExpr, let location):
             if case .name(let reference, _, _) = target, let cell = frame.cell(reference),
-               case .int(let current) = cell.value, let rhs = quickInteger(valueExpr, in: frame) {
+                case .int(let current) = cell.value, let rhs = quickInteger(valueExpr, in: frame)
+            {
                 // `steps += 1` on an Int variable.
                 cell.value = try applyBinary(op, .int(current), .int(rhs), at: location)
                 return .void
@@ -248,8 +250,9 @@ extension Interpreter {
             return makeKeyPath(root: root, path: path, at: location)
 
         case .discard(let location):
-            throw ScriptError(.syntax, "'_' can only appear in a pattern or on the left side of an assignment",
-                              at: location)
+            throw ScriptError(
+                .syntax, "'_' can only appear in a pattern or on the left side of an assignment",
+                at: location)
 
         case .statementExpression(let statement, let slot, _):
             _ = try execute(statement, in: frame)
@@ -289,7 +292,8 @@ extension Interpreter {
     static func takesTypeFromContext(_ expr: Expr) -> Bool {
         switch expr {
         case .implicitMember, .call(.implicitMember, _, _, _): return true
-        case .ternary(_, let thenExpr, let elseExpr, _): return Self.takesTypeFromContext(thenExpr) || Self.takesTypeFromContext(elseExpr)
+        case .ternary(_, let thenExpr, let elseExpr, _):
+            return Self.takesTypeFromContext(thenExpr) || Self.takesTypeFromContext(elseExpr)
         default: return false
         }
     }

@@ -142,8 +142,9 @@ extension Interpreter {
                 index += 1
             }
             if matchedByFallthrough { return .normal }
-            throw ScriptError.runtime("no `case` of this `switch` matched \(Formatter.describe(subject, debug: true))",
-                                      at: location)
+            throw ScriptError.runtime(
+                "no `case` of this `switch` matched \(Formatter.describe(subject, debug: true))",
+                at: location)
 
         case .returnStatement(let expr, _):
             guard let expr else { return .returned(.void) }
@@ -172,7 +173,9 @@ extension Interpreter {
             } catch let thrown as ThrownValue {
                 for clause in clauses {
                     let matches = try clause.pattern.map { try match($0, thrown.value, in: frame) } ?? true
-                    if matches, try clause.guardExpr.map({ try truth(evaluate($0, in: frame), at: $0.location) }) ?? true {
+                    if matches,
+                        try clause.guardExpr.map({ try truth(evaluate($0, in: frame), at: $0.location) }) ?? true
+                    {
                         return try execute(block: clause.body, in: frame)
                     }
                     frame.clear(clause.body.declaredSlots)
@@ -181,7 +184,7 @@ extension Interpreter {
             }
 
         case .deferStatement:
-            return .normal   // handled by the enclosing block
+            return .normal  // handled by the enclosing block
 
         case .declaration(let declaration):
             try declare(declaration)

@@ -40,8 +40,10 @@ extension Frame {
     /// The cell in a slot known to hold one, borrowed: unwrapping the optional would retain
     /// and release it.
     @inline(__always)
-    private static func borrow<Result>(_ slot: UnsafeMutablePointer<Cell?>,
-                                       _ body: (Cell) throws -> Result) rethrows -> Result {
+    private static func borrow<Result>(
+        _ slot: UnsafeMutablePointer<Cell?>,
+        _ body: (Cell) throws -> Result
+    ) rethrows -> Result {
         try UnsafeMutableRawPointer(slot).load(as: Unmanaged<Cell>.self)._withUnsafeGuaranteedRef(body)
     }
 

@@ -15,8 +15,10 @@ private func overflow(_ a: Int, _ symbol: String, _ b: Int, at location: SourceL
 
 /// The result of a `…ReportingOverflow` operation, or the overflow error.
 @inline(__always)
-private func checked(_ report: (partialValue: Int, overflow: Bool), _ a: Int, _ symbol: String, _ b: Int,
-                     at location: SourceLocation) throws -> Int {
+private func checked(
+    _ report: (partialValue: Int, overflow: Bool), _ a: Int, _ symbol: String, _ b: Int,
+    at location: SourceLocation
+) throws -> Int {
     if report.overflow { throw overflow(a, symbol, b, at: location) }
     return report.partialValue
 }

@@ -144,8 +144,9 @@ public final class Interpreter {
             _ = try input.compiledTopLevel()(self, frame)
             try throwPendingError()
         } catch let thrown as ThrownValue {
-            throw ScriptError.runtime("uncaught error: \(Formatter.describe(thrown.value, debug: true))",
-                                      at: thrown.location)
+            throw ScriptError.runtime(
+                "uncaught error: \(Formatter.describe(thrown.value, debug: true))",
+                at: thrown.location)
         }
         // Work the engine scheduled (delays, receive(on:)) runs like a playground's run loop.
         for hook in afterTopLevelHooks { try hook(self) }
@@ -184,8 +185,9 @@ public final class Interpreter {
             throw ScriptError(.interrupted, "Ctrl-C stopped this input; earlier declarations are kept", at: location)
         }
         if steps > limits.maxSteps {
-            throw ScriptError(.interrupted, "stopped after \(limits.maxSteps) evaluation steps: is there an endless loop?",
-                              at: location)
+            throw ScriptError(
+                .interrupted, "stopped after \(limits.maxSteps) evaluation steps: is there an endless loop?",
+                at: location)
         }
     }
 

@@ -40,7 +40,8 @@ extension Interpreter {
                 }
             }
             if case .character(let low)? = range.lower, case .character(let high)? = range.upper,
-               let lowScalar = low.unicodeScalars.first?.value, let highScalar = high.unicodeScalars.first?.value {
+                let lowScalar = low.unicodeScalars.first?.value, let highScalar = high.unicodeScalars.first?.value
+            {
                 let end = range.kind == .closed ? highScalar : highScalar - 1
                 var current = lowScalar
                 return ValueIterator {
@@ -74,8 +75,9 @@ extension Interpreter {
                     return result
                 }
             }
-            throw ScriptError.runtime("a value of type \(Formatter.typeName(of: sequence)) is not a sequence",
-                                      at: location)
+            throw ScriptError.runtime(
+                "a value of type \(Formatter.typeName(of: sequence)) is not a sequence",
+                at: location)
         }
     }
 
@@ -94,11 +96,14 @@ extension Interpreter {
     /// Calls the method whose argument labels are `labels` (for library code calling
     /// script methods such as `receive(subscription:)`). A `cache` kept by the caller
     /// remembers the method found, for the next call on a receiver of the same type.
-    public func callMethod(_ receiver: Value, _ name: String, labels: [String?], _ arguments: [Value],
-                           cache: MethodLookupCache? = nil, at location: SourceLocation) throws -> Value {
+    public func callMethod(
+        _ receiver: Value, _ name: String, labels: [String?], _ arguments: [Value],
+        cache: MethodLookupCache? = nil, at location: SourceLocation
+    ) throws -> Value {
         let type = typeInfo(of: receiver)
         if let cache, let decl = cache.scriptMethod(on: type, generation: memberGeneration),
-           takesEveryArgument(decl, arguments) {
+            takesEveryArgument(decl, arguments)
+        {
             return try callScriptMethod(decl, on: receiver, arguments, at: location)
         }
         let callable: Callable
@@ -107,8 +112,9 @@ extension Interpreter {
         } else {
             guard let found = instanceCallables(of: type, name).first(where: { $0.hasLabels(labels) }) else {
                 let signature = "\(name)(\(labels.map { "\($0 ?? "_"):" }.joined()))"
-                throw ScriptError.runtime("\(Formatter.typeName(of: receiver)) has no method '\(signature)'",
-                                          at: location)
+                throw ScriptError.runtime(
+                    "\(Formatter.typeName(of: receiver)) has no method '\(signature)'",
+                    at: location)
             }
             cache?.remember(found, on: type, generation: memberGeneration)
             callable = found
@@ -119,18 +125,22 @@ extension Interpreter {
         callDepth += 1
         defer { callDepth -= 1 }
         try checkCallDepth(at: location)
-        return try invoke(callable, receiver: receiver, receiverCell: nil, values: arguments, inoutCells: [:],
-                          at: location)
+        return try invoke(
+            callable, receiver: receiver, receiverCell: nil, values: arguments, inoutCells: [:],
+            at: location)
     }
 
     /// `callMethod(_:_:labels:_:cache:at:)` with one argument: the engine delivering a value
     /// to a script subscriber (`receive(_:)`) makes this call for every value, and the two
     /// arrays of the general form were an allocation each.
-    public func callMethod(_ receiver: Value, _ name: String, label: String?, _ argument: Value,
-                           cache: MethodLookupCache, at location: SourceLocation) throws -> Value {
+    public func callMethod(
+        _ receiver: Value, _ name: String, label: String?, _ argument: Value,
+        cache: MethodLookupCache, at location: SourceLocation
+    ) throws -> Value {
         let arguments = CollectionOfOne(argument)
         guard let decl = cache.scriptMethod(on: typeInfo(of: receiver), generation: memberGeneration),
-              takesEveryArgument(decl, arguments) else {
+            takesEveryArgument(decl, arguments)
+        else {
             return try callMethod(receiver, name, labels: [label], [argument], cache: cache, at: location)
         }
         return try callScriptMethod(decl, on: receiver, arguments, at: location)
@@ -142,8 +152,10 @@ extension Interpreter {
 
     /// What `invoke` does with every argument given, without turning the arguments into
     /// optionals (an array cast per call) and back, in a reused frame.
-    private func callScriptMethod(_ decl: FunctionDecl, on receiver: Value, _ arguments: some Collection<Value>,
-                                  at location: SourceLocation) throws -> Value {
+    private func callScriptMethod(
+        _ decl: FunctionDecl, on receiver: Value, _ arguments: some Collection<Value>,
+        at location: SourceLocation
+    ) throws -> Value {
         // The engine calling script types can recurse through native code alone (a Publisher
         // without its own `receive(subscriber:)` gets the one that subscribes it again).
         callDepth += 1
@@ -157,15 +169,20 @@ extension Interpreter {
     }
 
     /// Calls a method by name with positional arguments (for library code).
-    public func callMethod(_ receiver: Value, _ name: String, _ arguments: [Value], at location: SourceLocation,
-                           receiverCell: Cell? = nil) throws -> Value {
+    public func callMethod(
+        _ receiver: Value, _ name: String, _ arguments: [Value], at location: SourceLocation,
+        receiverCell: Cell? = nil
+    ) throws -> Value {
         let callables = instanceCallables(of: typeInfo(of: receiver), name)
-        guard let callable = callables.first(where: { $0.parameterShapes.count == arguments.count }) ?? callables.first else {
-            throw ScriptError.runtime("value of type \(Formatter.typeName(of: receiver)) has no method '\(name)'",
-                                      at: location)
+        guard let callable = callables.first(where: { $0.parameterShapes.count == arguments.count }) ?? callables.first
+        else {
+            throw ScriptError.runtime(
+                "value of type \(Formatter.typeName(of: receiver)) has no method '\(name)'",
+                at: location)
         }
-        return try invoke(callable, receiver: receiver, receiverCell: receiverCell, values: arguments,
-                          inoutCells: [:], at: location)
+        return try invoke(
+            callable, receiver: receiver, receiverCell: receiverCell, values: arguments,
+            inoutCells: [:], at: location)
     }
 }
 

@@ -4,9 +4,10 @@ extension Interpreter {
     @inline(__always)
     func checkCallDepth(at location: SourceLocation) throws {
         if callDepth > limits.maxCallDepth {
-            throw ScriptError(.interrupted,
-                              "stopped: calls nested more than \(limits.maxCallDepth) deep (endless recursion?)",
-                              at: location)
+            throw ScriptError(
+                .interrupted,
+                "stopped: calls nested more than \(limits.maxCallDepth) deep (endless recursion?)",
+                at: location)
         }
     }
 }
@@ -16,9 +17,10 @@ extension Interpreter {
     /// UTF-8 bytes for a string) before the machine runs out of memory.
     func checkSize(_ count: Int, _ what: String, at location: SourceLocation) throws {
         if count > limits.maxCollectionSize {
-            throw ScriptError(.interrupted,
-                              "stopped: \(what) would grow past \(limits.maxCollectionSize) \(what == "a string" ? "bytes" : "elements") (a value doubling in a loop?)",
-                              at: location)
+            throw ScriptError(
+                .interrupted,
+                "stopped: \(what) would grow past \(limits.maxCollectionSize) \(what == "a string" ? "bytes" : "elements") (a value doubling in a loop?)",
+                at: location)
         }
     }
 }
@@ -37,8 +39,10 @@ extension Interpreter {
             steps &+= 64
             try checkInterrupt(.unknown)
             if callDepth > limits.maxCallDepth {
-                throw ScriptError(.interrupted,
-                                  "stopped: subscriptions nested more than \(limits.maxCallDepth) deep (a publisher that fails at once, retried many times?)")
+                throw ScriptError(
+                    .interrupted,
+                    "stopped: subscriptions nested more than \(limits.maxCallDepth) deep (a publisher that fails at once, retried many times?)"
+                )
             }
         } catch {
             recordPendingError(error)

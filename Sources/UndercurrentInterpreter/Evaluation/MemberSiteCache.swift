@@ -57,7 +57,8 @@ public final class MemberSiteCache {
         stamp = ResolutionStamp(owner: type, generation: generation)
         self.index = index
         readsDirectly = declaration?.wrapper == nil && declaration?.isLazy != true
-        writesDirectly = readsDirectly && declaration?.willSet == nil && declaration?.didSet == nil
+        writesDirectly =
+            readsDirectly && declaration?.willSet == nil && declaration?.didSet == nil
             && declaration?.isWeak != true && declaration?.isConstant != true
         declaredType = property.type
     }

@@ -94,11 +94,15 @@ extension Interpreter {
     }
 
     func instanceCallables(of type: TypeInfo, _ name: String) -> [Callable] {
-        instanceEntries(of: type, name).compactMap { if case .method(let callable) = $0 { return callable } else { return nil } }
+        instanceEntries(of: type, name).compactMap {
+            if case .method(let callable) = $0 { return callable } else { return nil }
+        }
     }
 
     func staticCallables(of type: TypeInfo, _ name: String) -> [Callable] {
-        staticEntries(of: type, name).compactMap { if case .method(let callable) = $0 { return callable } else { return nil } }
+        staticEntries(of: type, name).compactMap {
+            if case .method(let callable) = $0 { return callable } else { return nil }
+        }
     }
 
     func hasMember(of value: Value, _ name: String) -> Bool {
@@ -106,7 +110,8 @@ extension Interpreter {
             return !staticEntries(of: metatype.type, name).isEmpty || metatype.type.caseIndex[name] != nil
         }
         let type = typeInfo(of: value)
-        return !instanceEntries(of: type, name).isEmpty || (name.hasPrefix("$") && type.fieldIndex[String(name.dropFirst())] != nil)
+        return !instanceEntries(of: type, name).isEmpty
+            || (name.hasPrefix("$") && type.fieldIndex[String(name.dropFirst())] != nil)
     }
 
     // MARK: - Reading members
@@ -154,8 +159,9 @@ extension Interpreter {
         }
         // `$property` of a property wrapper.
         if name.hasPrefix("$"), let index = type.fieldIndex[String(name.dropFirst())],
-           let wrapperName = type.storedProperties[index].declaration?.wrapper,
-           let provider = propertyWrappers[wrapperName] {
+            let wrapperName = type.storedProperties[index].declaration?.wrapper,
+            let provider = propertyWrappers[wrapperName]
+        {
             return try provider.projectedValue(try rawField(of: base, index), interpreter: self)
         }
         if case .optional = base {
@@ -188,15 +194,18 @@ extension Interpreter {
         let type = typeInfo(of: base)
         let raw = try rawField(of: base, index)
         if let wrapperName = type.storedProperties[index].declaration?.wrapper,
-           let provider = propertyWrappers[wrapperName] {
+            let provider = propertyWrappers[wrapperName]
+        {
             return try provider.read(raw, interpreter: self)
         }
         if case .object(let object) = base, let declaration = type.storedProperties[index].declaration,
-           declaration.isLazy, case .void = raw {
+            declaration.isLazy, case .void = raw
+        {
             // First read of a `lazy` property runs its initializer with `self`.
-            var value = try declaration.initializerFunction.map {
-                try callScript($0, captures: [], selfCell: Cell(base), arguments: [], at: location)
-            } ?? .void
+            var value =
+                try declaration.initializerFunction.map {
+                    try callScript($0, captures: [], selfCell: Cell(base), arguments: [], at: location)
+                } ?? .void
             if let type = declaration.type { value = try coerce(value, to: type, at: location) }
             object.fields[index] = value
             return value
@@ -221,9 +230,12 @@ extension Interpreter {
         if let entry = entries.first {
             switch entry {
             case .staticStored(let cell, let declaredType):
-                if isUninitialized(cell.value), let initializer = staticInitializers.removeValue(forKey: ObjectIdentifier(cell)) {
-                    var value = try callScript(initializer, captures: [], selfCell: Cell(.metatype(metatype)),
-                                               arguments: [], at: location)
+                if isUninitialized(cell.value),
+                    let initializer = staticInitializers.removeValue(forKey: ObjectIdentifier(cell))
+                {
+                    var value = try callScript(
+                        initializer, captures: [], selfCell: Cell(.metatype(metatype)),
+                        arguments: [], at: location)
                     if let declaredType { value = try coerce(value, to: declaredType, at: location) }
                     cell.value = value
                 }
@@ -232,8 +244,9 @@ extension Interpreter {
                 return try locating(location) { try property.get(self, .metatype(metatype)) }
             case .computed(let property):
                 guard let getter = property.getter else { break }
-                return try callScript(getter, captures: [], selfCell: Cell(.metatype(metatype)), arguments: [],
-                                      at: location)
+                return try callScript(
+                    getter, captures: [], selfCell: Cell(.metatype(metatype)), arguments: [],
+                    at: location)
             case .method:
                 let callables = entries.compactMap { entry -> Callable? in
                     if case .method(let callable) = entry { return callable }
@@ -258,12 +271,14 @@ extension Interpreter {
                 return try implicitMemberType(expected: wrapped, member: name, at: location)
             }
             if case .named(let parts, _) = expected, types[parts[0]] == nil,
-               let refused = Sandbox.error(for: parts[0], at: location) {
+                let refused = Sandbox.error(for: parts[0], at: location)
+            {
                 throw refused
             }
             if let type = try? metatype(for: expected, at: location).type,
-               type.caseIndex[name] != nil || !staticEntries(of: type, name).isEmpty || type.nestedTypes[name] != nil
-                || (name == "init") {
+                type.caseIndex[name] != nil || !staticEntries(of: type, name).isEmpty || type.nestedTypes[name] != nil
+                    || (name == "init")
+            {
                 return type
             }
         }
@@ -279,8 +294,9 @@ extension Interpreter {
             let scriptTypes = found.filter { $0.declaration != nil }
             if scriptTypes.count == 1 { return scriptTypes[0] }
             let names = found.map(\.name).sorted().joined(separator: ", ")
-            throw ScriptError.runtime("'.\(name)' is ambiguous here (it could be a member of \(names)); write the type name",
-                                      at: location)
+            throw ScriptError.runtime(
+                "'.\(name)' is ambiguous here (it could be a member of \(names)); write the type name",
+                at: location)
         }
         return nil
     }
@@ -291,8 +307,9 @@ extension Interpreter {
             throw ScriptError.runtime("cannot infer the type of '.\(name)' here; write the type name", at: location)
         }
         if type === builtins.optional, name == "none" { return .optional(nil) }
-        return try staticMember(of: Metatype(type: type, genericArguments: expected?.genericArguments ?? []), name,
-                                at: location)
+        return try staticMember(
+            of: Metatype(type: type, genericArguments: expected?.genericArguments ?? []), name,
+            at: location)
     }
 
     // MARK: - Names
@@ -326,9 +343,10 @@ extension Interpreter {
         }
         // An operator used as a function value: `scan(0, +)`, `sorted(by: <)`.
         if let first = name.unicodeScalars.first, "+-*/%<>=!&|^~".unicodeScalars.contains(first) {
-            return FunctionValue.native(NativeFunction("\(name)(_:_:)") { [unowned self] arguments in
-                try self.applyBinary(name, arguments[0], arguments[1], at: arguments.location)
-            })
+            return FunctionValue.native(
+                NativeFunction("\(name)(_:_:)") { [unowned self] arguments in
+                    try self.applyBinary(name, arguments[0], arguments[1], at: arguments.location)
+                })
         }
         if let refused = Sandbox.error(for: name, at: location) { throw refused }
         throw ScriptError.runtime("cannot find '\(name)' in scope", at: location)

@@ -1,6 +1,8 @@
 extension Interpreter {
-    func evaluateBinary(_ op: String, _ lhsExpr: Expr, _ rhsExpr: Expr, in frame: Frame,
-                        at location: SourceLocation) throws -> Value {
+    func evaluateBinary(
+        _ op: String, _ lhsExpr: Expr, _ rhsExpr: Expr, in frame: Frame,
+        at location: SourceLocation
+    ) throws -> Value {
         let code = OperatorCode.of(op)
         switch code {
         case OperatorCode.and:
@@ -96,11 +98,13 @@ extension Interpreter {
             break
         }
         if case .native(let native) = lhs,
-           let result = try locating(location, { try native.applyOperator(op, code: OperatorCode.of(op), lhs, rhs) }) {
+            let result = try locating(location, { try native.applyOperator(op, code: OperatorCode.of(op), lhs, rhs) })
+        {
             return result
         }
         if case .native(let native) = rhs,
-           let result = try locating(location, { try native.applyOperator(op, code: OperatorCode.of(op), lhs, rhs) }) {
+            let result = try locating(location, { try native.applyOperator(op, code: OperatorCode.of(op), lhs, rhs) })
+        {
             return result
         }
         // A static operator function of either operand's type (script `static func ==`,
@@ -109,8 +113,9 @@ extension Interpreter {
             let type = typeInfo(of: operand)
             let callables = staticCallables(of: type, op)
             if let callable = callables.first(where: { $0.parameterShapes.count == 2 }) {
-                return try invoke(callable, receiver: .metatype(Metatype(type: type)), receiverCell: nil,
-                                  values: [lhs, rhs], inoutCells: [:], at: location)
+                return try invoke(
+                    callable, receiver: .metatype(Metatype(type: type)), receiverCell: nil,
+                    values: [lhs, rhs], inoutCells: [:], at: location)
             }
         }
         switch op {
@@ -120,8 +125,10 @@ extension Interpreter {
             // Swift derives the other comparisons from a type's `<`.
             if let less = staticCallables(of: typeInfo(of: lhs), "<").first {
                 func lessThan(_ a: Value, _ b: Value) throws -> Bool {
-                    try truth(invoke(less, receiver: nil, receiverCell: nil, values: [a, b], inoutCells: [:],
-                                     at: location), at: location)
+                    try truth(
+                        invoke(
+                            less, receiver: nil, receiverCell: nil, values: [a, b], inoutCells: [:],
+                            at: location), at: location)
                 }
                 switch op {
                 case "<": return .bool(try lessThan(lhs, rhs))
@@ -168,8 +175,10 @@ extension Interpreter {
         let type = typeInfo(of: lhs)
         if type.declaration != nil || type.kind == .builtin {
             if let callable = staticCallables(of: type, "==").first(where: { $0.parameterShapes.count == 2 }) {
-                return try truth(invoke(callable, receiver: .metatype(Metatype(type: type)), receiverCell: nil,
-                                        values: [lhs, rhs], inoutCells: [:], at: location), at: location)
+                return try truth(
+                    invoke(
+                        callable, receiver: .metatype(Metatype(type: type)), receiverCell: nil,
+                        values: [lhs, rhs], inoutCells: [:], at: location), at: location)
             }
         }
         return ValueEquality.structurallyEqual(lhs, rhs)
@@ -203,8 +212,9 @@ extension Interpreter {
     func rangeContains(_ range: RangeValue, _ value: Value, at location: SourceLocation) throws -> Bool {
         func compare(_ a: Value, _ b: Value) throws -> Int {
             guard let order = ValueEquality.compare(a, b) else {
-                throw ScriptError.runtime("cannot compare \(Formatter.typeName(of: a)) with \(Formatter.typeName(of: b))",
-                                          at: location)
+                throw ScriptError.runtime(
+                    "cannot compare \(Formatter.typeName(of: a)) with \(Formatter.typeName(of: b))",
+                    at: location)
             }
             return order
         }
@@ -222,8 +232,10 @@ extension Interpreter {
     }
 
     /// `code` is `OperatorCode.of(op)`, which compiled code works out once.
-    func integerOperation(_ code: UInt32, _ op: String, _ a: Int, _ b: Int,
-                          at location: SourceLocation) throws -> Value {
+    func integerOperation(
+        _ code: UInt32, _ op: String, _ a: Int, _ b: Int,
+        at location: SourceLocation
+    ) throws -> Value {
         switch code {
         case OperatorCode.plus: return .int(try Plus.apply(a, b, at: location))
         case OperatorCode.minus: return .int(try Minus.apply(a, b, at: location))
@@ -260,7 +272,9 @@ extension Interpreter {
         case "-": return .double(a - b)
         case "*": return .double(a * b)
         case "/": return .double(a / b)
-        case "%": throw ScriptError.runtime("'%' is unavailable for Double: use truncatingRemainder(dividingBy:)", at: location)
+        case "%":
+            throw ScriptError.runtime(
+                "'%' is unavailable for Double: use truncatingRemainder(dividingBy:)", at: location)
         case "==": return .bool(a == b)
         case "!=": return .bool(a != b)
         case "<": return .bool(a < b)
@@ -288,11 +302,13 @@ extension Interpreter {
         default:
             let type = typeInfo(of: operand)
             if let callable = staticCallables(of: type, op).first(where: { $0.parameterShapes.count == 1 }) {
-                return try invoke(callable, receiver: .metatype(Metatype(type: type)), receiverCell: nil,
-                                  values: [operand], inoutCells: [:], at: location)
+                return try invoke(
+                    callable, receiver: .metatype(Metatype(type: type)), receiverCell: nil,
+                    values: [operand], inoutCells: [:], at: location)
             }
-            throw ScriptError.runtime("unary operator '\(op)' cannot be applied to \(Formatter.typeName(of: operand))",
-                                      at: location)
+            throw ScriptError.runtime(
+                "unary operator '\(op)' cannot be applied to \(Formatter.typeName(of: operand))",
+                at: location)
         }
     }
 }

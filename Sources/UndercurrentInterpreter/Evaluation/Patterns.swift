@@ -71,7 +71,8 @@ extension Interpreter {
         case .expression(let expr):
             let expected = try evaluate(expr, in: frame, expected: typeRef(of: value))
             if case .optional(let wrapped) = value {
-                if case .optional = expected {} else {
+                if case .optional = expected {
+                } else {
                     // `case 5:` on an `Int?` compares with the wrapped value.
                     guard let wrapped else { return false }
                     return try patternMatches(expected, wrapped, at: expr.location)
@@ -80,8 +81,10 @@ extension Interpreter {
             // A script type may define its own `~=`.
             let type = typeInfo(of: expected)
             if let callable = staticCallables(of: type, "~=").first {
-                return try truth(invoke(callable, receiver: nil, receiverCell: nil, values: [expected, value],
-                                        inoutCells: [:], at: expr.location), at: expr.location)
+                return try truth(
+                    invoke(
+                        callable, receiver: nil, receiverCell: nil, values: [expected, value],
+                        inoutCells: [:], at: expr.location), at: expr.location)
             }
             return try patternMatches(expected, value, at: expr.location)
         }

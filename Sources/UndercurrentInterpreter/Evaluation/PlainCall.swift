@@ -15,7 +15,8 @@ struct PlainCall {
         self.argumentCount = argumentCount
         coerces = !interpreter.typesKeepValues(of: decl)
         // Defaults are found by the parameter slots left empty, which a spare frame's are not.
-        frame = argumentCount == decl.parameters.count
+        frame =
+            argumentCount == decl.parameters.count
             ? Frame.forCall(of: decl) : Frame.make(function: decl, captures: [])
     }
 
@@ -24,8 +25,10 @@ struct PlainCall {
 
     /// Puts an argument in parameter `index`, coerced to the parameter's type.
     @inline(__always)
-    func bind(_ value: Value, toParameter index: Int, in interpreter: Interpreter,
-              at location: SourceLocation) throws {
+    func bind(
+        _ value: Value, toParameter index: Int, in interpreter: Interpreter,
+        at location: SourceLocation
+    ) throws {
         // Fields read one by one: copying the whole `Parameter` cost a retain per string in it.
         let parameters = decl.parameters
         if coerces, let type = parameters[index].type {
@@ -37,8 +40,10 @@ struct PlainCall {
 
     /// Runs the call once every argument is bound. `self` is `selfCell` itself (a mutating
     /// method's variable) or else a cell holding `selfValue`.
-    mutating func run(selfCell: Cell? = nil, selfValue: Value? = nil, in interpreter: Interpreter,
-                      at location: SourceLocation) throws -> Value {
+    mutating func run(
+        selfCell: Cell? = nil, selfValue: Value? = nil, in interpreter: Interpreter,
+        at location: SourceLocation
+    ) throws -> Value {
         if argumentCount < decl.parameters.count {
             for parameter in decl.parameters where frame.slots[parameter.slot] == nil {
                 var value = try interpreter.missingArgument(parameter, of: decl, at: location)

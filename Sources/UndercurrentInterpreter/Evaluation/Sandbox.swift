@@ -12,24 +12,32 @@ public enum Sandbox {
     /// Every refused name, with the reason shown to the learner.
     public static let refused: [String: String] = {
         var names: [String: String] = [:]
-        for name in ["FileManager", "FileHandle", "NSFileManager", "FileWrapper", "InputStream", "OutputStream",
-                     "UserDefaults", "Bundle", "NSKeyedArchiver", "NSKeyedUnarchiver", "fopen", "fdopen", "freopen",
-                     "openat", "creat", "fread", "fwrite", "fclose", "fgets", "fputs", "unlink", "mkdir", "rmdir",
-                     "opendir", "readdir", "lstat", "chmod", "chdir", "realpath",
-                     "tmpfile", "mkstemp", "dlopen", "dlsym", "mmap"] {
+        for name in [
+            "FileManager", "FileHandle", "NSFileManager", "FileWrapper", "InputStream", "OutputStream",
+            "UserDefaults", "Bundle", "NSKeyedArchiver", "NSKeyedUnarchiver", "fopen", "fdopen", "freopen",
+            "openat", "creat", "fread", "fwrite", "fclose", "fgets", "fputs", "unlink", "mkdir", "rmdir",
+            "opendir", "readdir", "lstat", "chmod", "chdir", "realpath",
+            "tmpfile", "mkstemp", "dlopen", "dlsym", "mmap",
+        ] {
             names[name] = files
         }
-        for name in ["Process", "NSTask", "Pipe", "system", "popen", "pclose", "fork", "vfork",
-                     "execv", "execve", "execvp", "posix_spawn", "kill", "sigaction", "exit",
-                     "_exit", "abort", "atexit", "getpid", "setuid", "sleep", "usleep", "nanosleep"] {
+        for name in [
+            "Process", "NSTask", "Pipe", "system", "popen", "pclose", "fork", "vfork",
+            "execv", "execve", "execvp", "posix_spawn", "kill", "sigaction", "exit",
+            "_exit", "abort", "atexit", "getpid", "setuid", "sleep", "usleep", "nanosleep",
+        ] {
             names[name] = processes
         }
-        for name in ["ProcessInfo", "CommandLine", "getenv", "setenv", "unsetenv", "putenv", "environ",
-                     "Host", "uname", "sysctl", "gethostname"] {
+        for name in [
+            "ProcessInfo", "CommandLine", "getenv", "setenv", "unsetenv", "putenv", "environ",
+            "Host", "uname", "sysctl", "gethostname",
+        ] {
             names[name] = environment
         }
-        for name in ["URLSession", "URLSessionConfiguration", "URLRequest", "URLSessionTask", "NWConnection",
-                     "NWListener", "NWPathMonitor", "CFNetwork", "socket", "getaddrinfo", "gethostbyname"] {
+        for name in [
+            "URLSession", "URLSessionConfiguration", "URLRequest", "URLSessionTask", "NWConnection",
+            "NWListener", "NWPathMonitor", "CFNetwork", "socket", "getaddrinfo", "gethostbyname",
+        ] {
             names[name] = network
         }
         for name in ["readLine", "scanf", "getchar", "fgetc", "isatty", "ioctl", "tcgetattr"] {
@@ -37,7 +45,8 @@ public enum Sandbox {
         }
         names["NotificationCenter"] = "there is no system to post notifications; a PassthroughSubject broadcasts values"
         names["DistributedNotificationCenter"] = names["NotificationCenter"]
-        names["sleep"] = "time is virtual in Undercurrent; use a scheduler's delay (DispatchQueue.main.asyncAfter, .delay)"
+        names["sleep"] =
+            "time is virtual in Undercurrent; use a scheduler's delay (DispatchQueue.main.asyncAfter, .delay)"
         names["usleep"] = names["sleep"]
         names["nanosleep"] = names["sleep"]
         names["exit"] = "a script cannot end the REPL; return from the code, or throw an error"
@@ -56,12 +65,15 @@ public enum Sandbox {
     /// `String(contentsOfFile:)`, `String(contentsOf:encoding:)`. Refused before their
     /// arguments are evaluated (`.utf8` has no type to be read from here).
     static let refusedInitializers: [String: Set<String>] = [
-        "String": ["contentsOfFile", "contentsOf"],
+        "String": ["contentsOfFile", "contentsOf"]
     ]
 
     /// The error for `Type(label: ...)` when its first label names a refused initializer.
-    static func error(forInitializerOf typeName: String, labels: [String?], at location: SourceLocation) -> ScriptError? {
-        guard let first = labels.first ?? nil, refusedInitializers[typeName]?.contains(first) == true else { return nil }
+    static func error(forInitializerOf typeName: String, labels: [String?], at location: SourceLocation) -> ScriptError?
+    {
+        guard let first = labels.first ?? nil, refusedInitializers[typeName]?.contains(first) == true else {
+            return nil
+        }
         let spelled = "\(typeName)(\(labels.map { "\($0 ?? "_"):" }.joined()))"
         return ScriptError.unsupported("`\(spelled)` is not available in Undercurrent: \(files)", at: location)
     }

@@ -1,5 +1,6 @@
 extension Interpreter {
-    func subscriptGet(_ base: Value, _ indices: [Value], labels: [String?], at location: SourceLocation) throws -> Value {
+    func subscriptGet(_ base: Value, _ indices: [Value], labels: [String?], at location: SourceLocation) throws -> Value
+    {
         switch (base, indices.first) {
         case (.array(let elements), .int(let index)?) where indices.count == 1:
             guard elements.indices.contains(index) else {
@@ -14,20 +15,24 @@ extension Interpreter {
         case (.dictionary(let dictionary), let key?) where indices.count == 2 && labels[1] == "default":
             return dictionary[key] ?? indices[1]
         case (.string, .int?):
-            throw ScriptError.runtime("'subscript(_:)' is unavailable: cannot subscript String with an Int", at: location)
+            throw ScriptError.runtime(
+                "'subscript(_:)' is unavailable: cannot subscript String with an Int", at: location)
         default:
             break
         }
         let type = typeInfo(of: base)
         if let subscriptDecl = findSubscript(type, count: indices.count) {
-            return try callScript(subscriptDecl.getter, captures: [], selfCell: Cell(base), arguments: indices, at: location)
+            return try callScript(
+                subscriptDecl.getter, captures: [], selfCell: Cell(base), arguments: indices, at: location)
         }
         if let native = type.nativeSubscript { return try native.get(self, base, indices) }
         throw ScriptError.runtime("value of type \(Formatter.typeName(of: base)) has no subscripts", at: location)
     }
 
-    func subscriptSet(_ base: inout Value, _ indices: [Value], labels: [String?], to value: Value,
-                      at location: SourceLocation) throws {
+    func subscriptSet(
+        _ base: inout Value, _ indices: [Value], labels: [String?], to value: Value,
+        at location: SourceLocation
+    ) throws {
         // The storage is taken out of `base` before the write, so that it is the only
         // reference and the write does not copy the whole collection. Nothing here binds
         // the storage to a name: the binding would keep a second reference until its scope ends.
@@ -82,7 +87,8 @@ extension Interpreter {
             upper = (range.kind == .closed || range.kind == .through) ? high + 1 : high
         }
         guard lower >= 0, upper <= count, lower <= upper else {
-            throw ScriptError.runtime("range out of bounds: \(lower)..<\(upper) in a collection of \(count)", at: location)
+            throw ScriptError.runtime(
+                "range out of bounds: \(lower)..<\(upper) in a collection of \(count)", at: location)
         }
         return lower..<upper
     }
@@ -118,14 +124,21 @@ public final class KeyPathValue: NativeValue {
         return current
     }
 
-    public func write(_ newValue: Value, into value: inout Value, interpreter: Interpreter,
-                      at location: SourceLocation) throws {
+    public func write(
+        _ newValue: Value, into value: inout Value, interpreter: Interpreter,
+        at location: SourceLocation
+    ) throws {
         try write(newValue, into: &value, components: path[...], interpreter: interpreter, at: location)
     }
 
-    private func write(_ newValue: Value, into value: inout Value, components: ArraySlice<String>,
-                       interpreter: Interpreter, at location: SourceLocation) throws {
-        guard let first = components.first else { value = newValue; return }
+    private func write(
+        _ newValue: Value, into value: inout Value, components: ArraySlice<String>,
+        interpreter: Interpreter, at location: SourceLocation
+    ) throws {
+        guard let first = components.first else {
+            value = newValue
+            return
+        }
         if components.count == 1 {
             try interpreter.setMember(of: &value, first, to: newValue, at: location)
             return

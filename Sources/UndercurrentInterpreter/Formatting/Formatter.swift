@@ -64,7 +64,8 @@ public enum Formatter {
         case .range(let range):
             try writeRange(range, debug: debug, interpreter: interpreter, to: &output)
         case .structValue(let structValue):
-            if let custom = try customDescription(value, type: structValue.type, debug: debug, interpreter: interpreter) {
+            if let custom = try customDescription(value, type: structValue.type, debug: debug, interpreter: interpreter)
+            {
                 output += custom
                 return
             }
@@ -100,7 +101,8 @@ public enum Formatter {
                 }
             } else {
                 let paddedLabels = labels + Array(repeating: nil, count: max(0, payload.count - labels.count))
-                try writeTuple(TupleValue(labels: paddedLabels, elements: payload), interpreter: interpreter, to: &output)
+                try writeTuple(
+                    TupleValue(labels: paddedLabels, elements: payload), interpreter: interpreter, to: &output)
             }
         case .object(let object):
             if let custom = try customDescription(value, type: object.type, debug: debug, interpreter: interpreter) {
@@ -142,16 +144,28 @@ public enum Formatter {
         output += ")"
     }
 
-    private static func writeRange(_ range: RangeValue, debug: Bool, interpreter: Interpreter?,
-                                   to output: inout String) throws {
+    private static func writeRange(
+        _ range: RangeValue, debug: Bool, interpreter: Interpreter?,
+        to output: inout String
+    ) throws {
         let typeName: String
         let op: String
         switch range.kind {
-        case .closed: typeName = "ClosedRange"; op = "..."
-        case .halfOpen: typeName = "Range"; op = "..<"
-        case .from: typeName = "PartialRangeFrom"; op = "..."
-        case .through: typeName = "PartialRangeThrough"; op = "..."
-        case .upTo: typeName = "PartialRangeUpTo"; op = "..<"
+        case .closed:
+            typeName = "ClosedRange"
+            op = "..."
+        case .halfOpen:
+            typeName = "Range"
+            op = "..<"
+        case .from:
+            typeName = "PartialRangeFrom"
+            op = "..."
+        case .through:
+            typeName = "PartialRangeThrough"
+            op = "..."
+        case .upTo:
+            typeName = "PartialRangeUpTo"
+            op = "..<"
         }
         var body = ""
         if let lower = range.lower { try write(lower, debug: debug, interpreter: interpreter, to: &body) }
@@ -162,14 +176,18 @@ public enum Formatter {
 
     /// A script type's own `description` / `debugDescription`, when it conforms to
     /// `CustomStringConvertible` / `CustomDebugStringConvertible`.
-    private static func customDescription(_ value: Value, type: TypeInfo, debug: Bool,
-                                          interpreter: Interpreter?) throws -> String? {
+    private static func customDescription(
+        _ value: Value, type: TypeInfo, debug: Bool,
+        interpreter: Interpreter?
+    ) throws -> String? {
         guard let interpreter = interpreter ?? type.interpreter else { return nil }
         let conformances = Set(interpreter.allConformances(of: type).map(\.name))
-        let order = debug
+        let order =
+            debug
             ? [("CustomDebugStringConvertible", "debugDescription"), ("CustomStringConvertible", "description")]
             : [("CustomStringConvertible", "description"), ("CustomDebugStringConvertible", "debugDescription")]
-        for (protocolName, member) in order where conformances.contains(protocolName) || type.conforms(to: protocolName) {
+        for (protocolName, member) in order where conformances.contains(protocolName) || type.conforms(to: protocolName)
+        {
             if interpreter.hasMember(of: value, member) {
                 let result = try interpreter.member(of: value, member, at: .unknown)
                 if case .string(let text) = result { return text }

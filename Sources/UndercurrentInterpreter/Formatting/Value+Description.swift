@@ -30,7 +30,8 @@ extension Value: CustomStringConvertible, CustomDebugStringConvertible {
 extension Value: Equatable, Hashable, Comparable {
     public static func == (lhs: Value, rhs: Value) -> Bool {
         if let interpreter = lhs.interpreterForDescription,
-           let equal = try? interpreter.valuesEqual(lhs, rhs, at: .unknown) {
+            let equal = try? interpreter.valuesEqual(lhs, rhs, at: .unknown)
+        {
             return equal
         }
         return ValueEquality.structurallyEqual(lhs, rhs)
@@ -42,7 +43,8 @@ extension Value: Equatable, Hashable, Comparable {
 
     public static func < (lhs: Value, rhs: Value) -> Bool {
         if let interpreter = lhs.interpreterForDescription,
-           case .bool(let less)? = try? interpreter.applyBinary("<", lhs, rhs, at: .unknown) {
+            case .bool(let less)? = try? interpreter.applyBinary("<", lhs, rhs, at: .unknown)
+        {
             return less
         }
         return (ValueEquality.compare(lhs, rhs) ?? 0) < 0

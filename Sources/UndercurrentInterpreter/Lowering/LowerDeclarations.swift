@@ -15,14 +15,17 @@ extension Lowerer {
             }
             let defaultValue = try parameter.defaultValue.map { try lowerExpr($0.value) }
             let slot = scope.declare(name)
-            return Parameter(label: label, name: name, type: try lowerType(parameter.type),
-                             defaultValue: defaultValue, isVariadic: parameter.ellipsis != nil,
-                             isInout: isInout, slot: slot)
+            return Parameter(
+                label: label, name: name, type: try lowerType(parameter.type),
+                defaultValue: defaultValue, isVariadic: parameter.ellipsis != nil,
+                isInout: isInout, slot: slot)
         }
     }
 
-    func lowerFunction(_ node: FunctionDeclSyntax, isMethod: Bool, nested: Bool = false,
-                       isStaticContext: Bool = false) throws -> FunctionDecl {
+    func lowerFunction(
+        _ node: FunctionDeclSyntax, isMethod: Bool, nested: Bool = false,
+        isStaticContext: Bool = false
+    ) throws -> FunctionDecl {
         if node.signature.effectSpecifiers?.asyncSpecifier != nil {
             throw unsupported("`async` functions", node)
         }
@@ -53,7 +56,8 @@ extension Lowerer {
     /// A body whose only statement is an expression returns that expression's value.
     func lowerFunctionBody(_ items: CodeBlockItemListSyntax, returnsValue: Bool) throws -> (Block, Bool) {
         if returnsValue, items.count == 1, let only = items.first, case .expr(let expr) = only.item,
-           !expr.is(IfExprSyntax.self), !expr.is(SwitchExprSyntax.self) {
+            !expr.is(IfExprSyntax.self), !expr.is(SwitchExprSyntax.self)
+        {
             let lowered = try lowerExpr(expr)
             return (Block(statements: [.returnStatement(lowered, lowered.location)], declaredSlots: []), true)
         }
@@ -80,8 +84,10 @@ extension Lowerer {
                     scope = saved.parent!
                     let value = try item.initializer.map { try lowerExpr($0.value) } ?? lowerName(name, node: item)
                     scope = saved
-                    captureList.append(CaptureListEntry(slot: scope.declare(name), name: name, value: value,
-                                                        ownership: ownership))
+                    captureList.append(
+                        CaptureListEntry(
+                            slot: scope.declare(name), name: name, value: value,
+                            ownership: ownership))
                 }
             }
             var parameters: [Parameter] = []
@@ -89,15 +95,19 @@ extension Lowerer {
             case .simpleInput(let list)?:
                 for parameter in list {
                     let name = parameter.name.text
-                    parameters.append(Parameter(label: nil, name: name, type: nil, defaultValue: nil,
-                                                isVariadic: false, isInout: false, slot: scope.declare(name)))
+                    parameters.append(
+                        Parameter(
+                            label: nil, name: name, type: nil, defaultValue: nil,
+                            isVariadic: false, isInout: false, slot: scope.declare(name)))
                 }
             case .parameterClause(let clause)?:
                 for parameter in clause.parameters {
                     let name = (parameter.secondName ?? parameter.firstName).text
                     let type = try parameter.type.map { try lowerType($0) }
-                    parameters.append(Parameter(label: nil, name: name, type: type, defaultValue: nil,
-                                                isVariadic: false, isInout: false, slot: scope.declare(name)))
+                    parameters.append(
+                        Parameter(
+                            label: nil, name: name, type: type, defaultValue: nil,
+                            isVariadic: false, isInout: false, slot: scope.declare(name)))
                 }
             case nil:
                 let highest = Self.highestShorthandArgument(in: node.statements)
@@ -105,8 +115,10 @@ extension Lowerer {
                     for index in 0...highest {
                         let slot = scope.declare("$\(index)")
                         scope.shorthandSlots[index] = slot
-                        parameters.append(Parameter(label: nil, name: "$\(index)", type: nil, defaultValue: nil,
-                                                    isVariadic: false, isInout: false, slot: slot))
+                        parameters.append(
+                            Parameter(
+                                label: nil, name: "$\(index)", type: nil, defaultValue: nil,
+                                isVariadic: false, isInout: false, slot: slot))
                     }
                 }
             }
@@ -146,24 +158,37 @@ extension Lowerer {
         let inheritance: InheritanceClauseSyntax?
         let members: MemberBlockItemListSyntax
         if let node = decl.as(StructDeclSyntax.self) {
-            kind = .structType; name = node.name.text; generics = node.genericParameterClause
-            inheritance = node.inheritanceClause; members = node.memberBlock.members
+            kind = .structType
+            name = node.name.text
+            generics = node.genericParameterClause
+            inheritance = node.inheritanceClause
+            members = node.memberBlock.members
         } else if let node = decl.as(ClassDeclSyntax.self) {
-            kind = .classType; name = node.name.text; generics = node.genericParameterClause
-            inheritance = node.inheritanceClause; members = node.memberBlock.members
+            kind = .classType
+            name = node.name.text
+            generics = node.genericParameterClause
+            inheritance = node.inheritanceClause
+            members = node.memberBlock.members
         } else if let node = decl.as(EnumDeclSyntax.self) {
-            kind = .enumType; name = node.name.text; generics = node.genericParameterClause
-            inheritance = node.inheritanceClause; members = node.memberBlock.members
+            kind = .enumType
+            name = node.name.text
+            generics = node.genericParameterClause
+            inheritance = node.inheritanceClause
+            members = node.memberBlock.members
         } else if let node = decl.as(ProtocolDeclSyntax.self) {
-            kind = .protocolType; name = node.name.text; generics = nil
-            inheritance = node.inheritanceClause; members = node.memberBlock.members
+            kind = .protocolType
+            name = node.name.text
+            generics = nil
+            inheritance = node.inheritanceClause
+            members = node.memberBlock.members
         } else {
             throw unsupported("this declaration", decl)
         }
         let inherited = try inheritance?.inheritedTypes.map { try lowerType($0.type) } ?? []
-        let typeDecl = TypeDecl(kind: kind, name: name,
-                                genericParameters: generics?.parameters.map(\.name.text) ?? [],
-                                inheritance: inherited, location: location(decl))
+        let typeDecl = TypeDecl(
+            kind: kind, name: name,
+            genericParameters: generics?.parameters.map(\.name.text) ?? [],
+            inheritance: inherited, location: location(decl))
         if kind == .classType, let first = inherited.first?.qualifiedName {
             superclassNames.append(((typeNesting + [name]).joined(separator: "."), first))
         }
@@ -176,13 +201,15 @@ extension Lowerer {
     func lowerExtension(_ node: ExtensionDeclSyntax) throws -> ExtensionDecl {
         let extended = try lowerType(node.extendedType)
         let inherited = try node.inheritanceClause?.inheritedTypes.map { try lowerType($0.type) } ?? []
-        let members = TypeDecl(kind: .structType, name: extended.qualifiedName ?? extended.description,
-                               genericParameters: [], inheritance: inherited, location: location(node))
+        let members = TypeDecl(
+            kind: .structType, name: extended.qualifiedName ?? extended.description,
+            genericParameters: [], inheritance: inherited, location: location(node))
         typeNesting.append(extended.qualifiedName ?? extended.description)
         defer { typeNesting.removeLast() }
         try lowerMembers(node.memberBlock.members, into: members)
-        return ExtensionDecl(extendedType: extended, inheritance: inherited, members: members,
-                             location: location(node))
+        return ExtensionDecl(
+            extendedType: extended, inheritance: inherited, members: members,
+            location: location(node))
     }
 
     func lowerMembers(_ members: MemberBlockItemListSyntax, into typeDecl: TypeDecl) throws {
@@ -206,18 +233,20 @@ extension Lowerer {
             } else if let enumCase = decl.as(EnumCaseDeclSyntax.self) {
                 for element in enumCase.elements {
                     let parameters = element.parameterClause?.parameters
-                    typeDecl.cases.append(EnumCaseDecl(
-                        name: element.name.text,
-                        associatedLabels: parameters?.map { $0.firstName?.text } ?? [],
-                        associatedTypes: try parameters?.map { try lowerType($0.type) } ?? [],
-                        rawValue: try element.rawValue.map { try lowerExpr($0.value) }))
+                    typeDecl.cases.append(
+                        EnumCaseDecl(
+                            name: element.name.text,
+                            associatedLabels: parameters?.map { $0.firstName?.text } ?? [],
+                            associatedTypes: try parameters?.map { try lowerType($0.type) } ?? [],
+                            rawValue: try element.rawValue.map { try lowerExpr($0.value) }))
                 }
             } else if let alias = decl.as(TypeAliasDeclSyntax.self) {
                 typeDecl.typeAliases[alias.name.text] = try lowerType(alias.initializer.value)
             } else if decl.is(AssociatedTypeDeclSyntax.self) {
                 continue
             } else if decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self)
-                        || decl.is(EnumDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self) {
+                || decl.is(EnumDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self)
+            {
                 typeDecl.nestedTypes.append(try lowerTypeDeclaration(decl))
             } else if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
                 typeDecl.subscripts.append(try lowerSubscript(subscriptDecl))
@@ -247,15 +276,18 @@ extension Lowerer {
     }
 
     /// A getter, setter, observer or deinit: a method with `self` and the given parameters.
-    func lowerAccessor(name: String, items: CodeBlockItemListSyntax, parameters: [String],
-                       returnsValue: Bool, isStatic: Bool, isMutating: Bool,
-                       node: some SyntaxProtocol) throws -> FunctionDecl {
+    func lowerAccessor(
+        name: String, items: CodeBlockItemListSyntax, parameters: [String],
+        returnsValue: Bool, isStatic: Bool, isMutating: Bool,
+        node: some SyntaxProtocol
+    ) throws -> FunctionDecl {
         let context = memberContext(isStatic: isStatic)
         return try withDetachedScope(memberContext: context) { () throws -> FunctionDecl in
             let selfSlot = scope.declare("self")
             let lowered = parameters.map { parameterName in
-                Parameter(label: nil, name: parameterName, type: nil, defaultValue: nil, isVariadic: false,
-                          isInout: false, slot: scope.declare(parameterName))
+                Parameter(
+                    label: nil, name: parameterName, type: nil, defaultValue: nil, isVariadic: false,
+                    isInout: false, slot: scope.declare(parameterName))
             }
             let (body, isSingle) = try lowerFunctionBody(items, returnsValue: returnsValue)
             return FunctionDecl(
@@ -297,8 +329,10 @@ extension Lowerer {
             if let initializer = binding.initializer {
                 // Property initializers run in a frame of their own (for closures and `lazy` self).
                 property.initializerFunction = try lowerAccessor(
-                    name: "init \(name)", items: CodeBlockItemListSyntax([
-                        CodeBlockItemSyntax(item: .expr(initializer.value))]),
+                    name: "init \(name)",
+                    items: CodeBlockItemListSyntax([
+                        CodeBlockItemSyntax(item: .expr(initializer.value))
+                    ]),
                     parameters: [], returnsValue: true, isStatic: isStatic, isMutating: false, node: initializer)
             }
             if let accessors = binding.accessorBlock {
@@ -313,13 +347,16 @@ extension Lowerer {
         return result
     }
 
-    private func lowerAccessors(_ block: AccessorBlockSyntax, into property: inout PropertyDecl,
-                                isStatic: Bool) throws {
+    private func lowerAccessors(
+        _ block: AccessorBlockSyntax, into property: inout PropertyDecl,
+        isStatic: Bool
+    ) throws {
         switch block.accessors {
         case .getter(let items):
-            property.getter = try lowerAccessor(name: "get \(property.name)", items: items, parameters: [],
-                                                returnsValue: true, isStatic: isStatic, isMutating: false,
-                                                node: block)
+            property.getter = try lowerAccessor(
+                name: "get \(property.name)", items: items, parameters: [],
+                returnsValue: true, isStatic: isStatic, isMutating: false,
+                node: block)
         case .accessors(let list):
             for accessor in list {
                 let kind = accessor.accessorSpecifier.text
@@ -328,25 +365,29 @@ extension Lowerer {
                 switch kind {
                 case "get":
                     if accessor.body == nil { continue }  // protocol requirement `{ get }`
-                    property.getter = try lowerAccessor(name: "get \(property.name)", items: items, parameters: [],
-                                                        returnsValue: true, isStatic: isStatic, isMutating: false,
-                                                        node: accessor)
+                    property.getter = try lowerAccessor(
+                        name: "get \(property.name)", items: items, parameters: [],
+                        returnsValue: true, isStatic: isStatic, isMutating: false,
+                        node: accessor)
                 case "set":
                     if accessor.body == nil { continue }
-                    property.setter = try lowerAccessor(name: "set \(property.name)", items: items,
-                                                        parameters: [parameterName ?? "newValue"],
-                                                        returnsValue: false, isStatic: isStatic, isMutating: true,
-                                                        node: accessor)
+                    property.setter = try lowerAccessor(
+                        name: "set \(property.name)", items: items,
+                        parameters: [parameterName ?? "newValue"],
+                        returnsValue: false, isStatic: isStatic, isMutating: true,
+                        node: accessor)
                 case "willSet":
-                    property.willSet = try lowerAccessor(name: "willSet \(property.name)", items: items,
-                                                         parameters: [parameterName ?? "newValue"],
-                                                         returnsValue: false, isStatic: isStatic, isMutating: true,
-                                                         node: accessor)
+                    property.willSet = try lowerAccessor(
+                        name: "willSet \(property.name)", items: items,
+                        parameters: [parameterName ?? "newValue"],
+                        returnsValue: false, isStatic: isStatic, isMutating: true,
+                        node: accessor)
                 case "didSet":
-                    property.didSet = try lowerAccessor(name: "didSet \(property.name)", items: items,
-                                                        parameters: [parameterName ?? "oldValue"],
-                                                        returnsValue: false, isStatic: isStatic, isMutating: true,
-                                                        node: accessor)
+                    property.didSet = try lowerAccessor(
+                        name: "didSet \(property.name)", items: items,
+                        parameters: [parameterName ?? "oldValue"],
+                        returnsValue: false, isStatic: isStatic, isMutating: true,
+                        node: accessor)
                 default:
                     throw unsupported("the accessor `\(kind)`", accessor)
                 }
@@ -362,10 +403,16 @@ extension Lowerer {
                 let selfSlot = scope.declare("self")
                 var parameters = try lowerParameters(node.parameterClause)
                 // Subscript parameters have no argument labels unless written twice.
-                parameters = parameters.map { var p = $0; if p.label == p.name { p.label = nil }; return p }
+                parameters = parameters.map {
+                    var p = $0
+                    if p.label == p.name { p.label = nil }
+                    return p
+                }
                 if let extra {
-                    parameters.append(Parameter(label: nil, name: extra, type: nil, defaultValue: nil,
-                                                isVariadic: false, isInout: false, slot: scope.declare(extra)))
+                    parameters.append(
+                        Parameter(
+                            label: nil, name: extra, type: nil, defaultValue: nil,
+                            isVariadic: false, isInout: false, slot: scope.declare(extra)))
                 }
                 let (body, isSingle) = try lowerFunctionBody(items, returnsValue: extra == nil)
                 return FunctionDecl(

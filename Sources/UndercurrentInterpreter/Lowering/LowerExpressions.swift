@@ -64,7 +64,8 @@ extension Lowerer {
             // `Swift.print`: the standard library's name, never a member of `self` (code in a
             // Publisher type must write it so, as `print` there is the operator).
             if let module = base.as(DeclReferenceExprSyntax.self), module.baseName.text == "Swift",
-               scope.resolve("Swift") == nil {
+                scope.resolve("Swift") == nil
+            {
                 return .name(.dynamic("Swift." + name), "Swift." + name, loc)
             }
             return .member(try lowerExpr(base, chainBase: true), name, MemberSiteCache(), loc)
@@ -85,11 +86,13 @@ extension Lowerer {
         case .prefixOperatorExpr(let node):
             let op = node.operator.text
             if op == "-", let literal = node.expression.as(IntegerLiteralExprSyntax.self),
-               let value = literal.representedLiteralValue {
+                let value = literal.representedLiteralValue
+            {
                 return .integerLiteral(-value, loc)
             }
             if op == "-", let literal = node.expression.as(FloatLiteralExprSyntax.self),
-               let value = literal.representedLiteralValue {
+                let value = literal.representedLiteralValue
+            {
                 return .floatLiteral(-value, loc)
             }
             return .prefix(op, try lowerExpr(node.expression), loc)
@@ -100,8 +103,9 @@ extension Lowerer {
         case .inOutExpr(let node):
             return .inoutMarker(try lowerExpr(node.expression), loc)
         case .ternaryExpr(let node):
-            return .ternary(try lowerExpr(node.condition), try lowerExpr(node.thenExpression),
-                            try lowerExpr(node.elseExpression), loc)
+            return .ternary(
+                try lowerExpr(node.condition), try lowerExpr(node.thenExpression),
+                try lowerExpr(node.elseExpression), loc)
         case .optionalChainingExpr(let node):
             return .optionalUnwrap(try lowerExpr(node.expression, chainBase: true), loc)
         case .forceUnwrapExpr(let node):
@@ -118,7 +122,8 @@ extension Lowerer {
             if node.elements.count == 1, let only = node.elements.first, only.label == nil {
                 return try lowerExpr(only.expression)
             }
-            return .tuple(node.elements.map { $0.label?.text }, try node.elements.map { try lowerExpr($0.expression) }, loc)
+            return .tuple(
+                node.elements.map { $0.label?.text }, try node.elements.map { try lowerExpr($0.expression) }, loc)
         case .closureExpr(let node):
             return .closure(try lowerClosure(node), loc)
         case .asExpr(let node):
@@ -197,13 +202,15 @@ extension Lowerer {
             switch segment {
             case .stringSegment(let text):
                 var unescaped = ""
-                text.appendUnescapedLiteralValue(stringLiteralKind: kind, delimiterLength: node.delimiterLength,
-                                                 to: &unescaped)
+                text.appendUnescapedLiteralValue(
+                    stringLiteralKind: kind, delimiterLength: node.delimiterLength,
+                    to: &unescaped)
                 parts.append(.text(unescaped))
             case .expressionSegment(let interpolation):
                 hasInterpolation = true
                 guard interpolation.expressions.count == 1, let only = interpolation.expressions.first,
-                      only.label == nil else {
+                    only.label == nil
+                else {
                     throw unsupported("interpolation with labels or several values", interpolation)
                 }
                 parts.append(.interpolation(try lowerExpr(only.expression)))
@@ -240,11 +247,13 @@ extension Lowerer {
     func lowerArguments(_ list: LabeledExprListSyntax) throws -> [Argument] {
         try list.map { element in
             if let inoutExpr = element.expression.as(InOutExprSyntax.self) {
-                return Argument(label: element.label?.text, value: try lowerExpr(inoutExpr.expression, chainBase: true),
-                                isInout: true, isTrailingClosure: false)
+                return Argument(
+                    label: element.label?.text, value: try lowerExpr(inoutExpr.expression, chainBase: true),
+                    isInout: true, isTrailingClosure: false)
             }
-            return Argument(label: element.label?.text, value: try lowerExpr(element.expression),
-                            isInout: false, isTrailingClosure: false)
+            return Argument(
+                label: element.label?.text, value: try lowerExpr(element.expression),
+                isInout: false, isTrailingClosure: false)
         }
     }
 
@@ -258,13 +267,17 @@ extension Lowerer {
         }
         var arguments = try lowerArguments(node.arguments)
         if let trailing = node.trailingClosure {
-            arguments.append(Argument(label: nil, value: .closure(try lowerClosure(trailing), location(trailing)),
-                                      isInout: false, isTrailingClosure: true))
+            arguments.append(
+                Argument(
+                    label: nil, value: .closure(try lowerClosure(trailing), location(trailing)),
+                    isInout: false, isTrailingClosure: true))
         }
         for extra in node.additionalTrailingClosures {
-            arguments.append(Argument(label: extra.label.text,
-                                      value: .closure(try lowerClosure(extra.closure), location(extra.closure)),
-                                      isInout: false, isTrailingClosure: false))
+            arguments.append(
+                Argument(
+                    label: extra.label.text,
+                    value: .closure(try lowerClosure(extra.closure), location(extra.closure)),
+                    isInout: false, isTrailingClosure: false))
         }
         return .call(callee, arguments, CallSiteCache(), location(node))
     }

@@ -50,11 +50,15 @@ extension Lowerer {
             return .binding(slot: scope.declare(name), name: name)
         }
         if let call = expr.as(FunctionCallExprSyntax.self),
-           let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+        {
             var subpatterns: [(String?, Pattern)] = []
             for argument in call.arguments {
-                subpatterns.append((argument.label?.text,
-                                    try patternFromExpression(argument.expression, binding: binding)))
+                subpatterns.append(
+                    (
+                        argument.label?.text,
+                        try patternFromExpression(argument.expression, binding: binding)
+                    ))
             }
             return .enumCase(member.declName.baseName.text, subpatterns, nil)
         }

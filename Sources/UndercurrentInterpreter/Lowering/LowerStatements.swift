@@ -194,8 +194,10 @@ extension Lowerer {
                 }
                 return try lowerItems(switchCase.statements)
             }
-            cases.append(SwitchCase(patterns: patterns, isDefault: isDefault, body: body,
-                                    location: location(switchCase)))
+            cases.append(
+                SwitchCase(
+                    patterns: patterns, isDefault: isDefault, body: body,
+                    location: location(switchCase)))
         }
         return .switchStatement(label: label, subject, cases, location(node))
     }
@@ -223,7 +225,8 @@ extension Lowerer {
             return []
         }
         if decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self)
-            || decl.is(EnumDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self) {
+            || decl.is(EnumDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self)
+        {
             hoisted.append(.type(try lowerTypeDeclaration(decl)))
             return []
         }
@@ -267,18 +270,23 @@ extension Lowerer {
             if scope.declaresGlobals, let identifier = binding.pattern.as(IdentifierPatternSyntax.self) {
                 let name = identifier.identifier.text
                 let pattern = Pattern.binding(slot: -1, name: name)
-                statements.append(.global(name: name, VariableBinding(
-                    pattern: pattern, type: type, initializer: initializer, isConstant: isConstant,
-                    isWeak: isWeak, location: loc)))
+                statements.append(
+                    .global(
+                        name: name,
+                        VariableBinding(
+                            pattern: pattern, type: type, initializer: initializer, isConstant: isConstant,
+                            isWeak: isWeak, location: loc)))
                 continue
             }
             if scope.declaresGlobals {
                 throw unsupported("destructuring at the top level", binding.pattern)
             }
             let pattern = try lowerBindingPattern(binding.pattern, isCasePattern: false)
-            statements.append(.local(VariableBinding(
-                pattern: pattern, type: type, initializer: initializer, isConstant: isConstant,
-                isWeak: isWeak, location: loc)))
+            statements.append(
+                .local(
+                    VariableBinding(
+                        pattern: pattern, type: type, initializer: initializer, isConstant: isConstant,
+                        isWeak: isWeak, location: loc)))
         }
         return statements
     }

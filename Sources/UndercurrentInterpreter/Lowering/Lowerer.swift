@@ -30,15 +30,18 @@ public final class Lowerer {
 
     /// Parses and lowers `source`. `knownMemberNames` gives the members of types declared
     /// by earlier inputs, so that methods added in extensions can use them unqualified.
-    public static func lower(source: String, fileName: String = "<input>",
-                             knownMemberNames: [String: Set<String>] = [:]) throws -> LoweredInput {
+    public static func lower(
+        source: String, fileName: String = "<input>",
+        knownMemberNames: [String: Set<String>] = [:]
+    ) throws -> LoweredInput {
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: fileName, tree: tree)
         let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree)
         if let first = diagnostics.first(where: { $0.diagMessage.severity == .error }) {
             let location = converter.location(for: first.position)
-            throw ScriptError(.syntax, first.message,
-                              at: SourceLocation(line: location.line, column: location.column))
+            throw ScriptError(
+                .syntax, first.message,
+                at: SourceLocation(line: location.line, column: location.column))
         }
         let folded: SourceFileSyntax
         do {
@@ -73,7 +76,8 @@ public final class Lowerer {
     // MARK: - Scopes
 
     func withFunctionScope<T>(memberContext: MemberContext?, _ body: () throws -> T) rethrows
-        -> (T, FunctionScope) {
+        -> (T, FunctionScope)
+    {
         let saved = scope
         let inner = FunctionScope(parent: saved, memberContext: memberContext ?? saved.memberContext)
         scope = inner
@@ -84,7 +88,8 @@ public final class Lowerer {
     /// A function body's scope: closures see enclosing locals, but a named function
     /// declared in a type or at top level does not capture the top-level frame.
     func withDetachedScope<T>(memberContext: MemberContext?, _ body: () throws -> T) rethrows
-        -> (T, FunctionScope) {
+        -> (T, FunctionScope)
+    {
         let saved = scope
         let inner = FunctionScope(parent: nil, memberContext: memberContext)
         scope = inner
@@ -116,15 +121,20 @@ public final class Lowerer {
         let name: String
         let members: MemberBlockItemListSyntax
         if let node = decl.as(StructDeclSyntax.self) {
-            name = node.name.text; members = node.memberBlock.members
+            name = node.name.text
+            members = node.memberBlock.members
         } else if let node = decl.as(ClassDeclSyntax.self) {
-            name = node.name.text; members = node.memberBlock.members
+            name = node.name.text
+            members = node.memberBlock.members
         } else if let node = decl.as(EnumDeclSyntax.self) {
-            name = node.name.text; members = node.memberBlock.members
+            name = node.name.text
+            members = node.memberBlock.members
         } else if let node = decl.as(ProtocolDeclSyntax.self) {
-            name = node.name.text; members = node.memberBlock.members
+            name = node.name.text
+            members = node.memberBlock.members
         } else if let node = decl.as(ExtensionDeclSyntax.self) {
-            name = node.extendedType.trimmedDescription; members = node.memberBlock.members
+            name = node.extendedType.trimmedDescription
+            members = node.memberBlock.members
             let qualified = name
             var names = memberNames[qualified] ?? []
             for member in members { names.formUnion(Self.declaredNames(member.decl)) }

@@ -18,21 +18,26 @@ public struct ScriptError: Error, CustomStringConvertible {
     /// Extra lines that explain the error in Combine's terms.
     public var notes: [String]
 
-    public init(_ kind: Kind, _ message: String, at location: SourceLocation = .unknown,
-                notes: [String] = []) {
+    public init(
+        _ kind: Kind, _ message: String, at location: SourceLocation = .unknown,
+        notes: [String] = []
+    ) {
         self.kind = kind
         self.message = message
         self.location = location
         self.notes = notes
     }
 
-    public static func runtime(_ message: String, at location: SourceLocation = .unknown,
-                               notes: [String] = []) -> ScriptError {
+    public static func runtime(
+        _ message: String, at location: SourceLocation = .unknown,
+        notes: [String] = []
+    ) -> ScriptError {
         ScriptError(.runtime, message, at: location, notes: notes)
     }
 
     public static func unsupported(_ message: String, at location: SourceLocation = .unknown)
-        -> ScriptError {
+        -> ScriptError
+    {
         ScriptError(.unsupported, message, at: location)
     }
 

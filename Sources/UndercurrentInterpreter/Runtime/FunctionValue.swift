@@ -32,8 +32,10 @@ public struct NativeSignature {
     public var types: [TypeRef?]
 
     /// Parses `name(label:_:other:)`; labels listed in `defaults` may be omitted by callers.
-    public init(parsing fullName: String, defaults: Set<String> = [], variadic: String? = nil,
-                types: [TypeRef?] = []) {
+    public init(
+        parsing fullName: String, defaults: Set<String> = [], variadic: String? = nil,
+        types: [TypeRef?] = []
+    ) {
         var labels: [String?] = []
         if let open = fullName.firstIndex(of: "("), let close = fullName.lastIndex(of: ")") {
             let inner = fullName[fullName.index(after: open)..<close]
@@ -60,8 +62,10 @@ public struct NativeArguments {
     public var inoutCells: [Int: Cell]
     public let location: SourceLocation
 
-    public init(interpreter: Interpreter, receiver: Value?, receiverCell: Cell?, values: [Value?],
-                inoutCells: [Int: Cell], location: SourceLocation) {
+    public init(
+        interpreter: Interpreter, receiver: Value?, receiverCell: Cell?, values: [Value?],
+        inoutCells: [Int: Cell], location: SourceLocation
+    ) {
         self.interpreter = interpreter
         self.receiver = receiver
         self.receiverCell = receiverCell
@@ -97,17 +101,22 @@ public struct NativeFunction {
     /// without building `NativeArguments` (`subscriber.receive(next)`, once per value).
     public let unaryBody: UnaryNativeBody?
 
-    public typealias UnaryNativeBody = (_ interpreter: Interpreter, _ receiver: Value, _ argument: Value,
-                                        _ location: SourceLocation) throws -> Value
+    public typealias UnaryNativeBody = (
+        _ interpreter: Interpreter, _ receiver: Value, _ argument: Value,
+        _ location: SourceLocation
+    ) throws -> Value
 
-    public init(_ fullName: String, defaults: Set<String> = [], variadic: String? = nil,
-                types: [TypeRef?] = [], mutating: Bool = false, pure: Bool = false,
-                body: @escaping (NativeArguments) throws -> Value) {
+    public init(
+        _ fullName: String, defaults: Set<String> = [], variadic: String? = nil,
+        types: [TypeRef?] = [], mutating: Bool = false, pure: Bool = false,
+        body: @escaping (NativeArguments) throws -> Value
+    ) {
         self.name = String(fullName.prefix { $0 != "(" })
         self.isMutating = mutating
         self.isPure = pure
-        self.signature = NativeSignature(parsing: fullName, defaults: defaults, variadic: variadic,
-                                         types: types)
+        self.signature = NativeSignature(
+            parsing: fullName, defaults: defaults, variadic: variadic,
+            types: types)
         self.body = body
         self.unaryBody = nil
     }

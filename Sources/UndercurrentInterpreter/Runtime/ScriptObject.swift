@@ -44,7 +44,10 @@ public final class ScriptObject {
         var current: TypeInfo? = type
         var hasDeinit = false
         while let candidate = current {
-            if candidate.deinitializer != nil { hasDeinit = true; break }
+            if candidate.deinitializer != nil {
+                hasDeinit = true
+                break
+            }
             current = candidate.superclass
         }
         defer { interpreter.releaseIteratively(&fields) }

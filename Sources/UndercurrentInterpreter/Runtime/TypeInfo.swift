@@ -4,8 +4,10 @@ public struct EnumCaseInfo {
     public var associatedTypes: [TypeRef]
     public var rawValue: Value?
 
-    public init(name: String, associatedLabels: [String?] = [], associatedTypes: [TypeRef] = [],
-                rawValue: Value? = nil) {
+    public init(
+        name: String, associatedLabels: [String?] = [], associatedTypes: [TypeRef] = [],
+        rawValue: Value? = nil
+    ) {
         self.name = name
         self.associatedLabels = associatedLabels
         self.associatedTypes = associatedTypes
@@ -36,8 +38,10 @@ public struct NativeProperty {
     public var get: (Interpreter, Value) throws -> Value
     public var set: ((Interpreter, inout Value, Value) throws -> Void)?
 
-    public init(get: @escaping (Interpreter, Value) throws -> Value,
-                set: ((Interpreter, inout Value, Value) throws -> Void)? = nil) {
+    public init(
+        get: @escaping (Interpreter, Value) throws -> Value,
+        set: ((Interpreter, inout Value, Value) throws -> Void)? = nil
+    ) {
         self.get = get
         self.set = set
     }
@@ -146,8 +150,10 @@ public struct NativeSubscript {
     public var get: (Interpreter, Value, [Value]) throws -> Value
     public var set: ((Interpreter, inout Value, [Value], Value) throws -> Void)?
 
-    public init(get: @escaping (Interpreter, Value, [Value]) throws -> Value,
-                set: ((Interpreter, inout Value, [Value], Value) throws -> Void)? = nil) {
+    public init(
+        get: @escaping (Interpreter, Value, [Value]) throws -> Value,
+        set: ((Interpreter, inout Value, [Value], Value) throws -> Void)? = nil
+    ) {
         self.get = get
         self.set = set
     }

@@ -22,9 +22,10 @@ public enum ValueEquality {
         case (.set(let a), .set(let b)):
             return a.count == b.count && a.elements.allSatisfy { b.contains($0) }
         case (.dictionary(let a), .dictionary(let b)):
-            return a.count == b.count && a.pairs.allSatisfy { key, value in
-                b[key].map { structurallyEqual($0, value) } ?? false
-            }
+            return a.count == b.count
+                && a.pairs.allSatisfy { key, value in
+                    b[key].map { structurallyEqual($0, value) } ?? false
+                }
         case (.tuple(let a), .tuple(let b)):
             return a.elements.count == b.elements.count
                 && zip(a.elements, b.elements).allSatisfy { structurallyEqual($0, $1) }

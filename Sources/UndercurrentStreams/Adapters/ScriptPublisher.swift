@@ -15,8 +15,9 @@ struct ScriptPublisher<Failure: Error>: Publisher, ScriptBacked, CustomStringCon
     func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Failure {
         bridge.fromEngine(()) {
             let subscriberValue = bridge.subscriberValue(for: subscriber)
-            _ = try bridge.interpreter.callMethod(value, "receive", labels: ["subscriber"], [subscriberValue],
-                                                  at: .unknown)
+            _ = try bridge.interpreter.callMethod(
+                value, "receive", labels: ["subscriber"], [subscriberValue],
+                at: .unknown)
         }
     }
 }

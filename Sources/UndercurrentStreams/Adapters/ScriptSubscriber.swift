@@ -23,23 +23,26 @@ struct ScriptSubscriber<Failure: Error>: Subscriber, ScriptBacked, CustomStringC
     func receive(subscription: Subscription) {
         bridge.fromEngine(()) {
             let subscriptionValue = bridge.subscriptionValue(for: subscription)
-            _ = try bridge.interpreter.callMethod(value, "receive", labels: ["subscription"], [subscriptionValue],
-                                                  at: .unknown)
+            _ = try bridge.interpreter.callMethod(
+                value, "receive", labels: ["subscription"], [subscriptionValue],
+                at: .unknown)
         }
     }
 
     func receive(_ input: Value) -> Subscribers.Demand {
         bridge.fromEngine(.none) { interpreter in
-            let result = try interpreter.callMethod(value, "receive", label: nil, input,
-                                                    cache: receiveValueMethod, at: .unknown)
+            let result = try interpreter.callMethod(
+                value, "receive", label: nil, input,
+                cache: receiveValueMethod, at: .unknown)
             return try bridge.demand(from: result, at: .unknown)
         }
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
         bridge.fromEngine(()) {
-            _ = try bridge.interpreter.callMethod(value, "receive", labels: ["completion"],
-                                                  [bridge.completionValue(completion)], at: .unknown)
+            _ = try bridge.interpreter.callMethod(
+                value, "receive", labels: ["completion"],
+                [bridge.completionValue(completion)], at: .unknown)
         }
     }
 }

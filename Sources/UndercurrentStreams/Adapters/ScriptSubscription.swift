@@ -20,8 +20,9 @@ struct ScriptSubscription: Subscription, ScriptBacked, CustomStringConvertible {
 
     func request(_ demand: Subscribers.Demand) {
         bridge.fromEngine(()) {
-            _ = try bridge.interpreter.callMethod(value, "request", label: nil, bridge.demandValue(demand),
-                                                  cache: requestMethod, at: .unknown)
+            _ = try bridge.interpreter.callMethod(
+                value, "request", label: nil, bridge.demandValue(demand),
+                cache: requestMethod, at: .unknown)
         }
     }
 

@@ -37,8 +37,7 @@ import OpenCombine
 /// Everything runs on one thread (the interpreter's), so there are no locks; re-entrant
 /// calls are handled by the state flags instead.
 final class CombineLatestInner<Output, Failure: Error, Downstream: Subscriber>
-    where Downstream.Input == Output, Downstream.Failure == Failure
-{
+where Downstream.Input == Output, Downstream.Failure == Failure {
     private var downstream: Downstream?
     private let combine: ([Any]) -> Output
     private var latest: [Any?]
@@ -61,7 +60,8 @@ final class CombineLatestInner<Output, Failure: Error, Downstream: Subscriber>
 
     /// The subscriber for upstream number `index`.
     func side<Input>(_ index: Int, receiving: Input.Type = Input.self)
-        -> CombineLatestSide<Input, Output, Failure, Downstream> {
+        -> CombineLatestSide<Input, Output, Failure, Downstream>
+    {
         CombineLatestSide(index: index, inner: self)
     }
 
@@ -166,20 +166,21 @@ extension CombineLatestInner: CustomStringConvertible, CustomPlaygroundDisplayCo
     var description: String { "CombineLatest" }
     var playgroundDescription: Any { description }
     var customMirror: Mirror {
-        Mirror(self, children: [
-            "downstream": downstream as Any,
-            "upstreamSubscriptions": subscriptions,
-            "demand": demand,
-            "buffers": latest,
-        ])
+        Mirror(
+            self,
+            children: [
+                "downstream": downstream as Any,
+                "upstreamSubscriptions": subscriptions,
+                "demand": demand,
+                "buffers": latest,
+            ])
     }
 }
 
 /// What a `CombineLatest` publisher subscribes to upstream number `index` with.
 struct CombineLatestSide<Input, Output, Failure: Error, Downstream: Subscriber>: Subscriber,
     CustomStringConvertible, CustomPlaygroundDisplayConvertible
-    where Downstream.Input == Output, Downstream.Failure == Failure
-{
+where Downstream.Input == Output, Downstream.Failure == Failure {
     let index: Int
     let inner: CombineLatestInner<Output, Failure, Downstream>
     let combineIdentifier = CombineIdentifier()

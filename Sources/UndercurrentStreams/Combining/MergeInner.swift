@@ -30,8 +30,7 @@ import OpenCombine
 /// calls (the subscriber's code sends into an upstream subject, or requests more while
 /// receiving) are handled by the state flags instead.
 final class MergeInner<Output, Failure: Error, Downstream: Subscriber>
-    where Downstream.Input == Output, Downstream.Failure == Failure
-{
+where Downstream.Input == Output, Downstream.Failure == Failure {
     private var downstream: Downstream?
     private var demand = Subscribers.Demand.none
     private var subscriptions: [Subscription?]
@@ -187,20 +186,21 @@ extension MergeInner: CustomStringConvertible, CustomPlaygroundDisplayConvertibl
     var description: String { "Merge" }
     var playgroundDescription: Any { description }
     var customMirror: Mirror {
-        Mirror(self, children: [
-            "downstream": downstream as Any,
-            "upstreamSubscriptions": subscriptions,
-            "demand": demand,
-            "buffers": buffers,
-        ])
+        Mirror(
+            self,
+            children: [
+                "downstream": downstream as Any,
+                "upstreamSubscriptions": subscriptions,
+                "demand": demand,
+                "buffers": buffers,
+            ])
     }
 }
 
 /// What a `Merge` publisher subscribes to upstream number `index` with.
 struct MergeSide<Output, Failure: Error, Downstream: Subscriber>: Subscriber,
     CustomStringConvertible, CustomPlaygroundDisplayConvertible
-    where Downstream.Input == Output, Downstream.Failure == Failure
-{
+where Downstream.Input == Output, Downstream.Failure == Failure {
     typealias Input = Output
 
     let index: Int

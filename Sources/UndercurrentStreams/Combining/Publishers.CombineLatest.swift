@@ -34,14 +34,15 @@ extension Publisher {
     /// Subscribes to an additional publisher and publishes a tuple upon receiving output
     /// from either publisher, once both have produced a value.
     public func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self, P>
-        where Failure == P.Failure {
+    where Failure == P.Failure {
         Publishers.CombineLatest(self, other)
     }
 
     /// Subscribes to an additional publisher and invokes a closure upon receiving output
     /// from either publisher.
     public func combineLatest<P: Publisher, T>(_ other: P, _ transform: @escaping (Output, P.Output) -> T)
-        -> Publishers.Map<Publishers.CombineLatest<Self, P>, T> where Failure == P.Failure {
+        -> Publishers.Map<Publishers.CombineLatest<Self, P>, T> where Failure == P.Failure
+    {
         Publishers.CombineLatest(self, other).map(transform)
     }
 }

@@ -3,7 +3,7 @@ import OpenCombine
 extension Publishers {
     /// A publisher that receives and combines the latest elements from three publishers.
     public struct CombineLatest3<A: Publisher, B: Publisher, C: Publisher>: Publisher
-        where A.Failure == B.Failure, B.Failure == C.Failure {
+    where A.Failure == B.Failure, B.Failure == C.Failure {
         public typealias Output = (A.Output, B.Output, C.Output)
         public typealias Failure = A.Failure
 
@@ -35,7 +35,8 @@ extension Publisher {
     /// Subscribes to two additional publishers and publishes a tuple upon receiving output
     /// from any of them, once all three have produced a value.
     public func combineLatest<P: Publisher, Q: Publisher>(_ publisher1: P, _ publisher2: Q)
-        -> Publishers.CombineLatest3<Self, P, Q> where Failure == P.Failure, P.Failure == Q.Failure {
+        -> Publishers.CombineLatest3<Self, P, Q> where Failure == P.Failure, P.Failure == Q.Failure
+    {
         Publishers.CombineLatest3(self, publisher1, publisher2)
     }
 
@@ -44,7 +45,7 @@ extension Publisher {
     public func combineLatest<P: Publisher, Q: Publisher, T>(
         _ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T
     ) -> Publishers.Map<Publishers.CombineLatest3<Self, P, Q>, T>
-        where Failure == P.Failure, P.Failure == Q.Failure {
+    where Failure == P.Failure, P.Failure == Q.Failure {
         Publishers.CombineLatest3(self, publisher1, publisher2).map(transform)
     }
 }

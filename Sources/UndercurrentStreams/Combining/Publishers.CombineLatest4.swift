@@ -3,7 +3,7 @@ import OpenCombine
 extension Publishers {
     /// A publisher that receives and combines the latest elements from four publishers.
     public struct CombineLatest4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
-        where A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
+    where A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
         public typealias Output = (A.Output, B.Output, C.Output, D.Output)
         public typealias Failure = A.Failure
 
@@ -37,10 +37,12 @@ extension Publishers.CombineLatest4: Equatable where A: Equatable, B: Equatable,
 extension Publisher {
     /// Subscribes to three additional publishers and publishes a tuple upon receiving
     /// output from any of them, once all four have produced a value.
-    public func combineLatest<P: Publisher, Q: Publisher, R: Publisher>(_ publisher1: P, _ publisher2: Q,
-                                                                       _ publisher3: R)
+    public func combineLatest<P: Publisher, Q: Publisher, R: Publisher>(
+        _ publisher1: P, _ publisher2: Q,
+        _ publisher3: R
+    )
         -> Publishers.CombineLatest4<Self, P, Q, R>
-        where Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure {
+    where Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure {
         Publishers.CombineLatest4(self, publisher1, publisher2, publisher3)
     }
 
@@ -50,7 +52,7 @@ extension Publisher {
         _ publisher1: P, _ publisher2: Q, _ publisher3: R,
         _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T
     ) -> Publishers.Map<Publishers.CombineLatest4<Self, P, Q, R>, T>
-        where Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure {
+    where Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure {
         Publishers.CombineLatest4(self, publisher1, publisher2, publisher3).map(transform)
     }
 }

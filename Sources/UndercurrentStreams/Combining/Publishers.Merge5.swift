@@ -3,10 +3,11 @@ import OpenCombine
 extension Publishers {
     /// A publisher created by applying the merge function to five upstream publishers.
     public struct Merge5<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher>: Publisher
-        where A.Output == B.Output, A.Failure == B.Failure,
-              B.Output == C.Output, B.Failure == C.Failure,
-              C.Output == D.Output, C.Failure == D.Failure,
-              D.Output == E.Output, D.Failure == E.Failure
+    where
+        A.Output == B.Output, A.Failure == B.Failure,
+        B.Output == C.Output, B.Failure == C.Failure,
+        C.Output == D.Output, C.Failure == D.Failure,
+        D.Output == E.Output, D.Failure == E.Failure
     {
         public typealias Output = A.Output
         public typealias Failure = A.Failure
@@ -36,17 +37,21 @@ extension Publishers {
         }
 
         public func merge<P: Publisher>(with p: P) -> Publishers.Merge6<A, B, C, D, E, P>
-            where E.Output == P.Output, E.Failure == P.Failure {
+        where E.Output == P.Output, E.Failure == P.Failure {
             Publishers.Merge6(a, b, c, d, e, p)
         }
 
         public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge7<A, B, C, D, E, Z, Y>
-            where E.Output == Z.Output, E.Failure == Z.Failure, Z.Output == Y.Output, Z.Failure == Y.Failure {
+        where E.Output == Z.Output, E.Failure == Z.Failure, Z.Output == Y.Output, Z.Failure == Y.Failure {
             Publishers.Merge7(a, b, c, d, e, z, y)
         }
 
-        public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X) -> Publishers.Merge8<A, B, C, D, E, Z, Y, X>
-            where E.Output == Z.Output, E.Failure == Z.Failure, Z.Output == Y.Output, Z.Failure == Y.Failure, Y.Output == X.Output, Y.Failure == X.Failure {
+        public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X)
+            -> Publishers.Merge8<A, B, C, D, E, Z, Y, X>
+        where
+            E.Output == Z.Output, E.Failure == Z.Failure, Z.Output == Y.Output, Z.Failure == Y.Failure,
+            Y.Output == X.Output, Y.Failure == X.Failure
+        {
             Publishers.Merge8(a, b, c, d, e, z, y, x)
         }
     }
@@ -57,8 +62,12 @@ extension Publishers.Merge5: Equatable where A: Equatable, B: Equatable, C: Equa
 extension Publisher {
     /// Combines elements from this publisher with those from four other publishers, delivering an
     /// interleaved sequence of elements.
-    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher>(with b: B, _ c: C, _ d: D, _ e: E) -> Publishers.Merge5<Self, B, C, D, E>
-        where Output == B.Output, Failure == B.Failure, B.Output == C.Output, B.Failure == C.Failure, C.Output == D.Output, C.Failure == D.Failure, D.Output == E.Output, D.Failure == E.Failure {
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher>(with b: B, _ c: C, _ d: D, _ e: E)
+        -> Publishers.Merge5<Self, B, C, D, E>
+    where
+        Output == B.Output, Failure == B.Failure, B.Output == C.Output, B.Failure == C.Failure, C.Output == D.Output,
+        C.Failure == D.Failure, D.Output == E.Output, D.Failure == E.Failure
+    {
         Publishers.Merge5(self, b, c, d, e)
     }
 }

@@ -3,11 +3,12 @@ import OpenCombine
 extension Publishers {
     /// A publisher created by applying the merge function to six upstream publishers.
     public struct Merge6<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>: Publisher
-        where A.Output == B.Output, A.Failure == B.Failure,
-              B.Output == C.Output, B.Failure == C.Failure,
-              C.Output == D.Output, C.Failure == D.Failure,
-              D.Output == E.Output, D.Failure == E.Failure,
-              E.Output == F.Output, E.Failure == F.Failure
+    where
+        A.Output == B.Output, A.Failure == B.Failure,
+        B.Output == C.Output, B.Failure == C.Failure,
+        C.Output == D.Output, C.Failure == D.Failure,
+        D.Output == E.Output, D.Failure == E.Failure,
+        E.Output == F.Output, E.Failure == F.Failure
     {
         public typealias Output = A.Output
         public typealias Failure = A.Failure
@@ -40,24 +41,31 @@ extension Publishers {
         }
 
         public func merge<P: Publisher>(with p: P) -> Publishers.Merge7<A, B, C, D, E, F, P>
-            where F.Output == P.Output, F.Failure == P.Failure {
+        where F.Output == P.Output, F.Failure == P.Failure {
             Publishers.Merge7(a, b, c, d, e, f, p)
         }
 
         public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge8<A, B, C, D, E, F, Z, Y>
-            where F.Output == Z.Output, F.Failure == Z.Failure, Z.Output == Y.Output, Z.Failure == Y.Failure {
+        where F.Output == Z.Output, F.Failure == Z.Failure, Z.Output == Y.Output, Z.Failure == Y.Failure {
             Publishers.Merge8(a, b, c, d, e, f, z, y)
         }
     }
 }
 
-extension Publishers.Merge6: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable {}
+extension Publishers.Merge6: Equatable
+where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable {}
 
 extension Publisher {
     /// Combines elements from this publisher with those from five other publishers, delivering an
     /// interleaved sequence of elements.
-    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F) -> Publishers.Merge6<Self, B, C, D, E, F>
-        where Output == B.Output, Failure == B.Failure, B.Output == C.Output, B.Failure == C.Failure, C.Output == D.Output, C.Failure == D.Failure, D.Output == E.Output, D.Failure == E.Failure, E.Output == F.Output, E.Failure == F.Failure {
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(
+        with b: B, _ c: C, _ d: D, _ e: E, _ f: F
+    ) -> Publishers.Merge6<Self, B, C, D, E, F>
+    where
+        Output == B.Output, Failure == B.Failure, B.Output == C.Output, B.Failure == C.Failure, C.Output == D.Output,
+        C.Failure == D.Failure, D.Output == E.Output, D.Failure == E.Failure, E.Output == F.Output,
+        E.Failure == F.Failure
+    {
         Publishers.Merge6(self, b, c, d, e, f)
     }
 }

@@ -2,14 +2,17 @@ import OpenCombine
 
 extension Publishers {
     /// A publisher created by applying the merge function to eight upstream publishers.
-    public struct Merge8<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>: Publisher
-        where A.Output == B.Output, A.Failure == B.Failure,
-              B.Output == C.Output, B.Failure == C.Failure,
-              C.Output == D.Output, C.Failure == D.Failure,
-              D.Output == E.Output, D.Failure == E.Failure,
-              E.Output == F.Output, E.Failure == F.Failure,
-              F.Output == G.Output, F.Failure == G.Failure,
-              G.Output == H.Output, G.Failure == H.Failure
+    public struct Merge8<
+        A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher
+    >: Publisher
+    where
+        A.Output == B.Output, A.Failure == B.Failure,
+        B.Output == C.Output, B.Failure == C.Failure,
+        C.Output == D.Output, C.Failure == D.Failure,
+        D.Output == E.Output, D.Failure == E.Failure,
+        E.Output == F.Output, E.Failure == F.Failure,
+        F.Output == G.Output, F.Failure == G.Failure,
+        G.Output == H.Output, G.Failure == H.Failure
     {
         public typealias Output = A.Output
         public typealias Failure = A.Failure
@@ -49,13 +52,21 @@ extension Publishers {
     }
 }
 
-extension Publishers.Merge8: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable, H: Equatable {}
+extension Publishers.Merge8: Equatable
+where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable, H: Equatable {}
 
 extension Publisher {
     /// Combines elements from this publisher with those from seven other publishers, delivering an
     /// interleaved sequence of elements.
-    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H) -> Publishers.Merge8<Self, B, C, D, E, F, G, H>
-        where Output == B.Output, Failure == B.Failure, B.Output == C.Output, B.Failure == C.Failure, C.Output == D.Output, C.Failure == D.Failure, D.Output == E.Output, D.Failure == E.Failure, E.Output == F.Output, E.Failure == F.Failure, F.Output == G.Output, F.Failure == G.Failure, G.Output == H.Output, G.Failure == H.Failure {
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(
+        with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H
+    ) -> Publishers.Merge8<Self, B, C, D, E, F, G, H>
+    where
+        Output == B.Output, Failure == B.Failure, B.Output == C.Output, B.Failure == C.Failure, C.Output == D.Output,
+        C.Failure == D.Failure, D.Output == E.Output, D.Failure == E.Failure, E.Output == F.Output,
+        E.Failure == F.Failure, F.Output == G.Output, F.Failure == G.Failure, G.Output == H.Output,
+        G.Failure == H.Failure
+    {
         Publishers.Merge8(self, b, c, d, e, f, g, h)
     }
 }

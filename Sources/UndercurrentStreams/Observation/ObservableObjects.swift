@@ -14,44 +14,54 @@ extension StreamBridge {
         // @Published properties and installs one `ObservableObjectPublisher` into all of
         // them (each fires it before publishing a change). A class without @Published
         // properties gets a new, silent publisher on every access, as in OpenCombine.
-        types.observableObject.addNativeProperty("objectWillChange", NativeProperty(get: { [unowned self] _, value in
-            guard case .object(let object) = value.loaded else {
-                throw ScriptError.runtime("ObservableObject is only available to classes")
-            }
-            let fields = object.fields.compactMap { field -> OpenCombine.Published<Value>? in
-                guard case .native(let storage as PublishedStorage) = field else { return nil }
-                return storage.wrapper
-            }
-            return self.observableObjectPublisherValue(PublishedFields(fields).objectWillChange)
-        }))
+        types.observableObject.addNativeProperty(
+            "objectWillChange",
+            NativeProperty(get: { [unowned self] _, value in
+                guard case .object(let object) = value.loaded else {
+                    throw ScriptError.runtime("ObservableObject is only available to classes")
+                }
+                let fields = object.fields.compactMap { field -> OpenCombine.Published<Value>? in
+                    guard case .native(let storage as PublishedStorage) = field else { return nil }
+                    return storage.wrapper
+                }
+                return self.observableObjectPublisherValue(PublishedFields(fields).objectWillChange)
+            }))
 
         let observablePublisher = types.family("ObservableObjectPublisher")
-        observablePublisher.initializers = [.native(NativeFunction("init()") { [unowned self] _ in
-            self.observableObjectPublisherValue(ObservableObjectPublisher())
-        })]
-        observablePublisher.addNativeMethod(NativeFunction("send()") { [unowned self] arguments in
-            guard case .native(let native as PublisherValue)? = arguments.receiver?.loaded,
-                  let adapter = native.publisher.base as? StagelessAdapter,
-                  let publisher = adapter.adaptedPublisher as? ObservableObjectPublisher else {
-                throw ScriptError.runtime("send() needs an ObservableObjectPublisher", at: arguments.location)
-            }
-            publisher.send()
-            try self.interpreter.throwPendingError()
-            return .void
-        })
+        observablePublisher.initializers = [
+            .native(
+                NativeFunction("init()") { [unowned self] _ in
+                    self.observableObjectPublisherValue(ObservableObjectPublisher())
+                })
+        ]
+        observablePublisher.addNativeMethod(
+            NativeFunction("send()") { [unowned self] arguments in
+                guard case .native(let native as PublisherValue)? = arguments.receiver?.loaded,
+                    let adapter = native.publisher.base as? StagelessAdapter,
+                    let publisher = adapter.adaptedPublisher as? ObservableObjectPublisher
+                else {
+                    throw ScriptError.runtime("send() needs an ObservableObjectPublisher", at: arguments.location)
+                }
+                publisher.send()
+                try self.interpreter.throwPendingError()
+                return .void
+            })
 
         // `publisher.assign(to: &$property)`: republishes into a @Published property. The
         // subscription lives as long as the property does, so nothing is returned.
         addOperator("assign(to:)") { [unowned self] upstream, arguments in
             guard case .native(let target as PublisherValue) = arguments[0].loaded,
-                  var published = target.publisher.base as? OpenCombine.Published<Value>.Publisher else {
-                throw ScriptError.runtime("assign(to:) takes a @Published property's publisher, written &$property",
-                                          at: arguments.location)
+                var published = target.publisher.base as? OpenCombine.Published<Value>.Publisher
+            else {
+                throw ScriptError.runtime(
+                    "assign(to:) takes a @Published property's publisher, written &$property",
+                    at: arguments.location)
             }
             guard case .never(let source) = upstream else {
-                throw ScriptError.runtime("assign(to:) needs a publisher whose Failure is Never",
-                                          at: arguments.location,
-                                          notes: ["handle the failure first, e.g. with replaceError(with:) or catch"])
+                throw ScriptError.runtime(
+                    "assign(to:) needs a publisher whose Failure is Never",
+                    at: arguments.location,
+                    notes: ["handle the failure first, e.g. with replaceError(with:) or catch"])
             }
             source.assign(to: &published)
             try self.interpreter.throwPendingError()
@@ -61,8 +71,9 @@ extension StreamBridge {
 
     /// An `ObservableObjectPublisher` (Output `Void`) as a script publisher of `()`.
     func observableObjectPublisherValue(_ publisher: ObservableObjectPublisher) -> Value {
-        publisherValue(erase(ConvertingPublisher(upstream: publisher) { _ in Value.void }),
-                       family: "ObservableObjectPublisher")
+        publisherValue(
+            erase(ConvertingPublisher(upstream: publisher) { _ in Value.void }),
+            family: "ObservableObjectPublisher")
     }
 }
 

@@ -8,8 +8,9 @@ struct PublishedWrapper: PropertyWrapperProvider {
 
     func makeStorage(initialValue: Value, owner: ScriptObject?, interpreter: Interpreter) throws -> Value {
         guard owner != nil else {
-            throw ScriptError.runtime("@Published is only available on properties of classes",
-                                      notes: ["a struct is copied, so there is no one property to observe"])
+            throw ScriptError.runtime(
+                "@Published is only available on properties of classes",
+                notes: ["a struct is copied, so there is no one property to observe"])
         }
         return .native(PublishedStorage(initialValue, type: storageType))
     }

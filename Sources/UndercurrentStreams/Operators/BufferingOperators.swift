@@ -5,12 +5,14 @@ import UndercurrentInterpreter
 /// `Publishers.BufferingStrategy` as script enums.
 extension StreamBridge {
     func installBufferingOperators() {
-        let prefetchType = TypeInfo(name: "Publishers.PrefetchStrategy", kind: .enumType,
-                                    qualifiedName: "Publishers.PrefetchStrategy")
+        let prefetchType = TypeInfo(
+            name: "Publishers.PrefetchStrategy", kind: .enumType,
+            qualifiedName: "Publishers.PrefetchStrategy")
         prefetchType.addEnumCase(EnumCaseInfo(name: "keepFull"))
         prefetchType.addEnumCase(EnumCaseInfo(name: "byRequest"))
-        let bufferingType = TypeInfo(name: "Publishers.BufferingStrategy", kind: .enumType,
-                                     qualifiedName: "Publishers.BufferingStrategy")
+        let bufferingType = TypeInfo(
+            name: "Publishers.BufferingStrategy", kind: .enumType,
+            qualifiedName: "Publishers.BufferingStrategy")
         bufferingType.addEnumCase(EnumCaseInfo(name: "dropNewest"))
         bufferingType.addEnumCase(EnumCaseInfo(name: "dropOldest"))
         bufferingType.addEnumCase(EnumCaseInfo(name: "customError", associatedTypes: [.function([], .simple("Error"))]))
@@ -19,36 +21,46 @@ extension StreamBridge {
             types.publishers.nestedTypes[shortName] = type
             interpreter.registerType(type, as: type.name)
         }
-        addOperator("buffer(size:prefetch:whenFull:)",
-                    types: [nil, .named(["Publishers", "PrefetchStrategy"], []),
-                            .named(["Publishers", "BufferingStrategy"], [])]) { [unowned self] upstream, arguments in
+        addOperator(
+            "buffer(size:prefetch:whenFull:)",
+            types: [
+                nil, .named(["Publishers", "PrefetchStrategy"], []),
+                .named(["Publishers", "BufferingStrategy"], []),
+            ]
+        ) { [unowned self] upstream, arguments in
             let location = arguments.location
             let size = try self.integer(arguments[0], "buffer's size", at: location)
             guard case .enumValue(let prefetchCase) = arguments[1], prefetchCase.type === prefetchType,
-                  case .enumValue(let whenFull) = arguments[2], whenFull.type === bufferingType else {
-                throw ScriptError.runtime("buffer takes prefetch: .keepFull or .byRequest, "
-                                          + "and whenFull: .dropNewest, .dropOldest or .customError { ... }", at: location)
+                case .enumValue(let whenFull) = arguments[2], whenFull.type === bufferingType
+            else {
+                throw ScriptError.runtime(
+                    "buffer takes prefetch: .keepFull or .byRequest, "
+                        + "and whenFull: .dropNewest, .dropOldest or .customError { ... }", at: location)
             }
             let prefetch: Publishers.PrefetchStrategy = prefetchCase.caseName == "keepFull" ? .keepFull : .byRequest
             guard size > 0 || prefetch == .byRequest else {
-                throw ScriptError.runtime("buffer(size: 0, prefetch: .keepFull) would request no values", at: location,
-                                          notes: ["Combine stops the program on a request for no values."])
+                throw ScriptError.runtime(
+                    "buffer(size: 0, prefetch: .keepFull) would request no values", at: location,
+                    notes: ["Combine stops the program on a request for no values."])
             }
             switch whenFull.caseName {
             case "dropNewest":
-                return upstream.with({ self.publisherValue($0.buffer(size: size, prefetch: prefetch, whenFull: .dropNewest)) },
-                                     { self.publisherValue($0.buffer(size: size, prefetch: prefetch, whenFull: .dropNewest)) })
+                return upstream.with(
+                    { self.publisherValue($0.buffer(size: size, prefetch: prefetch, whenFull: .dropNewest)) },
+                    { self.publisherValue($0.buffer(size: size, prefetch: prefetch, whenFull: .dropNewest)) })
             case "dropOldest":
-                return upstream.with({ self.publisherValue($0.buffer(size: size, prefetch: prefetch, whenFull: .dropOldest)) },
-                                     { self.publisherValue($0.buffer(size: size, prefetch: prefetch, whenFull: .dropOldest)) })
+                return upstream.with(
+                    { self.publisherValue($0.buffer(size: size, prefetch: prefetch, whenFull: .dropOldest)) },
+                    { self.publisherValue($0.buffer(size: size, prefetch: prefetch, whenFull: .dropOldest)) })
             default:
                 // The error makes the buffer's publisher one that can fail.
                 let makeError = whenFull.payload.first ?? .void
                 let strategy = Publishers.BufferingStrategy<ScriptFailure>.customError { [unowned self] in
                     ScriptFailure(self.fromEngine(.void) { try self.interpreter.call(makeError, [], at: location) })
                 }
-                return self.publisherValue(AnyValuePublisher(self.failing(upstream))
-                    .buffer(size: size, prefetch: prefetch, whenFull: strategy))
+                return self.publisherValue(
+                    AnyValuePublisher(self.failing(upstream))
+                        .buffer(size: size, prefetch: prefetch, whenFull: strategy))
             }
         }
     }

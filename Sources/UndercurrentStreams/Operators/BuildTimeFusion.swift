@@ -144,7 +144,7 @@ extension Optional.OCombine.Publisher: BuildTimeFusable where Wrapped == Value {
         case .dropFirst(let count): return bridge.publisherValue(dropFirst(count))
         case .removeDuplicates: return bridge.publisherValue(self)
         case .tryReduce, .tryScan, .tryMin, .tryMax, .tryContains, .tryAllSatisfy, .replaceNil, .append, .prepend,
-             .appendPublisher, .prependPublisher, .setFailureType, .tryMap, .mapError:
+            .appendPublisher, .prependPublisher, .setFailureType, .tryMap, .mapError:
             return nil
         }
     }
@@ -182,7 +182,7 @@ extension Result.OCombine.Publisher: BuildTimeFusable where Success == Value {
             return bridge.publisherValue(mapError { ScriptFailure(transform(bridge.errorValue($0))) })
         case .removeDuplicates: return bridge.publisherValue(self)
         case .replaceNil, .append, .prepend, .appendPublisher, .prependPublisher, .firstWhere, .lastWhere,
-             .dropWhile, .prefixWhile, .outputAt, .filter, .compactMap, .prefix, .dropFirst:
+            .dropWhile, .prefixWhile, .outputAt, .filter, .compactMap, .prefix, .dropFirst:
             return nil
         }
     }

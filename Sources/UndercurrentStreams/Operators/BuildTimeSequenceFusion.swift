@@ -21,12 +21,15 @@ extension Publishers.Sequence: BuildTimeFusable where Elements.Element == Value 
         case .tryAllSatisfy(let predicate): return bridge.publisherValue(tryAllSatisfy(predicate).map(Value.bool))
         case .ignoreOutput: return bridge.publisherValue(ignoreOutput())
         case .replaceNil(let replacement):
-            return bridge.publisherValue(map { element -> Value in
-                guard case .optional(let wrapped) = element else { return element }
-                return wrapped ?? replacement
-            })
-        case .append(let values): return (self as? RangeReplaceableSequencePublisher)?.fusedAppend(values, bridge: bridge)
-        case .prepend(let values): return (self as? RangeReplaceableSequencePublisher)?.fusedPrepend(values, bridge: bridge)
+            return bridge.publisherValue(
+                map { element -> Value in
+                    guard case .optional(let wrapped) = element else { return element }
+                    return wrapped ?? replacement
+                })
+        case .append(let values):
+            return (self as? RangeReplaceableSequencePublisher)?.fusedAppend(values, bridge: bridge)
+        case .prepend(let values):
+            return (self as? RangeReplaceableSequencePublisher)?.fusedPrepend(values, bridge: bridge)
         case .appendPublisher(let other):
             return (self as? RangeReplaceableSequencePublisher)?.fusedAppend(publisher: other, bridge: bridge)
         case .prependPublisher(let other):
@@ -34,7 +37,8 @@ extension Publishers.Sequence: BuildTimeFusable where Elements.Element == Value 
         case .first: return (self as? CollectionSequencePublisher)?.fusedFirst(bridge: bridge)
         case .last: return (self as? BidirectionalSequencePublisher)?.fusedLast(bridge: bridge)
         case .firstWhere(let predicate): return never.map { bridge.publisherValue($0.first(where: predicate)) }
-        case .lastWhere(let predicate): return (self as? BidirectionalSequencePublisher)?.fusedLast(where: predicate, bridge: bridge)
+        case .lastWhere(let predicate):
+            return (self as? BidirectionalSequencePublisher)?.fusedLast(where: predicate, bridge: bridge)
         case .dropWhile(let predicate): return bridge.publisherValue(drop(while: predicate))
         case .prefixWhile(let predicate): return bridge.publisherValue(prefix(while: predicate))
         case .outputAt(let index): return (self as? CollectionSequencePublisher)?.fusedOutput(at: index, bridge: bridge)
@@ -80,7 +84,7 @@ protocol RandomAccessSequencePublisher {
 }
 
 extension Publishers.Sequence: RandomAccessSequencePublisher
-    where Elements: RandomAccessCollection, Elements.Element == Value {
+where Elements: RandomAccessCollection, Elements.Element == Value {
     func fusedCount(bridge: StreamBridge) -> Value {
         if let never = self as? Publishers.Sequence<Elements, Never> {
             let count: Just<Int> = never.count()
@@ -97,7 +101,7 @@ protocol BidirectionalSequencePublisher {
 }
 
 extension Publishers.Sequence: BidirectionalSequencePublisher
-    where Elements: BidirectionalCollection, Elements.Element == Value {
+where Elements: BidirectionalCollection, Elements.Element == Value {
     func fusedLast(bridge: StreamBridge) -> Value? {
         guard let never = self as? Publishers.Sequence<Elements, Never> else { return nil }
         return bridge.publisherValue(never.last())
@@ -117,7 +121,7 @@ protocol RangeReplaceableSequencePublisher {
 }
 
 extension Publishers.Sequence: RangeReplaceableSequencePublisher
-    where Elements: RangeReplaceableCollection, Elements.Element == Value {
+where Elements: RangeReplaceableCollection, Elements.Element == Value {
     func fusedAppend(_ values: [Value], bridge: StreamBridge) -> Value {
         bridge.publisherValue(append(values))
     }

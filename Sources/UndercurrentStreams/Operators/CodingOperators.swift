@@ -9,21 +9,28 @@ extension StreamBridge {
     func installCodingOperators() {
         addOperator("encode(encoder:)") { [unowned self] upstream, arguments in
             guard case .native(let encoder as JSONEncoderValue) = arguments[0].loaded else {
-                throw ScriptError.unsupported("encode(encoder:) with an encoder other than JSONEncoder()", at: arguments.location)
+                throw ScriptError.unsupported(
+                    "encode(encoder:) with an encoder other than JSONEncoder()", at: arguments.location)
             }
             let adapter = ScriptJSONEncoder(bridge: self, encoder: encoder, location: arguments.location)
-            return upstream.with({ self.publisherValue(ScriptFailurePublisher(upstream: $0.encode(encoder: adapter))) },
-                                 { self.publisherValue(ScriptFailurePublisher(upstream: $0.encode(encoder: adapter))) })
+            return upstream.with(
+                { self.publisherValue(ScriptFailurePublisher(upstream: $0.encode(encoder: adapter))) },
+                { self.publisherValue(ScriptFailurePublisher(upstream: $0.encode(encoder: adapter))) })
         }
         addOperator("decode(type:decoder:)") { [unowned self] upstream, arguments in
             guard case .native(let decoder as JSONDecoderValue) = arguments[1].loaded else {
-                throw ScriptError.unsupported("decode(type:decoder:) with a decoder other than JSONDecoder()", at: arguments.location)
+                throw ScriptError.unsupported(
+                    "decode(type:decoder:) with a decoder other than JSONDecoder()", at: arguments.location)
             }
             try decoder.validate(type: arguments[0], interpreter: self.interpreter, at: arguments.location)
-            let adapter = ScriptJSONDecoder(bridge: self, decoder: decoder, type: arguments[0], location: arguments.location)
+            let adapter = ScriptJSONDecoder(
+                bridge: self, decoder: decoder, type: arguments[0], location: arguments.location)
             return upstream.with(
-                { self.publisherValue(ScriptFailurePublisher(upstream: $0.decode(type: Value.self, decoder: adapter))) },
-                { self.publisherValue(ScriptFailurePublisher(upstream: $0.decode(type: Value.self, decoder: adapter))) })
+                {
+                    self.publisherValue(ScriptFailurePublisher(upstream: $0.decode(type: Value.self, decoder: adapter)))
+                },
+                { self.publisherValue(ScriptFailurePublisher(upstream: $0.decode(type: Value.self, decoder: adapter))) }
+            )
         }
     }
 

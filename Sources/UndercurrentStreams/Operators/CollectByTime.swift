@@ -28,7 +28,7 @@ extension Publishers {
         let count: Int?
 
         func receive<Downstream: Subscriber>(subscriber: Downstream)
-            where Downstream.Input == [Upstream.Output], Downstream.Failure == Upstream.Failure {
+        where Downstream.Input == [Upstream.Output], Downstream.Failure == Upstream.Failure {
             upstream.subscribe(Inner(downstream: subscriber, scheduler: scheduler, stride: stride, count: count))
         }
     }
@@ -36,8 +36,8 @@ extension Publishers {
 
 extension Publishers.CollectByTime {
     fileprivate final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-                                                       CustomReflectable
-        where Downstream.Input == [Upstream.Output], Downstream.Failure == Upstream.Failure {
+        CustomReflectable
+    where Downstream.Input == [Upstream.Output], Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
@@ -81,8 +81,10 @@ extension Publishers.CollectByTime {
                 return
             }
             state = .subscribed(subscription)
-            timer = scheduler.schedule(after: scheduler.now.advanced(by: stride), interval: stride,
-                                       tolerance: scheduler.minimumTolerance, options: nil) { [weak self] in
+            timer = scheduler.schedule(
+                after: scheduler.now.advanced(by: stride), interval: stride,
+                tolerance: scheduler.minimumTolerance, options: nil
+            ) { [weak self] in
                 self?.tick()
             }
             downstream.receive(subscription: self)
@@ -214,36 +216,44 @@ extension Publishers.CollectByTime {
 extension StreamBridge {
     func installCollectByTime() {
         let strategy = timeTypes.timeGrouping
-        strategy.addNativeMethod(NativeFunction("byTime(_:_:)", types: [nil, TimeTypes.strideParameter]) {
-            [unowned self] arguments in
-            try self.timeGrouping(arguments, count: nil)
-        }, isStatic: true)
-        strategy.addNativeMethod(NativeFunction("byTimeOrCount(_:_:_:)",
-                                                types: [nil, TimeTypes.strideParameter, .simple("Int")]) {
-            [unowned self] arguments in
-            guard case .int(let count) = arguments[2] else {
-                throw ScriptError.runtime("byTimeOrCount's count must be an Int", at: arguments.location)
-            }
-            guard count > 0 else {
-                throw ScriptError.runtime("byTimeOrCount's count must be at least 1 (got \(count))",
-                                          at: arguments.location)
-            }
-            return try self.timeGrouping(arguments, count: count)
-        }, isStatic: true)
+        strategy.addNativeMethod(
+            NativeFunction("byTime(_:_:)", types: [nil, TimeTypes.strideParameter]) {
+                [unowned self] arguments in
+                try self.timeGrouping(arguments, count: nil)
+            }, isStatic: true)
+        strategy.addNativeMethod(
+            NativeFunction(
+                "byTimeOrCount(_:_:_:)",
+                types: [nil, TimeTypes.strideParameter, .simple("Int")]
+            ) {
+                [unowned self] arguments in
+                guard case .int(let count) = arguments[2] else {
+                    throw ScriptError.runtime("byTimeOrCount's count must be an Int", at: arguments.location)
+                }
+                guard count > 0 else {
+                    throw ScriptError.runtime(
+                        "byTimeOrCount's count must be at least 1 (got \(count))",
+                        at: arguments.location)
+                }
+                return try self.timeGrouping(arguments, count: count)
+            }, isStatic: true)
 
         // `collect(3)` and `collect(.byTime(...))` share a name and a label; this one goes
         // first so that `.byTime` finds its type, and hands a count to the `collect(_:)`
         // registered beside it (or OpenCombine's `collect(_:)` when there is none).
-        let function = NativeFunction("collect(_:options:)", defaults: ["options"],
-                                      types: [.named(["Publishers", "TimeGroupingStrategy"], [])]) {
+        let function = NativeFunction(
+            "collect(_:options:)", defaults: ["options"],
+            types: [.named(["Publishers", "TimeGroupingStrategy"], [])]
+        ) {
             [unowned self] arguments in
             let upstream = try self.publisher(from: arguments.receiver ?? .void, at: arguments.location)
             guard case .native(let grouping as TimeGroupingValue) = arguments[0].loaded else {
                 return try self.collectByCount(upstream, arguments)
             }
             let scheduler = grouping.scheduler.scheduler
-            let result = upstream.with({ self.collect($0, grouping, scheduler) },
-                                       { self.collect($0, grouping, scheduler) })
+            let result = upstream.with(
+                { self.collect($0, grouping, scheduler) },
+                { self.collect($0, grouping, scheduler) })
             try self.interpreter.throwPendingError()
             return result
         }
@@ -254,29 +264,38 @@ extension StreamBridge {
         let scheduler = try schedulerArgument(arguments[0], at: arguments.location)
         let nanoseconds = try strideNanoseconds(arguments[1], "the collection interval", at: arguments.location)
         guard nanoseconds > 0 || scheduler.family == .immediate else {
-            throw ScriptError.runtime("collect's interval must be longer than zero", at: arguments.location,
-                                      notes: ["A zero interval would start the next group at once, forever."])
+            throw ScriptError.runtime(
+                "collect's interval must be longer than zero", at: arguments.location,
+                notes: ["A zero interval would start the next group at once, forever."])
         }
         var stride: StrideValue?
         if case .native(let value as StrideValue) = arguments[1].loaded { stride = value }
-        return .native(TimeGroupingValue(scheduler: scheduler, nanoseconds: nanoseconds, stride: stride, count: count,
-                                         type: timeTypes.timeGrouping))
+        return .native(
+            TimeGroupingValue(
+                scheduler: scheduler, nanoseconds: nanoseconds, stride: stride, count: count,
+                type: timeTypes.timeGrouping))
     }
 
-    private func collect<P: Publisher, S: ScriptScheduler>(_ upstream: P, _ grouping: TimeGroupingValue,
-                                                           _ scheduler: S) -> Value where P.Output == Value {
-        arrayValues(Publishers.CollectByTime(upstream: upstream, scheduler: scheduler,
-                                             stride: scheduler.stride(nanoseconds: grouping.nanoseconds),
-                                             count: grouping.count))
+    private func collect<P: Publisher, S: ScriptScheduler>(
+        _ upstream: P, _ grouping: TimeGroupingValue,
+        _ scheduler: S
+    ) -> Value where P.Output == Value {
+        arrayValues(
+            Publishers.CollectByTime(
+                upstream: upstream, scheduler: scheduler,
+                stride: scheduler.stride(nanoseconds: grouping.nanoseconds),
+                count: grouping.count))
     }
 
     /// `collect(3)`: the other `collect(_:)` if one is registered, else OpenCombine's.
     private func collectByCount(_ upstream: AnyScriptPublisher, _ arguments: NativeArguments) throws -> Value {
         for entry in types.publisher.instanceMembers["collect"] ?? [] {
             guard case .method(.native(let other)) = entry, other.signature.labels == [nil] else { continue }
-            return try other.body(NativeArguments(interpreter: interpreter, receiver: arguments.receiver,
-                                                  receiverCell: nil, values: [arguments[0]], inoutCells: [:],
-                                                  location: arguments.location))
+            return try other.body(
+                NativeArguments(
+                    interpreter: interpreter, receiver: arguments.receiver,
+                    receiverCell: nil, values: [arguments[0]], inoutCells: [:],
+                    location: arguments.location))
         }
         let count = try integer(arguments[0], "collect's count", at: arguments.location)
         guard count > 0 else {

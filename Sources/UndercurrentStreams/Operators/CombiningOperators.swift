@@ -13,7 +13,8 @@ extension StreamBridge {
     // MARK: - combineLatest
 
     private func installCombineLatest() {
-        installCombiner("combineLatest", family: "Publishers.CombineLatest") { [unowned self] upstreams, transform, location in
+        installCombiner("combineLatest", family: "Publishers.CombineLatest") {
+            [unowned self] upstreams, transform, location in
             self.combineLatest(upstreams, transform: transform, at: location)
         }
     }
@@ -21,8 +22,10 @@ extension StreamBridge {
     /// Installs an operator that joins its publisher with one, two or three others
     /// (`zip`, `combineLatest`), with or without a closure, and the initializers of
     /// `Family`, `Family3` and `Family4`.
-    func installCombiner(_ name: String, family: String,
-                         combine: @escaping ([AnyScriptPublisher], _ transform: Value?, SourceLocation) throws -> Value) {
+    func installCombiner(
+        _ name: String, family: String,
+        combine: @escaping ([AnyScriptPublisher], _ transform: Value?, SourceLocation) throws -> Value
+    ) {
         // `name(_:_:)` is both "two other publishers" and "one other publisher and a
         // transform": the arguments decide, as Swift's types would.
         for parameterCount in 1...4 {
@@ -35,8 +38,9 @@ extension StreamBridge {
                     values.removeLast()
                 }
                 guard (1...3).contains(values.count) else {
-                    throw ScriptError.runtime("\(name) takes one, two or three other publishers"
-                                              + (transform == nil ? "" : " and a closure"), at: arguments.location)
+                    throw ScriptError.runtime(
+                        "\(name) takes one, two or three other publishers"
+                            + (transform == nil ? "" : " and a closure"), at: arguments.location)
                 }
                 let others = try values.map { try self.publisher(from: $0, at: arguments.location) }
                 return try combine([upstream] + others, transform, arguments.location)
@@ -44,13 +48,18 @@ extension StreamBridge {
         }
         for count in 2...4 {
             let type = types.family(count == 2 ? family : family + String(count))
-            type.initializers = [.native(NativeFunction("init(" + String(repeating: "_:", count: count) + ")") {
-                [unowned self] arguments in
-                let upstreams = try arguments.values.map { try self.publisher(from: $0 ?? .void, at: arguments.location) }
-                let result = try combine(upstreams, nil, arguments.location)
-                try self.interpreter.throwPendingError()
-                return result
-            })]
+            type.initializers = [
+                .native(
+                    NativeFunction("init(" + String(repeating: "_:", count: count) + ")") {
+                        [unowned self] arguments in
+                        let upstreams = try arguments.values.map {
+                            try self.publisher(from: $0 ?? .void, at: arguments.location)
+                        }
+                        let result = try combine(upstreams, nil, arguments.location)
+                        try self.interpreter.throwPendingError()
+                        return result
+                    })
+            ]
         }
     }
 
@@ -74,17 +83,20 @@ extension StreamBridge {
         let combined: AnyScriptPublisher
         switch p.count {
         case 2:
-            combined = erase(ConvertingPublisher(upstream: Publishers.CombineLatest(p[0], p[1])) {
-                Value.tuple(TupleValue([$0.0, $0.1]))
-            })
+            combined = erase(
+                ConvertingPublisher(upstream: Publishers.CombineLatest(p[0], p[1])) {
+                    Value.tuple(TupleValue([$0.0, $0.1]))
+                })
         case 3:
-            combined = erase(ConvertingPublisher(upstream: Publishers.CombineLatest3(p[0], p[1], p[2])) {
-                Value.tuple(TupleValue([$0.0, $0.1, $0.2]))
-            })
+            combined = erase(
+                ConvertingPublisher(upstream: Publishers.CombineLatest3(p[0], p[1], p[2])) {
+                    Value.tuple(TupleValue([$0.0, $0.1, $0.2]))
+                })
         default:
-            combined = erase(ConvertingPublisher(upstream: Publishers.CombineLatest4(p[0], p[1], p[2], p[3])) {
-                Value.tuple(TupleValue([$0.0, $0.1, $0.2, $0.3]))
-            })
+            combined = erase(
+                ConvertingPublisher(upstream: Publishers.CombineLatest4(p[0], p[1], p[2], p[3])) {
+                    Value.tuple(TupleValue([$0.0, $0.1, $0.2, $0.3]))
+                })
         }
         guard let transform else { return publisherValue(combined) }
         return combined.with({ publisherValue($0.map(transform)) }, { publisherValue($0.map(transform)) })
@@ -103,29 +115,39 @@ extension StreamBridge {
         for count in 2...8 {
             let family = count == 2 ? "Publishers.Merge" : "Publishers.Merge\(count)"
             let type = types.family(family)
-            type.initializers = [.native(NativeFunction("init(" + String(repeating: "_:", count: count) + ")") {
-                [unowned self] arguments in
-                let upstreams = try arguments.values.map { try self.publisher(from: $0 ?? .void, at: arguments.location) }
-                return try self.mergeValue(upstreams, many: false, at: arguments.location)
-            })]
+            type.initializers = [
+                .native(
+                    NativeFunction("init(" + String(repeating: "_:", count: count) + ")") {
+                        [unowned self] arguments in
+                        let upstreams = try arguments.values.map {
+                            try self.publisher(from: $0 ?? .void, at: arguments.location)
+                        }
+                        return try self.mergeValue(upstreams, many: false, at: arguments.location)
+                    })
+            ]
         }
         let mergeMany = types.family("Publishers.MergeMany")
-        mergeMany.initializers = [.native(NativeFunction("init(_:)", variadic: "_") { [unowned self] arguments in
-            // `MergeMany(a, b, c)` and `MergeMany([a, b, c])`.
-            guard case .array(var elements) = arguments[0] else {
-                throw ScriptError.runtime("MergeMany takes publishers", at: arguments.location)
-            }
-            if elements.count == 1, case .array(let array) = elements[0].loaded { elements = array }
-            let upstreams = try elements.map { try self.publisher(from: $0, at: arguments.location) }
-            return try self.mergeValue(upstreams, many: true, at: arguments.location)
-        })]
+        mergeMany.initializers = [
+            .native(
+                NativeFunction("init(_:)", variadic: "_") { [unowned self] arguments in
+                    // `MergeMany(a, b, c)` and `MergeMany([a, b, c])`.
+                    guard case .array(var elements) = arguments[0] else {
+                        throw ScriptError.runtime("MergeMany takes publishers", at: arguments.location)
+                    }
+                    if elements.count == 1, case .array(let array) = elements[0].loaded { elements = array }
+                    let upstreams = try elements.map { try self.publisher(from: $0, at: arguments.location) }
+                    return try self.mergeValue(upstreams, many: true, at: arguments.location)
+                })
+        ]
     }
 
     /// `upstream.merge(with: others...)`. As in Combine, merging into a `Merge` publisher
     /// gives one `Merge` of them all while eight or fewer (`Merge.merge(with:)` returns
     /// `Merge3`, and so on), and a `MergeMany` takes one more publisher of its type.
-    private func merge(_ upstream: AnyScriptPublisher, with others: [AnyScriptPublisher],
-                       at location: SourceLocation) throws -> Value {
+    private func merge(
+        _ upstream: AnyScriptPublisher, with others: [AnyScriptPublisher],
+        at location: SourceLocation
+    ) throws -> Value {
         if let merged = upstream.base as? ScriptMergeUpstreams {
             let inner = merged.scriptUpstreams
             if merged.isMergeMany, others.count == 1 {
@@ -138,7 +160,8 @@ extension StreamBridge {
         return try mergeValue([upstream] + others, many: false, at: location)
     }
 
-    private func mergeValue(_ upstreams: [AnyScriptPublisher], many: Bool, at location: SourceLocation) throws -> Value {
+    private func mergeValue(_ upstreams: [AnyScriptPublisher], many: Bool, at location: SourceLocation) throws -> Value
+    {
         let result: Value
         if let never = upstreams.neverFailing {
             result = merge(never, many: many)

@@ -29,11 +29,14 @@ extension StreamBridge {
             }
         }
         let concatenate = types.family("Publishers.Concatenate")
-        concatenate.initializers = [.native(NativeFunction("init(prefix:suffix:)") { [unowned self] arguments in
-            let prefix = try self.publisher(from: arguments[0], at: arguments.location)
-            let suffix = try self.publisher(from: arguments[1], at: arguments.location)
-            return self.concatenate(prefix, suffix)
-        })]
+        concatenate.initializers = [
+            .native(
+                NativeFunction("init(prefix:suffix:)") { [unowned self] arguments in
+                    let prefix = try self.publisher(from: arguments[0], at: arguments.location)
+                    let suffix = try self.publisher(from: arguments[1], at: arguments.location)
+                    return self.concatenate(prefix, suffix)
+                })
+        ]
     }
 
     /// What `append(_:)` and `prepend(_:)` were given.
@@ -52,8 +55,10 @@ extension StreamBridge {
         switch item.loaded {
         case .range(let range):
             guard let bounds = range.integerBounds, let upper = bounds.upper else { break }
-            return .range(RangeCollection(lower: bounds.lower, upper: upper, text: item.description,
-                                          interpreter: interpreter))
+            return .range(
+                RangeCollection(
+                    lower: bounds.lower, upper: upper, text: item.description,
+                    interpreter: interpreter))
         case .array, .set:
             return .values(try interpreter.elements(of: item, at: arguments.location))
         default:
@@ -72,9 +77,11 @@ extension StreamBridge {
 
     /// A sequence publisher with the Failure of the publisher it joins.
     private func sequencePublisher<Elements: Sequence>(of elements: Elements, like other: AnyScriptPublisher)
-        -> AnyScriptPublisher where Elements.Element == Value {
-        other.canFail ? erase(Publishers.Sequence<Elements, ScriptFailure>(sequence: elements))
-                      : erase(Publishers.Sequence<Elements, Never>(sequence: elements))
+        -> AnyScriptPublisher where Elements.Element == Value
+    {
+        other.canFail
+            ? erase(Publishers.Sequence<Elements, ScriptFailure>(sequence: elements))
+            : erase(Publishers.Sequence<Elements, Never>(sequence: elements))
     }
 
     /// `Publishers.Concatenate`; a side that cannot fail is promoted when the other can.
@@ -82,7 +89,9 @@ extension StreamBridge {
         if case .never(let first) = prefix, case .never(let second) = suffix {
             return publisherValue(Publishers.Concatenate(prefix: first, suffix: second))
         }
-        return publisherValue(Publishers.Concatenate(prefix: AnyValuePublisher(failing(prefix)),
-                                                     suffix: AnyValuePublisher(failing(suffix))))
+        return publisherValue(
+            Publishers.Concatenate(
+                prefix: AnyValuePublisher(failing(prefix)),
+                suffix: AnyValuePublisher(failing(suffix))))
     }
 }

@@ -25,7 +25,8 @@ enum FailureInference {
         return returnedExpressions(decl.body.statements, singleExpression: decl.isSingleExpression).contains { expr in
             switch expr {
             case .call(.name(_, "CurrentValueSubject", _), _, _, _),
-                 .call(.specialize(.name(_, "CurrentValueSubject", _), _, _), _, _, _): return true
+                .call(.specialize(.name(_, "CurrentValueSubject", _), _, _), _, _, _):
+                return true
             default: return false
             }
         }
@@ -40,7 +41,7 @@ enum FailureInference {
         case "Deferred"?:
             return arguments.first.flatMap(neverFails)
         case "AnyPublisher"?, "Empty"?, "Fail"?, "PassthroughSubject"?, "CurrentValueSubject"?, "Future"?,
-             "Publishers.Sequence"?, "Record"?:
+            "Publishers.Sequence"?, "Record"?:
             // <Output, Failure>
             guard arguments.count == 2 else { return nil }
             return arguments[1].qualifiedName == "Never"
@@ -90,8 +91,8 @@ enum FailureInference {
             case "setFailureType", "tryMap", "tryFilter", "tryCompactMap", "mapError", "tryScan", "tryReduce":
                 return false
             case "eraseToAnyPublisher", "map", "filter", "compactMap", "prefix", "dropFirst", "print",
-                 "handleEvents", "removeDuplicates", "delay", "receive", "subscribe", "scan", "reduce",
-                 "collect", "first", "last", "debounce", "throttle", "share", "append", "prepend":
+                "handleEvents", "removeDuplicates", "delay", "receive", "subscribe", "scan", "reduce",
+                "collect", "first", "last", "debounce", "throttle", "share", "append", "prepend":
                 return neverFails(base)
             default: return nil
             }

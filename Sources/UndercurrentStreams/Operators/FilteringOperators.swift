@@ -16,19 +16,22 @@ extension StreamBridge {
         addOperator("prefix(while:)") { [unowned self] upstream, arguments in
             let condition = self.predicate(arguments[0], at: arguments.location)
             return self.fused(upstream, .prefixWhile(condition))
-                ?? upstream.with({ self.publisherValue($0.prefix(while: condition)) },
-                                 { self.publisherValue($0.prefix(while: condition)) })
+                ?? upstream.with(
+                    { self.publisherValue($0.prefix(while: condition)) },
+                    { self.publisherValue($0.prefix(while: condition)) })
         }
         addOperator("dropFirst(_:)", defaults: ["_"]) { [unowned self] upstream, arguments in
-            let count = try arguments.optional(0).map { try self.integer($0, "dropFirst's count", at: arguments.location) } ?? 1
+            let count =
+                try arguments.optional(0).map { try self.integer($0, "dropFirst's count", at: arguments.location) } ?? 1
             if let fused = self.fused(upstream, .dropFirst(count)) { return fused }
             return upstream.with({ self.dropFirst($0, count) }, { self.dropFirst($0, count) })
         }
         addOperator("drop(while:)") { [unowned self] upstream, arguments in
             let condition = self.predicate(arguments[0], at: arguments.location)
             return self.fused(upstream, .dropWhile(condition))
-                ?? upstream.with({ self.publisherValue($0.drop(while: condition)) },
-                                 { self.publisherValue($0.drop(while: condition)) })
+                ?? upstream.with(
+                    { self.publisherValue($0.drop(while: condition)) },
+                    { self.publisherValue($0.drop(while: condition)) })
         }
         addOperator("first()") { [unowned self] upstream, _ in
             self.fused(upstream, .first)
@@ -37,8 +40,9 @@ extension StreamBridge {
         addOperator("first(where:)") { [unowned self] upstream, arguments in
             let condition = self.predicate(arguments[0], at: arguments.location)
             return self.fused(upstream, .firstWhere(condition))
-                ?? upstream.with({ self.publisherValue($0.first(where: condition)) },
-                                 { self.publisherValue($0.first(where: condition)) })
+                ?? upstream.with(
+                    { self.publisherValue($0.first(where: condition)) },
+                    { self.publisherValue($0.first(where: condition)) })
         }
         addOperator("last()") { [unowned self] upstream, _ in
             self.fused(upstream, .last)
@@ -47,8 +51,9 @@ extension StreamBridge {
         addOperator("last(where:)") { [unowned self] upstream, arguments in
             let condition = self.predicate(arguments[0], at: arguments.location)
             return self.fused(upstream, .lastWhere(condition))
-                ?? upstream.with({ self.publisherValue($0.last(where: condition)) },
-                                 { self.publisherValue($0.last(where: condition)) })
+                ?? upstream.with(
+                    { self.publisherValue($0.last(where: condition)) },
+                    { self.publisherValue($0.last(where: condition)) })
         }
         addOperator("output(at:)") { [unowned self] upstream, arguments in
             let index = try self.integer(arguments[0], "output(at:)'s index", at: arguments.location)
@@ -57,8 +62,9 @@ extension StreamBridge {
                 throw ScriptError.runtime("output(at:)'s index must be less than Int.max", at: arguments.location)
             }
             return self.fused(upstream, .outputAt(index))
-                ?? upstream.with({ self.publisherValue($0.output(at: index)) },
-                                 { self.publisherValue($0.output(at: index)) })
+                ?? upstream.with(
+                    { self.publisherValue($0.output(at: index)) },
+                    { self.publisherValue($0.output(at: index)) })
         }
         addOperator("removeDuplicates()") { [unowned self] upstream, _ in
             self.fused(upstream, .removeDuplicates)
@@ -73,29 +79,38 @@ extension StreamBridge {
                 }
             }
             if let fused = self.fused(upstream, .removeDuplicates) { return fused }
-            return upstream.with({ self.publisherValue($0.removeDuplicates(by: same)) },
-                                 { self.publisherValue($0.removeDuplicates(by: same)) })
+            return upstream.with(
+                { self.publisherValue($0.removeDuplicates(by: same)) },
+                { self.publisherValue($0.removeDuplicates(by: same)) })
         }
     }
 
     private func filter<P: Publisher>(_ upstream: P, _ isIncluded: @escaping (Value) -> Bool) -> Value
-        where P.Output == Value {
-        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence { return fusable.fusedFilter(isIncluded, bridge: self) }
+    where P.Output == Value {
+        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence {
+            return fusable.fusedFilter(isIncluded, bridge: self)
+        }
         return publisherValue(upstream.filter(isIncluded))
     }
 
     private func prefix<P: Publisher>(_ upstream: P, _ count: Int) -> Value where P.Output == Value {
-        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence { return fusable.fusedPrefix(count, bridge: self) }
+        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence {
+            return fusable.fusedPrefix(count, bridge: self)
+        }
         return publisherValue(upstream.prefix(count))
     }
 
     private func dropFirst<P: Publisher>(_ upstream: P, _ count: Int) -> Value where P.Output == Value {
-        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence { return fusable.fusedDropFirst(count, bridge: self) }
+        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence {
+            return fusable.fusedDropFirst(count, bridge: self)
+        }
         return publisherValue(upstream.dropFirst(count))
     }
 
     private func removeDuplicates<P: Publisher>(_ upstream: P) -> Value where P.Output == Value {
-        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence { return fusable.fusedRemoveDuplicates(bridge: self) }
+        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence {
+            return fusable.fusedRemoveDuplicates(bridge: self)
+        }
         return publisherValue(upstream.removeDuplicates())
     }
 }

@@ -4,17 +4,22 @@ import UndercurrentInterpreter
 extension StreamBridge {
     /// Registers an operator on the `Publisher` protocol, so every publisher (and every
     /// script type conforming to `Publisher`) has it.
-    func addOperator(_ fullName: String, defaults: Set<String> = [], variadic: String? = nil,
-                     types parameterTypes: [TypeRef?] = [],
-                     _ body: @escaping (AnyScriptPublisher, NativeArguments) throws -> Value) {
-        types.publisher.addNativeMethod(NativeFunction(fullName, defaults: defaults, variadic: variadic,
-                                                       types: parameterTypes) {
-            [unowned self] arguments in
-            let upstream = try self.publisher(from: arguments.receiver ?? .void, at: arguments.location)
-            let result = try body(upstream, arguments)
-            try self.interpreter.throwPendingError()
-            return result
-        })
+    func addOperator(
+        _ fullName: String, defaults: Set<String> = [], variadic: String? = nil,
+        types parameterTypes: [TypeRef?] = [],
+        _ body: @escaping (AnyScriptPublisher, NativeArguments) throws -> Value
+    ) {
+        types.publisher.addNativeMethod(
+            NativeFunction(
+                fullName, defaults: defaults, variadic: variadic,
+                types: parameterTypes
+            ) {
+                [unowned self] arguments in
+                let upstream = try self.publisher(from: arguments.receiver ?? .void, at: arguments.location)
+                let result = try body(upstream, arguments)
+                try self.interpreter.throwPendingError()
+                return result
+            })
     }
 
     func integer(_ value: Value, _ what: String, at location: SourceLocation) throws -> Int {
@@ -22,8 +27,9 @@ extension StreamBridge {
             throw ScriptError.runtime("\(what) must be an Int", at: location)
         }
         guard number >= 0 else {
-            throw ScriptError.runtime("\(what) must not be negative (got \(number))", at: location,
-                                      notes: ["Combine stops the program on a negative count."])
+            throw ScriptError.runtime(
+                "\(what) must not be negative (got \(number))", at: location,
+                notes: ["Combine stops the program on a negative count."])
         }
         return number
     }
@@ -38,11 +44,14 @@ extension StreamBridge {
 
     /// A publisher with the given Failure: one that cannot fail is promoted to one that can;
     /// one that can fail where `Never` is required is a script error.
-    func publisher<Failure: Error>(_ publisher: AnyScriptPublisher, as failureType: Failure.Type,
-                                   at location: SourceLocation) throws -> AnyValuePublisher<Failure> {
+    func publisher<Failure: Error>(
+        _ publisher: AnyScriptPublisher, as failureType: Failure.Type,
+        at location: SourceLocation
+    ) throws -> AnyValuePublisher<Failure> {
         if let matching = publisher.base as? any Publisher<Value, Failure> { return AnyValuePublisher(matching) }
         if let promoted = failing(publisher) as? any Publisher<Value, Failure> { return AnyValuePublisher(promoted) }
-        throw ScriptError.runtime("this publisher can fail, where one whose Failure is Never was expected", at: location,
-                                  notes: ["use replaceError(with:) or catch to handle its errors first"])
+        throw ScriptError.runtime(
+            "this publisher can fail, where one whose Failure is Never was expected", at: location,
+            notes: ["use replaceError(with:) or catch to handle its errors first"])
     }
 }

@@ -7,13 +7,17 @@ import UndercurrentInterpreter
 extension StreamBridge {
     func throwingAccumulator(_ function: Value, at location: SourceLocation) -> (Value, Value) throws -> Value {
         { [unowned self] accumulated, input in
-            try self.throwingCall(accumulated) { try self.interpreter.call(function, [accumulated, input], at: location) }
+            try self.throwingCall(accumulated) {
+                try self.interpreter.call(function, [accumulated, input], at: location)
+            }
         }
     }
 
     func ordering(_ function: Value, at location: SourceLocation) -> (Value, Value) -> Bool {
         { [unowned self] lhs, rhs in
-            self.fromEngine(false) { try self.flag(self.interpreter.call(function, [lhs, rhs], at: location), at: location) }
+            self.fromEngine(false) {
+                try self.flag(self.interpreter.call(function, [lhs, rhs], at: location), at: location)
+            }
         }
     }
 
@@ -28,7 +32,9 @@ extension StreamBridge {
     /// `<` as the script defines it (a `Comparable` conformance of its own, or Swift's).
     func lessThan(at location: SourceLocation) -> (Value, Value) -> Bool {
         { [unowned self] lhs, rhs in
-            self.fromEngine(false) { try self.flag(self.interpreter.applyBinary("<", lhs, rhs, at: location), at: location) }
+            self.fromEngine(false) {
+                try self.flag(self.interpreter.applyBinary("<", lhs, rhs, at: location), at: location)
+            }
         }
     }
 

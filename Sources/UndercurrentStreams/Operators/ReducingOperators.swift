@@ -9,22 +9,25 @@ extension StreamBridge {
             let initial = arguments[0]
             let next = self.accumulator(arguments[1], at: arguments.location)
             return self.fused(upstream, .reduce(initial, next))
-                ?? upstream.with({ self.publisherValue($0.reduce(initial, next)) },
-                                 { self.publisherValue($0.reduce(initial, next)) })
+                ?? upstream.with(
+                    { self.publisherValue($0.reduce(initial, next)) },
+                    { self.publisherValue($0.reduce(initial, next)) })
         }
         addOperator("tryReduce(_:_:)") { [unowned self] upstream, arguments in
             let initial = arguments[0]
             let next = self.throwingAccumulator(arguments[1], at: arguments.location)
             return self.fused(upstream, .tryReduce(initial, next))
-                ?? upstream.with({ self.publisherValue(ScriptFailurePublisher(upstream: $0.tryReduce(initial, next))) },
-                                 { self.publisherValue(ScriptFailurePublisher(upstream: $0.tryReduce(initial, next))) })
+                ?? upstream.with(
+                    { self.publisherValue(ScriptFailurePublisher(upstream: $0.tryReduce(initial, next))) },
+                    { self.publisherValue(ScriptFailurePublisher(upstream: $0.tryReduce(initial, next))) })
         }
         addOperator("tryScan(_:_:)") { [unowned self] upstream, arguments in
             let initial = arguments[0]
             let next = self.throwingAccumulator(arguments[1], at: arguments.location)
             return self.fused(upstream, .tryScan(initial, next))
-                ?? upstream.with({ self.publisherValue(ScriptFailurePublisher(upstream: $0.tryScan(initial, next))) },
-                                 { self.publisherValue(ScriptFailurePublisher(upstream: $0.tryScan(initial, next))) })
+                ?? upstream.with(
+                    { self.publisherValue(ScriptFailurePublisher(upstream: $0.tryScan(initial, next))) },
+                    { self.publisherValue(ScriptFailurePublisher(upstream: $0.tryScan(initial, next))) })
         }
         addOperator("collect()") { [unowned self] upstream, _ in
             self.fused(upstream, .collect)
@@ -33,22 +36,25 @@ extension StreamBridge {
         addOperator("collect(_:)") { [unowned self] upstream, arguments in
             let count = try self.integer(arguments[0], "collect's count", at: arguments.location)
             guard count > 0 else {
-                throw ScriptError.runtime("collect(_:) needs a count of at least 1", at: arguments.location,
-                                          notes: ["Combine stops the program on collect(0): it would request no values."])
+                throw ScriptError.runtime(
+                    "collect(_:) needs a count of at least 1", at: arguments.location,
+                    notes: ["Combine stops the program on collect(0): it would request no values."])
             }
             return upstream.with({ self.arrayValues($0.collect(count)) }, { self.arrayValues($0.collect(count)) })
         }
         addOperator("count()") { [unowned self] upstream, _ in
             self.fused(upstream, .count)
-                ?? upstream.with({ self.publisherValue(ConvertingPublisher(upstream: $0.count(), convert: Value.int)) },
-                                 { self.publisherValue(ConvertingPublisher(upstream: $0.count(), convert: Value.int)) })
+                ?? upstream.with(
+                    { self.publisherValue(ConvertingPublisher(upstream: $0.count(), convert: Value.int)) },
+                    { self.publisherValue(ConvertingPublisher(upstream: $0.count(), convert: Value.int)) })
         }
         installComparisonOperators()
         installContainmentOperators()
         addOperator("ignoreOutput()") { [unowned self] upstream, _ in
             self.fused(upstream, .ignoreOutput)
-                ?? upstream.with({ self.publisherValue(ConvertingPublisher(upstream: $0.ignoreOutput(), convert: absurd)) },
-                                 { self.publisherValue(ConvertingPublisher(upstream: $0.ignoreOutput(), convert: absurd)) })
+                ?? upstream.with(
+                    { self.publisherValue(ConvertingPublisher(upstream: $0.ignoreOutput(), convert: absurd)) },
+                    { self.publisherValue(ConvertingPublisher(upstream: $0.ignoreOutput(), convert: absurd)) })
         }
     }
 
@@ -68,14 +74,16 @@ extension StreamBridge {
         addOperator("tryMin(by:)") { [unowned self] upstream, arguments in
             let less = self.throwingOrdering(arguments[0], at: arguments.location)
             return self.fused(upstream, .tryMin(by: less))
-                ?? upstream.with({ self.publisherValue(ScriptFailurePublisher(upstream: $0.tryMin(by: less))) },
-                                 { self.publisherValue(ScriptFailurePublisher(upstream: $0.tryMin(by: less))) })
+                ?? upstream.with(
+                    { self.publisherValue(ScriptFailurePublisher(upstream: $0.tryMin(by: less))) },
+                    { self.publisherValue(ScriptFailurePublisher(upstream: $0.tryMin(by: less))) })
         }
         addOperator("tryMax(by:)") { [unowned self] upstream, arguments in
             let less = self.throwingOrdering(arguments[0], at: arguments.location)
             return self.fused(upstream, .tryMax(by: less))
-                ?? upstream.with({ self.publisherValue(ScriptFailurePublisher(upstream: $0.tryMax(by: less))) },
-                                 { self.publisherValue(ScriptFailurePublisher(upstream: $0.tryMax(by: less))) })
+                ?? upstream.with(
+                    { self.publisherValue(ScriptFailurePublisher(upstream: $0.tryMax(by: less))) },
+                    { self.publisherValue(ScriptFailurePublisher(upstream: $0.tryMax(by: less))) })
         }
     }
 
@@ -98,25 +106,29 @@ extension StreamBridge {
         addOperator("contains(where:)") { [unowned self] upstream, arguments in
             let predicate = self.predicate(arguments[0], at: arguments.location)
             return self.fused(upstream, .contains(where: predicate))
-                ?? upstream.with({ self.booleans($0.contains(where: predicate)) },
-                                 { self.booleans($0.contains(where: predicate)) })
+                ?? upstream.with(
+                    { self.booleans($0.contains(where: predicate)) },
+                    { self.booleans($0.contains(where: predicate)) })
         }
         addOperator("tryContains(where:)") { [unowned self] upstream, arguments in
             let predicate = self.throwingPredicate(arguments[0], at: arguments.location)
             return self.fused(upstream, .tryContains(where: predicate))
-                ?? upstream.with({ self.booleans($0.tryContains(where: predicate)) },
-                                 { self.booleans($0.tryContains(where: predicate)) })
+                ?? upstream.with(
+                    { self.booleans($0.tryContains(where: predicate)) },
+                    { self.booleans($0.tryContains(where: predicate)) })
         }
         addOperator("allSatisfy(_:)") { [unowned self] upstream, arguments in
             let predicate = self.predicate(arguments[0], at: arguments.location)
             return self.fused(upstream, .allSatisfy(predicate))
-                ?? upstream.with({ self.booleans($0.allSatisfy(predicate)) }, { self.booleans($0.allSatisfy(predicate)) })
+                ?? upstream.with(
+                    { self.booleans($0.allSatisfy(predicate)) }, { self.booleans($0.allSatisfy(predicate)) })
         }
         addOperator("tryAllSatisfy(_:)") { [unowned self] upstream, arguments in
             let predicate = self.throwingPredicate(arguments[0], at: arguments.location)
             return self.fused(upstream, .tryAllSatisfy(predicate))
-                ?? upstream.with({ self.booleans($0.tryAllSatisfy(predicate)) },
-                                 { self.booleans($0.tryAllSatisfy(predicate)) })
+                ?? upstream.with(
+                    { self.booleans($0.tryAllSatisfy(predicate)) },
+                    { self.booleans($0.tryAllSatisfy(predicate)) })
         }
     }
 

@@ -17,8 +17,9 @@ extension StreamBridge {
         addOperator("replaceEmpty(with:)") { [unowned self] upstream, arguments in
             let output = arguments[0]
             return self.fused(upstream, .replaceEmpty(output))
-                ?? upstream.with({ self.publisherValue($0.replaceEmpty(with: output)) },
-                                 { self.publisherValue($0.replaceEmpty(with: output)) })
+                ?? upstream.with(
+                    { self.publisherValue($0.replaceEmpty(with: output)) },
+                    { self.publisherValue($0.replaceEmpty(with: output)) })
         }
     }
 }

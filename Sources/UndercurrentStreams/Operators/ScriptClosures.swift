@@ -87,7 +87,8 @@ struct ScriptOutputStream: TextOutputStream {
 
 /// Adapts a publisher whose Failure is `Error` (`tryMap`) to `ScriptFailure`, without
 /// a stage of its own in the trace.
-struct ScriptFailurePublisher<Upstream: Publisher>: Publisher where Upstream.Output == Value, Upstream.Failure == Error {
+struct ScriptFailurePublisher<Upstream: Publisher>: Publisher
+where Upstream.Output == Value, Upstream.Failure == Error {
     typealias Output = Value
     typealias Failure = ScriptFailure
     let upstream: Upstream
@@ -97,7 +98,7 @@ struct ScriptFailurePublisher<Upstream: Publisher>: Publisher where Upstream.Out
     }
 
     private struct Forward<Downstream: Subscriber>: Subscriber, CustomStringConvertible, ForwardingSubscriber
-        where Downstream.Input == Value, Downstream.Failure == ScriptFailure {
+    where Downstream.Input == Value, Downstream.Failure == ScriptFailure {
         typealias Input = Value
         typealias Failure = Error
         let downstream: Downstream
@@ -110,8 +111,10 @@ struct ScriptFailurePublisher<Upstream: Publisher>: Publisher where Upstream.Out
             switch completion {
             case .finished: downstream.receive(completion: .finished)
             case .failure(let error):
-                downstream.receive(completion: .failure(error as? ScriptFailure
-                                                        ?? ScriptFailure(.string(String(describing: error)))))
+                downstream.receive(
+                    completion: .failure(
+                        error as? ScriptFailure
+                            ?? ScriptFailure(.string(String(describing: error)))))
             }
         }
     }

@@ -9,8 +9,9 @@ extension StreamBridge {
         }
         addOperator("makeConnectable()") { [unowned self] upstream, arguments in
             guard case .never(let source) = upstream else {
-                throw ScriptError.runtime("makeConnectable() needs a publisher whose Failure is Never", at: arguments.location,
-                                          notes: ["use multicast(subject:) with a subject that can fail instead"])
+                throw ScriptError.runtime(
+                    "makeConnectable() needs a publisher whose Failure is Never", at: arguments.location,
+                    notes: ["use multicast(subject:) with a subject that can fail instead"])
             }
             return self.publisherValue(source.makeConnectable())
         }
@@ -23,28 +24,33 @@ extension StreamBridge {
             return try subject.multicast(upstream, bridge: self, at: arguments.location) { subject }
         }
         let connectable = types.connectablePublisher
-        connectable.addNativeMethod(NativeFunction("connect()") { [unowned self] arguments in
-            let connection = try self.connectable(arguments).connectToUpstream()
-            try self.interpreter.throwPendingError()
-            return self.cancellableValue(AnyCancellable(connection))
-        })
-        connectable.addNativeMethod(NativeFunction("autoconnect()") { [unowned self] arguments in
-            try self.connectable(arguments).autoconnected(bridge: self)
-        })
+        connectable.addNativeMethod(
+            NativeFunction("connect()") { [unowned self] arguments in
+                let connection = try self.connectable(arguments).connectToUpstream()
+                try self.interpreter.throwPendingError()
+                return self.cancellableValue(AnyCancellable(connection))
+            })
+        connectable.addNativeMethod(
+            NativeFunction("autoconnect()") { [unowned self] arguments in
+                try self.connectable(arguments).autoconnected(bridge: self)
+            })
     }
 
     private func connectable(_ arguments: NativeArguments) throws -> ConnectableScriptPublisher {
         guard case .native(let native as PublisherValue)? = arguments.receiver?.loaded,
-              let connectable = native.publisher.base as? ConnectableScriptPublisher else {
-            throw ScriptError.runtime("only connectable publishers (multicast, makeConnectable) can connect",
-                                      at: arguments.location)
+            let connectable = native.publisher.base as? ConnectableScriptPublisher
+        else {
+            throw ScriptError.runtime(
+                "only connectable publishers (multicast, makeConnectable) can connect",
+                at: arguments.location)
         }
         return connectable
     }
 
     private func multicastSubject(_ value: Value, at location: SourceLocation) throws -> MulticastSubject {
         guard case .native(let native as PublisherValue) = value.loaded,
-              let subject = native.publisher.base as? MulticastSubject else {
+            let subject = native.publisher.base as? MulticastSubject
+        else {
             throw ScriptError.runtime("multicast needs a PassthroughSubject or a CurrentValueSubject", at: location)
         }
         return subject
@@ -54,8 +60,10 @@ extension StreamBridge {
     /// subscriber or `connect()` arrives, but Swift fixes the subject's type when the chain
     /// is built. It is read from the closure's source; a PassthroughSubject of the
     /// upstream's Failure when the source does not say.
-    private func multicast(_ upstream: AnyScriptPublisher, creatingSubjectsWith factory: Value,
-                           at location: SourceLocation) throws -> Value {
+    private func multicast(
+        _ upstream: AnyScriptPublisher, creatingSubjectsWith factory: Value,
+        at location: SourceLocation
+    ) throws -> Value {
         let kind = FailureInference.closureReturnsCurrentValueSubject(factory)
         let prototype: MulticastSubject
         switch (kind, upstream.canFail) {
@@ -69,8 +77,9 @@ extension StreamBridge {
                 let made = try self.interpreter.call(factory, [], at: location)
                 let subject = try self.multicastSubject(made, at: location)
                 guard type(of: subject) == type(of: prototype) else {
-                    throw ScriptError.runtime("multicast's closure must make the same kind of subject every time, "
-                                              + "of the upstream's Failure", at: location)
+                    throw ScriptError.runtime(
+                        "multicast's closure must make the same kind of subject every time, "
+                            + "of the upstream's Failure", at: location)
                 }
                 return subject
             }
@@ -81,13 +90,17 @@ extension StreamBridge {
 /// A subject a multicast can share: PassthroughSubject or CurrentValueSubject of either Failure.
 protocol MulticastSubject: AnyObject {
     /// `Publishers.Multicast` of the upstream into subjects of this one's concrete type.
-    func multicast(_ upstream: AnyScriptPublisher, bridge: StreamBridge, at location: SourceLocation,
-                   subjects: @escaping () -> MulticastSubject) throws -> Value
+    func multicast(
+        _ upstream: AnyScriptPublisher, bridge: StreamBridge, at location: SourceLocation,
+        subjects: @escaping () -> MulticastSubject
+    ) throws -> Value
 }
 
 extension MulticastSubject where Self: Subject, Output == Value {
-    func multicast(_ upstream: AnyScriptPublisher, bridge: StreamBridge, at location: SourceLocation,
-                   subjects: @escaping () -> MulticastSubject) throws -> Value {
+    func multicast(
+        _ upstream: AnyScriptPublisher, bridge: StreamBridge, at location: SourceLocation,
+        subjects: @escaping () -> MulticastSubject
+    ) throws -> Value {
         let source = try bridge.publisher(upstream, as: Failure.self, at: location)
         // Every subject the closure makes was checked to be of this type.
         let make: () -> Self = { subjects() as! Self }

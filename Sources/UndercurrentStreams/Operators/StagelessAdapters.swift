@@ -41,7 +41,7 @@ struct ConvertingPublisher<Upstream: Publisher, Output>: Publisher, StagelessAda
     }
 
     private struct Forward<Downstream: Subscriber>: Subscriber, CustomStringConvertible, ForwardingSubscriber
-        where Downstream.Input == Output, Downstream.Failure == Failure {
+    where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
         let downstream: Downstream
         let convert: (Upstream.Output) -> Output

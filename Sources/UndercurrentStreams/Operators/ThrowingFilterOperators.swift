@@ -7,38 +7,45 @@ extension StreamBridge {
     func installThrowingFilterOperators() {
         addOperator("tryFilter(_:)") { [unowned self] upstream, arguments in
             let isIncluded = self.throwingPredicate(arguments[0], at: arguments.location)
-            return upstream.with({ self.failingWithScriptErrors($0.tryFilter(isIncluded)) },
-                                 { self.failingWithScriptErrors($0.tryFilter(isIncluded)) })
+            return upstream.with(
+                { self.failingWithScriptErrors($0.tryFilter(isIncluded)) },
+                { self.failingWithScriptErrors($0.tryFilter(isIncluded)) })
         }
         addOperator("tryDrop(while:)") { [unowned self] upstream, arguments in
             let condition = self.throwingPredicate(arguments[0], at: arguments.location)
-            return upstream.with({ self.failingWithScriptErrors($0.tryDrop(while: condition)) },
-                                 { self.failingWithScriptErrors($0.tryDrop(while: condition)) })
+            return upstream.with(
+                { self.failingWithScriptErrors($0.tryDrop(while: condition)) },
+                { self.failingWithScriptErrors($0.tryDrop(while: condition)) })
         }
         addOperator("tryPrefix(while:)") { [unowned self] upstream, arguments in
             let condition = self.throwingPredicate(arguments[0], at: arguments.location)
-            return upstream.with({ self.failingWithScriptErrors($0.tryPrefix(while: condition)) },
-                                 { self.failingWithScriptErrors($0.tryPrefix(while: condition)) })
+            return upstream.with(
+                { self.failingWithScriptErrors($0.tryPrefix(while: condition)) },
+                { self.failingWithScriptErrors($0.tryPrefix(while: condition)) })
         }
         addOperator("tryFirst(where:)") { [unowned self] upstream, arguments in
             let condition = self.throwingPredicate(arguments[0], at: arguments.location)
-            return upstream.with({ self.failingWithScriptErrors($0.tryFirst(where: condition)) },
-                                 { self.failingWithScriptErrors($0.tryFirst(where: condition)) })
+            return upstream.with(
+                { self.failingWithScriptErrors($0.tryFirst(where: condition)) },
+                { self.failingWithScriptErrors($0.tryFirst(where: condition)) })
         }
         addOperator("tryLast(where:)") { [unowned self] upstream, arguments in
             let condition = self.throwingPredicate(arguments[0], at: arguments.location)
-            return upstream.with({ self.failingWithScriptErrors($0.tryLast(where: condition)) },
-                                 { self.failingWithScriptErrors($0.tryLast(where: condition)) })
+            return upstream.with(
+                { self.failingWithScriptErrors($0.tryLast(where: condition)) },
+                { self.failingWithScriptErrors($0.tryLast(where: condition)) })
         }
         addOperator("tryCompactMap(_:)") { [unowned self] upstream, arguments in
             let transform = self.throwingOptionalTransform(arguments[0], at: arguments.location)
-            return upstream.with({ self.failingWithScriptErrors($0.tryCompactMap(transform)) },
-                                 { self.failingWithScriptErrors($0.tryCompactMap(transform)) })
+            return upstream.with(
+                { self.failingWithScriptErrors($0.tryCompactMap(transform)) },
+                { self.failingWithScriptErrors($0.tryCompactMap(transform)) })
         }
         addOperator("tryRemoveDuplicates(by:)") { [unowned self] upstream, arguments in
             let same = self.throwingOrdering(arguments[0], at: arguments.location)
-            return upstream.with({ self.failingWithScriptErrors($0.tryRemoveDuplicates(by: same)) },
-                                 { self.failingWithScriptErrors($0.tryRemoveDuplicates(by: same)) })
+            return upstream.with(
+                { self.failingWithScriptErrors($0.tryRemoveDuplicates(by: same)) },
+                { self.failingWithScriptErrors($0.tryRemoveDuplicates(by: same)) })
         }
     }
 
@@ -49,7 +56,9 @@ extension StreamBridge {
 
     func throwingOptionalTransform(_ function: Value, at location: SourceLocation) -> (Value) throws -> Value? {
         { [unowned self] input in
-            let result = try self.throwingCall(Value.none) { try self.interpreter.call(function, [input], at: location) }
+            let result = try self.throwingCall(Value.none) {
+                try self.interpreter.call(function, [input], at: location)
+            }
             if case .optional(let wrapped) = result { return wrapped }
             return result
         }

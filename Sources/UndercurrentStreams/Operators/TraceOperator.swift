@@ -34,7 +34,7 @@ extension Publishers {
 extension Publishers.Trace {
     /// Both the upstream's subscriber and the downstream's subscription.
     final class Inner<Downstream: Subscriber>: Subscriber, Subscription, TraceLabelled, CustomStringConvertible
-        where Downstream.Input == Output, Downstream.Failure == Failure {
+    where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 

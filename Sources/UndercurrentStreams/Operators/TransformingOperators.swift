@@ -12,7 +12,8 @@ extension StreamBridge {
                 }
                 return upstream.with({ self.map($0, read) }, { self.map($0, read) })
             }
-            let mapped = self.fused(upstream, .map(transform))
+            let mapped =
+                self.fused(upstream, .map(transform))
                 ?? upstream.with({ self.map($0, transform) }, { self.map($0, transform) })
             if case .native(let native as PublisherValue) = mapped { native.sourceClosure = arguments[0] }
             return mapped
@@ -20,8 +21,9 @@ extension StreamBridge {
         addOperator("tryMap(_:)") { [unowned self] upstream, arguments in
             let transform = self.throwingTransform(arguments[0], at: arguments.location)
             if let fused = self.fused(upstream, .tryMap(transform)) { return fused }
-            return upstream.with({ self.publisherValue(ScriptFailurePublisher(upstream: $0.tryMap(transform))) },
-                                 { self.publisherValue(ScriptFailurePublisher(upstream: $0.tryMap(transform))) })
+            return upstream.with(
+                { self.publisherValue(ScriptFailurePublisher(upstream: $0.tryMap(transform))) },
+                { self.publisherValue(ScriptFailurePublisher(upstream: $0.tryMap(transform))) })
         }
         addOperator("compactMap(_:)") { [unowned self] upstream, arguments in
             let transform = self.optionalTransform(arguments[0], at: arguments.location)
@@ -36,35 +38,47 @@ extension StreamBridge {
         addOperator("mapError(_:)") { [unowned self] upstream, arguments in
             let transform = self.transform(arguments[0], at: arguments.location)
             if let fused = self.fused(upstream, .mapError(transform)) { return fused }
-            return upstream.with({ self.publisherValue($0.setFailureType(to: ScriptFailure.self)) },
-                                 { self.publisherValue($0.mapError { ScriptFailure(transform($0.value)) }) })
+            return upstream.with(
+                { self.publisherValue($0.setFailureType(to: ScriptFailure.self)) },
+                { self.publisherValue($0.mapError { ScriptFailure(transform($0.value)) }) })
         }
         addOperator("setFailureType(to:)") { [unowned self] upstream, _ in
             if !upstream.canFail, let fused = self.fused(upstream, .setFailureType) { return fused }
-            return upstream.with({ self.publisherValue($0.setFailureType(to: ScriptFailure.self)) },
-                                 { self.publisherValue($0) })
+            return upstream.with(
+                { self.publisherValue($0.setFailureType(to: ScriptFailure.self)) },
+                { self.publisherValue($0) })
         }
         addOperator("eraseToAnyPublisher()") { [unowned self] upstream, _ in
-            upstream.with({ self.publisherValue($0.eraseToAnyPublisher()) },
-                          { self.publisherValue($0.eraseToAnyPublisher()) })
+            upstream.with(
+                { self.publisherValue($0.eraseToAnyPublisher()) },
+                { self.publisherValue($0.eraseToAnyPublisher()) })
         }
     }
 
-    private func map<P: Publisher>(_ upstream: P, _ transform: @escaping (Value) -> Value) -> Value where P.Output == Value {
-        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence { return fusable.fusedMap(transform, bridge: self) }
-        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableJust { return fusable.fusedMap(transform, bridge: self) }
+    private func map<P: Publisher>(_ upstream: P, _ transform: @escaping (Value) -> Value) -> Value
+    where P.Output == Value {
+        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence {
+            return fusable.fusedMap(transform, bridge: self)
+        }
+        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableJust {
+            return fusable.fusedMap(transform, bridge: self)
+        }
         return publisherValue(upstream.map(transform))
     }
 
     private func compactMap<P: Publisher>(_ upstream: P, _ transform: @escaping (Value) -> Value?) -> Value
-        where P.Output == Value {
-        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence { return fusable.fusedCompactMap(transform, bridge: self) }
+    where P.Output == Value {
+        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence {
+            return fusable.fusedCompactMap(transform, bridge: self)
+        }
         return publisherValue(upstream.compactMap(transform))
     }
 
     private func scan<P: Publisher>(_ upstream: P, _ initial: Value, _ next: @escaping (Value, Value) -> Value) -> Value
-        where P.Output == Value {
-        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence { return fusable.fusedScan(initial, next, bridge: self) }
+    where P.Output == Value {
+        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence {
+            return fusable.fusedScan(initial, next, bridge: self)
+        }
         return publisherValue(upstream.scan(initial, next))
     }
 }

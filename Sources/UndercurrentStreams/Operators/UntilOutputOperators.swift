@@ -11,19 +11,24 @@ extension StreamBridge {
             if case .never(let source) = upstream, case .never(let trigger) = other {
                 return self.publisherValue(source.drop(untilOutputFrom: trigger))
             }
-            return self.publisherValue(AnyValuePublisher(self.failing(upstream))
-                .drop(untilOutputFrom: AnyValuePublisher(self.failing(other))))
+            return self.publisherValue(
+                AnyValuePublisher(self.failing(upstream))
+                    .drop(untilOutputFrom: AnyValuePublisher(self.failing(other))))
         }
         addOperator("prefix(untilOutputFrom:)") { [unowned self] upstream, arguments in
             let other = try self.publisher(from: arguments[0], at: arguments.location)
             // The other publisher's Failure does not matter: its failure is ignored.
-            return upstream.with({ source in
-                other.with({ self.publisherValue(source.prefix(untilOutputFrom: $0)) },
-                           { self.publisherValue(source.prefix(untilOutputFrom: $0)) })
-            }, { source in
-                other.with({ self.publisherValue(source.prefix(untilOutputFrom: $0)) },
-                           { self.publisherValue(source.prefix(untilOutputFrom: $0)) })
-            })
+            return upstream.with(
+                { source in
+                    other.with(
+                        { self.publisherValue(source.prefix(untilOutputFrom: $0)) },
+                        { self.publisherValue(source.prefix(untilOutputFrom: $0)) })
+                },
+                { source in
+                    other.with(
+                        { self.publisherValue(source.prefix(untilOutputFrom: $0)) },
+                        { self.publisherValue(source.prefix(untilOutputFrom: $0)) })
+                })
         }
     }
 }

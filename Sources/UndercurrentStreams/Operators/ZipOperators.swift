@@ -28,15 +28,18 @@ extension StreamBridge {
     private func zipped<Failure: Error>(_ p: [AnyValuePublisher<Failure>]) -> AnyScriptPublisher {
         switch p.count {
         case 2:
-            return erase(ConvertingPublisher(upstream: Publishers.Zip(p[0], p[1])) { Value.tuple(TupleValue([$0.0, $0.1])) })
+            return erase(
+                ConvertingPublisher(upstream: Publishers.Zip(p[0], p[1])) { Value.tuple(TupleValue([$0.0, $0.1])) })
         case 3:
-            return erase(ConvertingPublisher(upstream: Publishers.Zip3(p[0], p[1], p[2])) {
-                Value.tuple(TupleValue([$0.0, $0.1, $0.2]))
-            })
+            return erase(
+                ConvertingPublisher(upstream: Publishers.Zip3(p[0], p[1], p[2])) {
+                    Value.tuple(TupleValue([$0.0, $0.1, $0.2]))
+                })
         default:
-            return erase(ConvertingPublisher(upstream: Publishers.Zip4(p[0], p[1], p[2], p[3])) {
-                Value.tuple(TupleValue([$0.0, $0.1, $0.2, $0.3]))
-            })
+            return erase(
+                ConvertingPublisher(upstream: Publishers.Zip4(p[0], p[1], p[2], p[3])) {
+                    Value.tuple(TupleValue([$0.0, $0.1, $0.2, $0.3]))
+                })
         }
     }
 }

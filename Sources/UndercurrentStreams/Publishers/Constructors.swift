@@ -4,99 +4,123 @@ import UndercurrentInterpreter
 extension StreamBridge {
     func installPublisherConstructors() {
         let just = types.family("Just")
-        just.initializers = [.native(NativeFunction("init(_:)") { [unowned self] arguments in
-            var output = arguments[0]
-            if let outputType = self.genericArguments(of: arguments.receiver).first {
-                output = try self.interpreter.coerce(output, to: outputType, at: arguments.location)
-            }
-            return self.publisherValue(Just(output))
-        })]
+        just.initializers = [
+            .native(
+                NativeFunction("init(_:)") { [unowned self] arguments in
+                    var output = arguments[0]
+                    if let outputType = self.genericArguments(of: arguments.receiver).first {
+                        output = try self.interpreter.coerce(output, to: outputType, at: arguments.location)
+                    }
+                    return self.publisherValue(Just(output))
+                })
+        ]
         let empty = types.family("Empty")
         empty.initializers = [
-            .native(NativeFunction("init(completeImmediately:)", defaults: ["completeImmediately"]) { [unowned self] arguments in
-                var complete = true
-                if case .bool(let flag)? = arguments.optional(0) { complete = flag }
-                if self.failsNever(self.genericArguments(of: arguments.receiver), failureIndex: 1)
-                    || self.genericArguments(of: arguments.receiver).isEmpty {
-                    return self.publisherValue(Empty<Value, Never>(completeImmediately: complete))
-                }
-                return self.publisherValue(Empty<Value, ScriptFailure>(completeImmediately: complete))
-            }),
-            .native(NativeFunction("init(completeImmediately:outputType:failureType:)", defaults: ["completeImmediately"]) {
-                [unowned self] arguments in
-                var complete = true
-                if case .bool(let flag)? = arguments.optional(0) { complete = flag }
-                if case .metatype(let failure) = arguments[2], failure.type.name == "Never" {
-                    return self.publisherValue(Empty<Value, Never>(completeImmediately: complete))
-                }
-                return self.publisherValue(Empty<Value, ScriptFailure>(completeImmediately: complete))
-            }),
+            .native(
+                NativeFunction("init(completeImmediately:)", defaults: ["completeImmediately"]) {
+                    [unowned self] arguments in
+                    var complete = true
+                    if case .bool(let flag)? = arguments.optional(0) { complete = flag }
+                    if self.failsNever(self.genericArguments(of: arguments.receiver), failureIndex: 1)
+                        || self.genericArguments(of: arguments.receiver).isEmpty
+                    {
+                        return self.publisherValue(Empty<Value, Never>(completeImmediately: complete))
+                    }
+                    return self.publisherValue(Empty<Value, ScriptFailure>(completeImmediately: complete))
+                }),
+            .native(
+                NativeFunction("init(completeImmediately:outputType:failureType:)", defaults: ["completeImmediately"]) {
+                    [unowned self] arguments in
+                    var complete = true
+                    if case .bool(let flag)? = arguments.optional(0) { complete = flag }
+                    if case .metatype(let failure) = arguments[2], failure.type.name == "Never" {
+                        return self.publisherValue(Empty<Value, Never>(completeImmediately: complete))
+                    }
+                    return self.publisherValue(Empty<Value, ScriptFailure>(completeImmediately: complete))
+                }),
         ]
         let fail = types.family("Fail")
         fail.initializers = [
-            .native(NativeFunction("init(error:)") { [unowned self] arguments in
-                self.publisherValue(Fail<Value, ScriptFailure>(error: ScriptFailure(arguments[0])))
-            }),
-            .native(NativeFunction("init(outputType:failure:)") { [unowned self] arguments in
-                self.publisherValue(Fail<Value, ScriptFailure>(error: ScriptFailure(arguments[1])))
-            }),
+            .native(
+                NativeFunction("init(error:)") { [unowned self] arguments in
+                    self.publisherValue(Fail<Value, ScriptFailure>(error: ScriptFailure(arguments[0])))
+                }),
+            .native(
+                NativeFunction("init(outputType:failure:)") { [unowned self] arguments in
+                    self.publisherValue(Fail<Value, ScriptFailure>(error: ScriptFailure(arguments[1])))
+                }),
         ]
         let future = types.family("Future")
-        future.initializers = [.native(NativeFunction("init(_:)") { [unowned self] arguments in
-            let body = arguments[0]
-            let location = arguments.location
-            let outputType = self.genericArguments(of: arguments.receiver).first
-            if self.failsNever(self.genericArguments(of: arguments.receiver), failureIndex: 1) {
-                let future = Future<Value, Never> { promise in
-                    self.fromEngine(()) {
-                        _ = try self.interpreter.call(body, [self.promiseFunction(promise, output: outputType)], at: location)
-                    }
-                }
-                try self.interpreter.throwPendingError()
-                return self.publisherValue(future)
-            }
-            let future = Future<Value, ScriptFailure> { promise in
-                self.fromEngine(()) {
-                    _ = try self.interpreter.call(body, [self.promiseFunction(promise, output: outputType)], at: location)
-                }
-            }
-            try self.interpreter.throwPendingError()
-            return self.publisherValue(future)
-        })]
-        let deferred = types.family("Deferred")
-        deferred.initializers = [.native(NativeFunction("init(createPublisher:)") { [unowned self] arguments in
-            let factory = arguments[0]
-            let location = arguments.location
-            if self.deferredNeverFails(factory) {
-                return self.publisherValue(Deferred<AnyPublisher<Value, Never>> {
-                    self.fromEngine(Empty<Value, Never>().eraseToAnyPublisher()) {
-                        let made = try self.publisher(from: try self.interpreter.call(factory, [], at: location), at: location)
-                        guard case .never(let publisher) = made else {
-                            throw ScriptError.runtime("this Deferred's publisher can fail; declare its return type", at: location)
+        future.initializers = [
+            .native(
+                NativeFunction("init(_:)") { [unowned self] arguments in
+                    let body = arguments[0]
+                    let location = arguments.location
+                    let outputType = self.genericArguments(of: arguments.receiver).first
+                    if self.failsNever(self.genericArguments(of: arguments.receiver), failureIndex: 1) {
+                        let future = Future<Value, Never> { promise in
+                            self.fromEngine(()) {
+                                _ = try self.interpreter.call(
+                                    body, [self.promiseFunction(promise, output: outputType)], at: location)
+                            }
                         }
-                        return publisher.eraseToAnyPublisher()
+                        try self.interpreter.throwPendingError()
+                        return self.publisherValue(future)
                     }
+                    let future = Future<Value, ScriptFailure> { promise in
+                        self.fromEngine(()) {
+                            _ = try self.interpreter.call(
+                                body, [self.promiseFunction(promise, output: outputType)], at: location)
+                        }
+                    }
+                    try self.interpreter.throwPendingError()
+                    return self.publisherValue(future)
                 })
-            }
-            return self.publisherValue(Deferred<AnyPublisher<Value, ScriptFailure>> {
-                self.fromEngine(Empty<Value, ScriptFailure>().eraseToAnyPublisher()) {
-                    let made = try self.publisher(from: try self.interpreter.call(factory, [], at: location), at: location)
-                    switch made {
-                    case .never(let publisher): return NeverFailingPublisher(upstream: publisher.base).eraseToAnyPublisher()
-                    case .failing(let publisher): return publisher.eraseToAnyPublisher()
+        ]
+        let deferred = types.family("Deferred")
+        deferred.initializers = [
+            .native(
+                NativeFunction("init(createPublisher:)") { [unowned self] arguments in
+                    let factory = arguments[0]
+                    let location = arguments.location
+                    if self.deferredNeverFails(factory) {
+                        return self.publisherValue(
+                            Deferred<AnyPublisher<Value, Never>> {
+                                self.fromEngine(Empty<Value, Never>().eraseToAnyPublisher()) {
+                                    let made = try self.publisher(
+                                        from: try self.interpreter.call(factory, [], at: location), at: location)
+                                    guard case .never(let publisher) = made else {
+                                        throw ScriptError.runtime(
+                                            "this Deferred's publisher can fail; declare its return type", at: location)
+                                    }
+                                    return publisher.eraseToAnyPublisher()
+                                }
+                            })
                     }
-                }
-            })
-        })]
+                    return self.publisherValue(
+                        Deferred<AnyPublisher<Value, ScriptFailure>> {
+                            self.fromEngine(Empty<Value, ScriptFailure>().eraseToAnyPublisher()) {
+                                let made = try self.publisher(
+                                    from: try self.interpreter.call(factory, [], at: location), at: location)
+                                switch made {
+                                case .never(let publisher):
+                                    return NeverFailingPublisher(upstream: publisher.base).eraseToAnyPublisher()
+                                case .failing(let publisher): return publisher.eraseToAnyPublisher()
+                                }
+                            }
+                        })
+                })
+        ]
     }
 
     /// A `Deferred` whose closure declares a publisher type that cannot fail.
     private func deferredNeverFails(_ factory: Value) -> Bool {
         guard case .function(let function) = factory, case .script(let decl, _, _) = function.body,
-              let returnType = decl.returnType else { return false }
+            let returnType = decl.returnType
+        else { return false }
         switch returnType.qualifiedName {
         case "Just"?, "Empty"?, "PassthroughSubject"?, "CurrentValueSubject"?, "AnyPublisher"?,
-             "Publishers.Sequence"?:
+            "Publishers.Sequence"?:
             let arguments = returnType.genericArguments
             if returnType.qualifiedName == "Just" { return true }
             return arguments.last?.qualifiedName == "Never"
@@ -106,21 +130,27 @@ extension StreamBridge {
     }
 
     /// The `promise` a `Future`'s closure receives: call it with `.success(x)` or `.failure(e)`.
-    private func promiseFunction<Failure: Error>(_ promise: @escaping Future<Value, Failure>.Promise,
-                                                 output: TypeRef?) -> Value {
-        FunctionValue.native(NativeFunction("promise(_:)", types: [.named(["Result"], [])]) { [unowned self] arguments in
-            guard case .enumValue(let result) = arguments[0], result.type === self.types.result else {
-                throw ScriptError.runtime("a promise takes .success(value) or .failure(error)", at: arguments.location)
-            }
-            if result.caseName == "success" {
-                var value = result.payload.first ?? .void
-                if let output { value = try self.interpreter.coerce(value, to: output, at: arguments.location) }
-                promise(.success(value))
-            } else {
-                promise(.failure(try self.failure(result.payload.first ?? .void, as: Failure.self, at: arguments.location)))
-            }
-            try self.interpreter.throwPendingError()
-            return .void
-        })
+    private func promiseFunction<Failure: Error>(
+        _ promise: @escaping Future<Value, Failure>.Promise,
+        output: TypeRef?
+    ) -> Value {
+        FunctionValue.native(
+            NativeFunction("promise(_:)", types: [.named(["Result"], [])]) { [unowned self] arguments in
+                guard case .enumValue(let result) = arguments[0], result.type === self.types.result else {
+                    throw ScriptError.runtime(
+                        "a promise takes .success(value) or .failure(error)", at: arguments.location)
+                }
+                if result.caseName == "success" {
+                    var value = result.payload.first ?? .void
+                    if let output { value = try self.interpreter.coerce(value, to: output, at: arguments.location) }
+                    promise(.success(value))
+                } else {
+                    promise(
+                        .failure(
+                            try self.failure(result.payload.first ?? .void, as: Failure.self, at: arguments.location)))
+                }
+                try self.interpreter.throwPendingError()
+                return .void
+            })
     }
 }

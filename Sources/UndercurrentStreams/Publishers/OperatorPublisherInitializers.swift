@@ -6,29 +6,43 @@ import UndercurrentInterpreter
 /// `Publishers.Share(upstream:)`. (Zip and Concatenate are with their operators.)
 extension StreamBridge {
     func installOperatorPublisherInitializers() {
-        types.family("Publishers.Sequence").initializers = [.native(NativeFunction("init(sequence:)") {
-            [unowned self] arguments in
-            let elements = try self.interpreter.elements(of: arguments[0], at: arguments.location)
-            if self.genericArguments(of: arguments.receiver).count >= 2,
-               !self.failsNever(self.genericArguments(of: arguments.receiver), failureIndex: 1) {
-                return self.publisherValue(Publishers.Sequence<[Value], ScriptFailure>(sequence: elements))
-            }
-            return self.publisherValue(Publishers.Sequence<[Value], Never>(sequence: elements))
-        })]
-        types.family("Publishers.Retry").initializers = [.native(NativeFunction("init(upstream:retries:)") {
-            [unowned self] arguments in
-            let upstream = try self.publisher(from: arguments[0], at: arguments.location)
-            // `retries: nil` retries for ever.
-            let retries = arguments[1].isNil
-                ? nil : try self.integer(arguments[1].flattenedOptional ?? .void, "retries", at: arguments.location)
-            return upstream.with({ self.publisherValue(Publishers.Retry(upstream: self.interruptible($0), retries: retries)) },
-                                 { self.publisherValue(Publishers.Retry(upstream: self.interruptible($0), retries: retries)) })
-        })]
-        types.family("Publishers.Share").initializers = [.native(NativeFunction("init(upstream:)") {
-            [unowned self] arguments in
-            let upstream = try self.publisher(from: arguments[0], at: arguments.location)
-            return upstream.with({ self.publisherValue(Publishers.Share(upstream: $0)) },
-                                 { self.publisherValue(Publishers.Share(upstream: $0)) })
-        })]
+        types.family("Publishers.Sequence").initializers = [
+            .native(
+                NativeFunction("init(sequence:)") {
+                    [unowned self] arguments in
+                    let elements = try self.interpreter.elements(of: arguments[0], at: arguments.location)
+                    if self.genericArguments(of: arguments.receiver).count >= 2,
+                        !self.failsNever(self.genericArguments(of: arguments.receiver), failureIndex: 1)
+                    {
+                        return self.publisherValue(Publishers.Sequence<[Value], ScriptFailure>(sequence: elements))
+                    }
+                    return self.publisherValue(Publishers.Sequence<[Value], Never>(sequence: elements))
+                })
+        ]
+        types.family("Publishers.Retry").initializers = [
+            .native(
+                NativeFunction("init(upstream:retries:)") {
+                    [unowned self] arguments in
+                    let upstream = try self.publisher(from: arguments[0], at: arguments.location)
+                    // `retries: nil` retries for ever.
+                    let retries =
+                        arguments[1].isNil
+                        ? nil
+                        : try self.integer(arguments[1].flattenedOptional ?? .void, "retries", at: arguments.location)
+                    return upstream.with(
+                        { self.publisherValue(Publishers.Retry(upstream: self.interruptible($0), retries: retries)) },
+                        { self.publisherValue(Publishers.Retry(upstream: self.interruptible($0), retries: retries)) })
+                })
+        ]
+        types.family("Publishers.Share").initializers = [
+            .native(
+                NativeFunction("init(upstream:)") {
+                    [unowned self] arguments in
+                    let upstream = try self.publisher(from: arguments[0], at: arguments.location)
+                    return upstream.with(
+                        { self.publisherValue(Publishers.Share(upstream: $0)) },
+                        { self.publisherValue(Publishers.Share(upstream: $0)) })
+                })
+        ]
     }
 }

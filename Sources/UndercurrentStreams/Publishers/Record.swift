@@ -6,59 +6,79 @@ import UndercurrentInterpreter
 extension StreamBridge {
     func installRecord() {
         let recordingType = TypeInfo(name: "Record.Recording", kind: .builtin, qualifiedName: "Record.Recording")
-        recordingType.addNativeMethod(NativeFunction("receive(_:)") { arguments in
-            try Self.recording(arguments).receive(arguments[0], at: arguments.location)
-            return .void
-        })
-        recordingType.addNativeMethod(NativeFunction("receive(completion:)",
-                                                     types: [.named(["Subscribers", "Completion"], [])]) { arguments in
-            try Self.recording(arguments).receive(completion: arguments[0], at: arguments.location)
-            return .void
-        })
+        recordingType.addNativeMethod(
+            NativeFunction("receive(_:)") { arguments in
+                try Self.recording(arguments).receive(arguments[0], at: arguments.location)
+                return .void
+            })
+        recordingType.addNativeMethod(
+            NativeFunction(
+                "receive(completion:)",
+                types: [.named(["Subscribers", "Completion"], [])]
+            ) { arguments in
+                try Self.recording(arguments).receive(completion: arguments[0], at: arguments.location)
+                return .void
+            })
         interpreter.registerType(recordingType, as: "Record.Recording")
         let record = types.family("Record")
         record.nestedTypes["Recording"] = recordingType
         record.initializers = [
-            .native(NativeFunction("init(output:completion:)",
-                                   types: [nil, .named(["Subscribers", "Completion"], [])]) { [unowned self] arguments in
-                let output = try self.interpreter.elements(of: arguments[0], at: arguments.location)
-                return try self.record(output: output, completion: arguments[1],
-                                       genericArguments: self.genericArguments(of: arguments.receiver),
-                                       at: arguments.location)
-            }),
-            .native(NativeFunction("init(record:)") { [unowned self] arguments in
-                let recording = RecordingValue(type: recordingType, completionType: self.types.completion)
-                _ = try self.interpreter.call(arguments[0], [.native(recording)], at: arguments.location)
-                return try self.record(output: recording.output, completion: recording.completion,
-                                       genericArguments: self.genericArguments(of: arguments.receiver),
-                                       at: arguments.location)
-            }),
+            .native(
+                NativeFunction(
+                    "init(output:completion:)",
+                    types: [nil, .named(["Subscribers", "Completion"], [])]
+                ) { [unowned self] arguments in
+                    let output = try self.interpreter.elements(of: arguments[0], at: arguments.location)
+                    return try self.record(
+                        output: output, completion: arguments[1],
+                        genericArguments: self.genericArguments(of: arguments.receiver),
+                        at: arguments.location)
+                }),
+            .native(
+                NativeFunction("init(record:)") { [unowned self] arguments in
+                    let recording = RecordingValue(type: recordingType, completionType: self.types.completion)
+                    _ = try self.interpreter.call(arguments[0], [.native(recording)], at: arguments.location)
+                    return try self.record(
+                        output: recording.output, completion: recording.completion,
+                        genericArguments: self.genericArguments(of: arguments.receiver),
+                        at: arguments.location)
+                }),
         ]
     }
 
     private static func recording(_ arguments: NativeArguments) throws -> RecordingValue {
         guard case .native(let recording as RecordingValue)? = arguments.receiver?.loaded else {
-            throw ScriptError.runtime("receive is called on the recording a Record's closure gets", at: arguments.location)
+            throw ScriptError.runtime(
+                "receive is called on the recording a Record's closure gets", at: arguments.location)
         }
         return recording
     }
 
     /// The Failure is the written one (`Record<Int, Never>`); without one, Never unless
     /// the recording fails.
-    private func record(output: [Value], completion: Value, genericArguments: [TypeRef],
-                        at location: SourceLocation) throws -> Value {
-        let neverFails = genericArguments.count >= 2
+    private func record(
+        output: [Value], completion: Value, genericArguments: [TypeRef],
+        at location: SourceLocation
+    ) throws -> Value {
+        let neverFails =
+            genericArguments.count >= 2
             ? failsNever(genericArguments, failureIndex: 1)
             : completion.enumCaseName != "failure"
         if neverFails {
-            return publisherValue(Record<Value, Never>(output: output,
-                                                        completion: try self.completion(from: completion, as: Never.self,
-                                                                                        at: location)))
+            return publisherValue(
+                Record<Value, Never>(
+                    output: output,
+                    completion: try self.completion(
+                        from: completion, as: Never.self,
+                        at: location)))
         }
-        return publisherValue(Record<Value, ScriptFailure>(output: output,
-                                                            completion: try self.completion(from: completion,
-                                                                                            as: ScriptFailure.self,
-                                                                                            at: location)))
+        return publisherValue(
+            Record<Value, ScriptFailure>(
+                output: output,
+                completion: try self.completion(
+                    from: completion,
+                    as: ScriptFailure.self,
+                    at: location)))
     }
 }
 
@@ -92,8 +112,8 @@ final class RecordingValue: NativeValue {
     }
 }
 
-private extension Value {
-    var enumCaseName: String? {
+extension Value {
+    fileprivate var enumCaseName: String? {
         if case .enumValue(let value) = self { return value.caseName }
         return nil
     }

@@ -39,48 +39,68 @@ extension StreamBridge {
 
     func installSequencePublishers() {
         let builtins = interpreter.builtins
-        builtins.array.addNativeProperty("publisher", NativeProperty { [unowned self] _, value in
-            guard case .array(let elements) = value else { return .void }
-            return self.sequencePublisher(elements)
-        })
-        builtins.set.addNativeProperty("publisher", NativeProperty { [unowned self] _, value in
-            guard case .set(let set) = value else { return .void }
-            return self.sequencePublisher(set.elements)
-        })
-        builtins.dictionary.addNativeProperty("publisher", NativeProperty { [unowned self] _, value in
-            let pairs = try self.interpreter.elements(of: value, at: .unknown)
-            return self.sequencePublisher(pairs)
-        })
-        builtins.string.addNativeProperty("publisher", NativeProperty { [unowned self] _, value in
-            guard case .string(let text) = value else { return .void }
-            return self.sequencePublisher(text.map(Value.character))
-        })
-        builtins.range.addNativeProperty("publisher", NativeProperty { [unowned self] _, value in
-            guard case .range(let range) = value, let bounds = range.integerBounds else {
-                throw ScriptError.runtime("only ranges of Int have a publisher here", at: .unknown)
-            }
-            // A range too large to hold as an array is a sequence: a collection's operators
-            // (`collect()`, a fused `map`) would allocate all of it at once.
-            if let upper = bounds.upper, case let (span, overflow) = upper.subtractingReportingOverflow(bounds.lower),
-               !overflow, span < self.interpreter.limits.maxCollectionSize {
-                let collection = RangeCollection(lower: bounds.lower, upper: upper, text: value.description,
-                                                 interpreter: self.interpreter)
-                return self.publisherValue(Publishers.Sequence<RangeCollection, Never>(sequence: collection))
-            }
-            let sequence = RangeSequence(lower: bounds.lower, upper: bounds.upper, text: value.description,
-                                         interpreter: self.interpreter)
-            return self.publisherValue(Publishers.Sequence<RangeSequence, Never>(sequence: sequence))
-        })
-        builtins.optional.addNativeProperty("publisher", NativeProperty { [unowned self] _, value in
-            guard case .optional(let wrapped) = value else { return .void }
-            return self.publisherValue(Optional<Value>.OCombine.Publisher(wrapped))
-        })
-        types.result.addNativeProperty("publisher", NativeProperty { [unowned self] _, value in
-            guard case .enumValue(let result) = value else { return .void }
-            if result.caseName == "success" {
-                return self.publisherValue(Result<Value, ScriptFailure>.OCombine.Publisher(.success(result.payload[0])))
-            }
-            return self.publisherValue(Result<Value, ScriptFailure>.OCombine.Publisher(.failure(ScriptFailure(result.payload[0]))))
-        })
+        builtins.array.addNativeProperty(
+            "publisher",
+            NativeProperty { [unowned self] _, value in
+                guard case .array(let elements) = value else { return .void }
+                return self.sequencePublisher(elements)
+            })
+        builtins.set.addNativeProperty(
+            "publisher",
+            NativeProperty { [unowned self] _, value in
+                guard case .set(let set) = value else { return .void }
+                return self.sequencePublisher(set.elements)
+            })
+        builtins.dictionary.addNativeProperty(
+            "publisher",
+            NativeProperty { [unowned self] _, value in
+                let pairs = try self.interpreter.elements(of: value, at: .unknown)
+                return self.sequencePublisher(pairs)
+            })
+        builtins.string.addNativeProperty(
+            "publisher",
+            NativeProperty { [unowned self] _, value in
+                guard case .string(let text) = value else { return .void }
+                return self.sequencePublisher(text.map(Value.character))
+            })
+        builtins.range.addNativeProperty(
+            "publisher",
+            NativeProperty { [unowned self] _, value in
+                guard case .range(let range) = value, let bounds = range.integerBounds else {
+                    throw ScriptError.runtime("only ranges of Int have a publisher here", at: .unknown)
+                }
+                // A range too large to hold as an array is a sequence: a collection's operators
+                // (`collect()`, a fused `map`) would allocate all of it at once.
+                if let upper = bounds.upper,
+                    case let (span, overflow) = upper.subtractingReportingOverflow(bounds.lower),
+                    !overflow, span < self.interpreter.limits.maxCollectionSize
+                {
+                    let collection = RangeCollection(
+                        lower: bounds.lower, upper: upper, text: value.description,
+                        interpreter: self.interpreter)
+                    return self.publisherValue(Publishers.Sequence<RangeCollection, Never>(sequence: collection))
+                }
+                let sequence = RangeSequence(
+                    lower: bounds.lower, upper: bounds.upper, text: value.description,
+                    interpreter: self.interpreter)
+                return self.publisherValue(Publishers.Sequence<RangeSequence, Never>(sequence: sequence))
+            })
+        builtins.optional.addNativeProperty(
+            "publisher",
+            NativeProperty { [unowned self] _, value in
+                guard case .optional(let wrapped) = value else { return .void }
+                return self.publisherValue(Optional<Value>.OCombine.Publisher(wrapped))
+            })
+        types.result.addNativeProperty(
+            "publisher",
+            NativeProperty { [unowned self] _, value in
+                guard case .enumValue(let result) = value else { return .void }
+                if result.caseName == "success" {
+                    return self.publisherValue(
+                        Result<Value, ScriptFailure>.OCombine.Publisher(.success(result.payload[0])))
+                }
+                return self.publisherValue(
+                    Result<Value, ScriptFailure>.OCombine.Publisher(.failure(ScriptFailure(result.payload[0]))))
+            })
     }
 }

@@ -5,8 +5,10 @@ import UndercurrentInterpreter
 protocol ScriptSubject: AnyObject {
     func sendValue(_ value: Value)
     func sendCompletion(_ completion: Value, bridge: StreamBridge, at location: SourceLocation) throws
-    func subscribeAsSubscriber(to publisher: AnyScriptPublisher, bridge: StreamBridge,
-                               at location: SourceLocation) throws -> AnyCancellable
+    func subscribeAsSubscriber(
+        to publisher: AnyScriptPublisher, bridge: StreamBridge,
+        at location: SourceLocation
+    ) throws -> AnyCancellable
 }
 
 extension ScriptSubject where Self: Subject, Output == Value {
@@ -16,8 +18,10 @@ extension ScriptSubject where Self: Subject, Output == Value {
         send(completion: try bridge.completion(from: completion, as: Failure.self, at: location))
     }
 
-    func subscribeAsSubscriber(to publisher: AnyScriptPublisher, bridge: StreamBridge,
-                               at location: SourceLocation) throws -> AnyCancellable {
+    func subscribeAsSubscriber(
+        to publisher: AnyScriptPublisher, bridge: StreamBridge,
+        at location: SourceLocation
+    ) throws -> AnyCancellable {
         switch publisher {
         case .never(let upstream):
             if let subject = self as? PassthroughSubject<Value, Never> { return upstream.subscribe(subject) }
@@ -32,8 +36,9 @@ extension ScriptSubject where Self: Subject, Output == Value {
             if let subject = self as? PassthroughSubject<Value, ScriptFailure> { return upstream.subscribe(subject) }
             if let subject = self as? CurrentValueSubject<Value, ScriptFailure> { return upstream.subscribe(subject) }
         }
-        throw ScriptError.runtime("a subject that never fails cannot subscribe to a publisher that can fail",
-                                  at: location)
+        throw ScriptError.runtime(
+            "a subject that never fails cannot subscribe to a publisher that can fail",
+            at: location)
     }
 }
 
@@ -66,73 +71,99 @@ extension StreamBridge {
 
     func installSubjects() {
         let passthrough = types.family("PassthroughSubject", conformances: ["Subject", "Publisher"])
-        passthrough.initializers = [.native(NativeFunction("init()") { [unowned self] arguments in
-            if self.failsNever(self.genericArguments(of: arguments.receiver), failureIndex: 1) {
-                return self.subjectValue(.never(AnyValuePublisher(PassthroughSubject<Value, Never>())),
-                                         family: "PassthroughSubject", receiver: arguments.receiver)
-            }
-            return self.subjectValue(.failing(AnyValuePublisher(PassthroughSubject<Value, ScriptFailure>())),
-                                     family: "PassthroughSubject", receiver: arguments.receiver)
-        })]
+        passthrough.initializers = [
+            .native(
+                NativeFunction("init()") { [unowned self] arguments in
+                    if self.failsNever(self.genericArguments(of: arguments.receiver), failureIndex: 1) {
+                        return self.subjectValue(
+                            .never(AnyValuePublisher(PassthroughSubject<Value, Never>())),
+                            family: "PassthroughSubject", receiver: arguments.receiver)
+                    }
+                    return self.subjectValue(
+                        .failing(AnyValuePublisher(PassthroughSubject<Value, ScriptFailure>())),
+                        family: "PassthroughSubject", receiver: arguments.receiver)
+                })
+        ]
         let currentValue = types.family("CurrentValueSubject", conformances: ["Subject", "Publisher"])
-        currentValue.initializers = [.native(NativeFunction("init(_:)") { [unowned self] arguments in
-            var initial = arguments[0]
-            if let outputType = self.genericArguments(of: arguments.receiver).first {
-                initial = try self.interpreter.coerce(initial, to: outputType, at: arguments.location)
-            }
-            if self.failsNever(self.genericArguments(of: arguments.receiver), failureIndex: 1) {
-                return self.subjectValue(.never(AnyValuePublisher(CurrentValueSubject<Value, Never>(initial))),
-                                         family: "CurrentValueSubject", receiver: arguments.receiver)
-            }
-            return self.subjectValue(.failing(AnyValuePublisher(CurrentValueSubject<Value, ScriptFailure>(initial))),
-                                     family: "CurrentValueSubject", receiver: arguments.receiver)
-        })]
-        currentValue.addNativeProperty("value", NativeProperty(get: { _, value in
-            guard case .native(let native as PublisherValue) = value,
-                  let subject = native.publisher.base as? ScriptValueSubject else { return .void }
-            return subject.currentValue
-        }, set: { [unowned self] _, value, newValue in
-            guard case .native(let native as PublisherValue) = value,
-                  let subject = native.publisher.base as? ScriptValueSubject else { return }
-            subject.currentValue = try self.asOutput(newValue, of: value, at: .unknown)
-            try self.interpreter.throwPendingError()
-        }))
+        currentValue.initializers = [
+            .native(
+                NativeFunction("init(_:)") { [unowned self] arguments in
+                    var initial = arguments[0]
+                    if let outputType = self.genericArguments(of: arguments.receiver).first {
+                        initial = try self.interpreter.coerce(initial, to: outputType, at: arguments.location)
+                    }
+                    if self.failsNever(self.genericArguments(of: arguments.receiver), failureIndex: 1) {
+                        return self.subjectValue(
+                            .never(AnyValuePublisher(CurrentValueSubject<Value, Never>(initial))),
+                            family: "CurrentValueSubject", receiver: arguments.receiver)
+                    }
+                    return self.subjectValue(
+                        .failing(AnyValuePublisher(CurrentValueSubject<Value, ScriptFailure>(initial))),
+                        family: "CurrentValueSubject", receiver: arguments.receiver)
+                })
+        ]
+        currentValue.addNativeProperty(
+            "value",
+            NativeProperty(
+                get: { _, value in
+                    guard case .native(let native as PublisherValue) = value,
+                        let subject = native.publisher.base as? ScriptValueSubject
+                    else { return .void }
+                    return subject.currentValue
+                },
+                set: { [unowned self] _, value, newValue in
+                    guard case .native(let native as PublisherValue) = value,
+                        let subject = native.publisher.base as? ScriptValueSubject
+                    else { return }
+                    subject.currentValue = try self.asOutput(newValue, of: value, at: .unknown)
+                    try self.interpreter.throwPendingError()
+                }))
         let subjectProtocol = types.subject
-        subjectProtocol.addNativeMethod(NativeFunction("send(_:)") { [unowned self] arguments in
-            try self.subject(of: arguments).sendValue(self.asOutput(arguments[0], of: arguments.receiver,
-                                                                    at: arguments.location))
-            try self.interpreter.throwPendingError()
-            return .void
-        })
-        subjectProtocol.addNativeMethod(NativeFunction("send()") { [unowned self] arguments in
-            try self.subject(of: arguments).sendValue(.void)
-            try self.interpreter.throwPendingError()
-            return .void
-        })
-        subjectProtocol.addNativeMethod(NativeFunction("send(completion:)", types: [.named(["Subscribers", "Completion"], [])]) {
-            [unowned self] arguments in
-            try self.subject(of: arguments).sendCompletion(arguments[0], bridge: self, at: arguments.location)
-            try self.interpreter.throwPendingError()
-            return .void
-        })
+        subjectProtocol.addNativeMethod(
+            NativeFunction("send(_:)") { [unowned self] arguments in
+                try self.subject(of: arguments).sendValue(
+                    self.asOutput(
+                        arguments[0], of: arguments.receiver,
+                        at: arguments.location))
+                try self.interpreter.throwPendingError()
+                return .void
+            })
+        subjectProtocol.addNativeMethod(
+            NativeFunction("send()") { [unowned self] arguments in
+                try self.subject(of: arguments).sendValue(.void)
+                try self.interpreter.throwPendingError()
+                return .void
+            })
+        subjectProtocol.addNativeMethod(
+            NativeFunction("send(completion:)", types: [.named(["Subscribers", "Completion"], [])]) {
+                [unowned self] arguments in
+                try self.subject(of: arguments).sendCompletion(arguments[0], bridge: self, at: arguments.location)
+                try self.interpreter.throwPendingError()
+                return .void
+            })
     }
 
     /// A new subject as a script value that remembers its written Output type.
     private func subjectValue(_ subject: AnyScriptPublisher, family: String, receiver: Value?) -> Value {
         let value = publisherValue(subject, family: family)
-        if case .native(let native as PublisherValue) = value { native.outputType = genericArguments(of: receiver).first }
+        if case .native(let native as PublisherValue) = value {
+            native.outputType = genericArguments(of: receiver).first
+        }
         return value
     }
 
     /// A value sent to a subject, converted to the subject's written Output type.
     private func asOutput(_ value: Value, of subject: Value?, at location: SourceLocation) throws -> Value {
-        guard case .native(let native as PublisherValue)? = subject, let outputType = native.outputType else { return value }
+        guard case .native(let native as PublisherValue)? = subject, let outputType = native.outputType else {
+            return value
+        }
         return try interpreter.coerce(value, to: outputType, at: location)
     }
 
     private func subject(of arguments: NativeArguments) throws -> ScriptSubject {
         guard case .native(let native as PublisherValue)? = arguments.receiver,
-              let subject = native.publisher.base as? ScriptSubject else {
+            let subject = native.publisher.base as? ScriptSubject
+        else {
             throw ScriptError.runtime("send is only available on subjects", at: arguments.location)
         }
         return subject

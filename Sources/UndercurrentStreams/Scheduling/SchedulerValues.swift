@@ -180,7 +180,8 @@ final class TimeValue: NativeValue {
         case .schedulerTime(.dispatchQueue):
             return "SchedulerTimeType(dispatchTime: Dispatch.DispatchTime(rawValue: \(nanoseconds)))"
         case .schedulerTime(.runLoop), .schedulerTime(.operationQueue):
-            return "SchedulerTimeType(date: \(DateValue.format(secondsSince1970: Double(epoch) + Double(nanoseconds) / 1e9)))"
+            return
+                "SchedulerTimeType(date: \(DateValue.format(secondsSince1970: Double(epoch) + Double(nanoseconds) / 1e9)))"
         case .schedulerTime(.immediate):
             return "SchedulerTimeType()"
         }
@@ -306,7 +307,8 @@ final class DateValue: NativeValue {
         func two(_ number: Int64) -> String { number < 10 ? "0\(number)" : "\(number)" }
         let yearText = String(year)
         let paddedYear = String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText
-        return "\(paddedYear)-\(two(month))-\(two(day)) \(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60)) +0000"
+        return
+            "\(paddedYear)-\(two(month))-\(two(day)) \(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60)) +0000"
     }
 }
 

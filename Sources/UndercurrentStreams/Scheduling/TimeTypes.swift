@@ -27,8 +27,10 @@ final class TimeTypes {
     var nextQueueID = 0
 
     init() {
-        let owners: [(SchedulerFamily, TypeInfo)] = [(.dispatchQueue, dispatchQueue), (.runLoop, runLoop),
-                                                      (.operationQueue, operationQueue), (.immediate, immediate)]
+        let owners: [(SchedulerFamily, TypeInfo)] = [
+            (.dispatchQueue, dispatchQueue), (.runLoop, runLoop),
+            (.operationQueue, operationQueue), (.immediate, immediate),
+        ]
         for (family, owner) in owners {
             // Full names, so that `stride + .milliseconds(5)` finds `.milliseconds` on the
             // stride's own type (an implicit member takes the other operand's type name).
@@ -118,8 +120,9 @@ extension StreamBridge {
 
     var immediateSchedulerValue: SchedulerValue {
         if let existing = timeTypes.immediateScheduler { return existing }
-        let value = SchedulerValue(ImmediateScheduler.shared, family: .immediate, label: "",
-                                   type: timeTypes.immediate)
+        let value = SchedulerValue(
+            ImmediateScheduler.shared, family: .immediate, label: "",
+            type: timeTypes.immediate)
         timeTypes.immediateScheduler = value
         return value
     }
@@ -131,8 +134,10 @@ extension StreamBridge {
         if case .native(let scheduler as SchedulerValue) = value.loaded { return scheduler }
         throw ScriptError.runtime(
             "\(Formatter.typeName(of: value)) is not a scheduler this interpreter can run", at: location,
-            notes: ["Use DispatchQueue.main, DispatchQueue.global(), DispatchQueue(label:), RunLoop.main, "
-                    + "OperationQueue.main, OperationQueue() or ImmediateScheduler.shared; all run on one virtual clock."])
+            notes: [
+                "Use DispatchQueue.main, DispatchQueue.global(), DispatchQueue(label:), RunLoop.main, "
+                    + "OperationQueue.main, OperationQueue() or ImmediateScheduler.shared; all run on one virtual clock."
+            ])
     }
 
     /// A stride argument in nanoseconds: `.milliseconds(100)`, `.seconds(1)`, a number of
@@ -144,8 +149,9 @@ extension StreamBridge {
         case .native(let stride as StrideValue): return stride.amount.nanoseconds
         case .native(let interval as IntervalValue): return interval.nanoseconds
         default:
-            throw ScriptError.runtime("\(what) must be a stride such as .milliseconds(100), .seconds(1) or 0.5, "
-                                      + "not \(Formatter.typeName(of: value))", at: location)
+            throw ScriptError.runtime(
+                "\(what) must be a stride such as .milliseconds(100), .seconds(1) or 0.5, "
+                    + "not \(Formatter.typeName(of: value))", at: location)
         }
     }
 
@@ -154,10 +160,12 @@ extension StreamBridge {
         switch value.loaded {
         case .native(let time as TimeValue): return time.nanoseconds
         case .native(let date as DateValue):
-            return VirtualTime.Stride.nanoseconds(fromSeconds: date.secondsSince1970 - Double(clock.epochSecondsSince1970))
+            return VirtualTime.Stride.nanoseconds(
+                fromSeconds: date.secondsSince1970 - Double(clock.epochSecondsSince1970))
         default:
-            throw ScriptError.runtime("expected a time such as .now() + 0.5, got \(Formatter.typeName(of: value))",
-                                      at: location)
+            throw ScriptError.runtime(
+                "expected a time such as .now() + 0.5, got \(Formatter.typeName(of: value))",
+                at: location)
         }
     }
 
@@ -179,7 +187,8 @@ extension StreamBridge {
             }
         }
         guard case .function = function.loaded else {
-            throw ScriptError.runtime("expected a closure to run, got \(Formatter.typeName(of: function))", at: location)
+            throw ScriptError.runtime(
+                "expected a closure to run, got \(Formatter.typeName(of: function))", at: location)
         }
         return { [unowned self] in
             self.fromEngine(()) { _ = try self.interpreter.call(function, [], at: location) }
@@ -190,8 +199,10 @@ extension StreamBridge {
 
     func installSchedulerTypes() {
         let types = timeTypes
-        for type in [types.dispatchQueue, types.runLoop, types.operationQueue, types.immediate, types.dispatchTime,
-                     types.dispatchTimeInterval, types.qos, types.timer] {
+        for type in [
+            types.dispatchQueue, types.runLoop, types.operationQueue, types.immediate, types.dispatchTime,
+            types.dispatchTimeInterval, types.qos, types.timer,
+        ] {
             interpreter.registerType(type)
         }
         self.types.publishers.nestedTypes["TimeGroupingStrategy"] = types.timeGrouping
@@ -210,101 +221,135 @@ extension StreamBridge {
         let timeRef = TypeRef.named([type.name, "SchedulerTimeType"], [])
         let strideRef = TypeRef.named([type.name, "SchedulerTimeType", "Stride"], [])
         let closure = TimeTypes.closureParameter
-        type.addNativeProperty("now", NativeProperty { [unowned self] _, value in
-            let nanoseconds = family == .immediate ? 0 : self.clock.nowNanoseconds
-            return self.timeValue(.schedulerTime(family), nanoseconds: nanoseconds)
-        })
-        type.addNativeProperty("minimumTolerance", NativeProperty { [unowned self] _, _ in
-            self.strideValue(StrideAmount(family: family, nanoseconds: 0))
-        })
-        type.addNativeMethod(NativeFunction("schedule(options:_:)", defaults: ["options"], types: [nil, closure]) {
-            [unowned self] arguments in
-            let scheduler = try self.schedulerArgument(arguments.receiver ?? .void, at: arguments.location)
-            let action = try self.scheduledAction(arguments[1], at: arguments.location)
-            scheduleNow(scheduler.scheduler, action)
-            try self.interpreter.throwPendingError()
-            return .void
-        })
-        type.addNativeMethod(NativeFunction("schedule(after:tolerance:options:_:)", defaults: ["tolerance", "options"],
-                                            types: [timeRef, strideRef, nil, closure]) { [unowned self] arguments in
-            let scheduler = try self.schedulerArgument(arguments.receiver ?? .void, at: arguments.location)
-            let date = try self.instantNanoseconds(arguments[0], at: arguments.location)
-            let action = try self.scheduledAction(arguments[3], at: arguments.location)
-            scheduleAfter(scheduler.scheduler, date, action)
-            try self.interpreter.throwPendingError()
-            return .void
-        })
-        type.addNativeMethod(NativeFunction("schedule(after:interval:tolerance:options:_:)",
-                                            defaults: ["tolerance", "options"],
-                                            types: [timeRef, strideRef, strideRef, nil, closure]) {
-            [unowned self] arguments in
-            let scheduler = try self.schedulerArgument(arguments.receiver ?? .void, at: arguments.location)
-            let date = try self.instantNanoseconds(arguments[0], at: arguments.location)
-            let interval = try self.strideNanoseconds(arguments[1], "the interval", at: arguments.location)
-            let action = try self.scheduledAction(arguments[4], at: arguments.location)
-            let cancellable = scheduleRepeating(scheduler.scheduler, date, interval, action)
-            try self.interpreter.throwPendingError()
-            return self.cancellableValue(AnyCancellable(cancellable))
-        })
+        type.addNativeProperty(
+            "now",
+            NativeProperty { [unowned self] _, value in
+                let nanoseconds = family == .immediate ? 0 : self.clock.nowNanoseconds
+                return self.timeValue(.schedulerTime(family), nanoseconds: nanoseconds)
+            })
+        type.addNativeProperty(
+            "minimumTolerance",
+            NativeProperty { [unowned self] _, _ in
+                self.strideValue(StrideAmount(family: family, nanoseconds: 0))
+            })
+        type.addNativeMethod(
+            NativeFunction("schedule(options:_:)", defaults: ["options"], types: [nil, closure]) {
+                [unowned self] arguments in
+                let scheduler = try self.schedulerArgument(arguments.receiver ?? .void, at: arguments.location)
+                let action = try self.scheduledAction(arguments[1], at: arguments.location)
+                scheduleNow(scheduler.scheduler, action)
+                try self.interpreter.throwPendingError()
+                return .void
+            })
+        type.addNativeMethod(
+            NativeFunction(
+                "schedule(after:tolerance:options:_:)", defaults: ["tolerance", "options"],
+                types: [timeRef, strideRef, nil, closure]
+            ) { [unowned self] arguments in
+                let scheduler = try self.schedulerArgument(arguments.receiver ?? .void, at: arguments.location)
+                let date = try self.instantNanoseconds(arguments[0], at: arguments.location)
+                let action = try self.scheduledAction(arguments[3], at: arguments.location)
+                scheduleAfter(scheduler.scheduler, date, action)
+                try self.interpreter.throwPendingError()
+                return .void
+            })
+        type.addNativeMethod(
+            NativeFunction(
+                "schedule(after:interval:tolerance:options:_:)",
+                defaults: ["tolerance", "options"],
+                types: [timeRef, strideRef, strideRef, nil, closure]
+            ) {
+                [unowned self] arguments in
+                let scheduler = try self.schedulerArgument(arguments.receiver ?? .void, at: arguments.location)
+                let date = try self.instantNanoseconds(arguments[0], at: arguments.location)
+                let interval = try self.strideNanoseconds(arguments[1], "the interval", at: arguments.location)
+                let action = try self.scheduledAction(arguments[4], at: arguments.location)
+                let cancellable = scheduleRepeating(scheduler.scheduler, date, interval, action)
+                try self.interpreter.throwPendingError()
+                return self.cancellableValue(AnyCancellable(cancellable))
+            })
     }
 
     private func installDispatchQueue() {
         let types = timeTypes
         let queue = types.dispatchQueue
         installSchedulerMembers(on: queue, family: .dispatchQueue)
-        queue.addNativeProperty("main", isStatic: true, NativeProperty { [unowned self] _, _ in
-            .native(self.schedulerValue(.dispatchMain))
-        })
+        queue.addNativeProperty(
+            "main", isStatic: true,
+            NativeProperty { [unowned self] _, _ in
+                .native(self.schedulerValue(.dispatchMain))
+            })
         let qosRef = TypeRef.named(["DispatchQoS", "QoSClass"], [])
-        queue.addNativeMethod(NativeFunction("global(qos:)", defaults: ["qos"], types: [qosRef]) {
-            [unowned self] arguments in
-            var qos = "default"
-            if case .native(let named as NamedValue)? = arguments.optional(0) { qos = named.name }
-            return .native(self.schedulerValue(.dispatchGlobal(qos: qos)))
-        }, isStatic: true)
-        queue.initializers = [.native(NativeFunction(
-            "init(label:qos:attributes:autoreleaseFrequency:target:)",
-            defaults: ["qos", "attributes", "autoreleaseFrequency", "target"],
-            types: [.simple("String"), .named(["DispatchQoS"], []), .named(["DispatchQueue", "Attributes"], [])]) {
-            [unowned self] arguments in
-            guard case .string(let label) = arguments[0] else {
-                throw ScriptError.runtime("a queue's label is a String", at: arguments.location)
-            }
-            self.timeTypes.nextQueueID += 1
-            return .native(self.schedulerValue(.dispatchQueue(label: label, id: self.timeTypes.nextQueueID)))
-        })]
-        queue.addNativeProperty("label", NativeProperty { _, value in
-            guard case .native(let scheduler as SchedulerValue) = value else { return .string("") }
-            return .string(scheduler.label)
-        })
+        queue.addNativeMethod(
+            NativeFunction("global(qos:)", defaults: ["qos"], types: [qosRef]) {
+                [unowned self] arguments in
+                var qos = "default"
+                if case .native(let named as NamedValue)? = arguments.optional(0) { qos = named.name }
+                return .native(self.schedulerValue(.dispatchGlobal(qos: qos)))
+            }, isStatic: true)
+        queue.initializers = [
+            .native(
+                NativeFunction(
+                    "init(label:qos:attributes:autoreleaseFrequency:target:)",
+                    defaults: ["qos", "attributes", "autoreleaseFrequency", "target"],
+                    types: [
+                        .simple("String"), .named(["DispatchQoS"], []), .named(["DispatchQueue", "Attributes"], []),
+                    ]
+                ) {
+                    [unowned self] arguments in
+                    guard case .string(let label) = arguments[0] else {
+                        throw ScriptError.runtime("a queue's label is a String", at: arguments.location)
+                    }
+                    self.timeTypes.nextQueueID += 1
+                    return .native(self.schedulerValue(.dispatchQueue(label: label, id: self.timeTypes.nextQueueID)))
+                })
+        ]
+        queue.addNativeProperty(
+            "label",
+            NativeProperty { _, value in
+                guard case .native(let scheduler as SchedulerValue) = value else { return .string("") }
+                return .string(scheduler.label)
+            })
         let closure = TimeTypes.closureParameter
-        queue.addNativeMethod(NativeFunction("async(group:qos:flags:execute:)", defaults: ["group", "qos", "flags"],
-                                             types: [nil, .named(["DispatchQoS"], []), nil, closure]) {
-            [unowned self] arguments in
-            let scheduler = try self.schedulerArgument(arguments.receiver ?? .void, at: arguments.location)
-            let action = try self.scheduledAction(arguments[3], at: arguments.location)
-            scheduleNow(scheduler.scheduler, action)
-            return .void
-        })
-        queue.addNativeMethod(NativeFunction("asyncAfter(deadline:qos:flags:execute:)", defaults: ["qos", "flags"],
-                                             types: [.named(["DispatchTime"], []), .named(["DispatchQoS"], []), nil,
-                                                     closure]) { [unowned self] arguments in
-            let scheduler = try self.schedulerArgument(arguments.receiver ?? .void, at: arguments.location)
-            let deadline = try self.instantNanoseconds(arguments[0], at: arguments.location)
-            let action = try self.scheduledAction(arguments[3], at: arguments.location)
-            scheduleAfter(scheduler.scheduler, deadline, action)
-            return .void
-        })
-        queue.addNativeMethod(NativeFunction("sync(execute:)", types: [closure]) { [unowned self] arguments in
-            let scheduler = try self.schedulerArgument(arguments.receiver ?? .void, at: arguments.location)
-            if scheduler.virtual?.kind == .dispatchMain {
-                throw ScriptError.runtime("DispatchQueue.main.sync from the main thread never returns", at: arguments.location,
-                                          notes: ["The script runs on the main queue: sync would wait for itself (a deadlock).",
-                                                  "Use DispatchQueue.main.async instead."])
-            }
-            // One thread: the queue is idle whenever the script runs, so the block runs now.
-            return try self.interpreter.call(arguments[0], [], at: arguments.location)
-        })
+        queue.addNativeMethod(
+            NativeFunction(
+                "async(group:qos:flags:execute:)", defaults: ["group", "qos", "flags"],
+                types: [nil, .named(["DispatchQoS"], []), nil, closure]
+            ) {
+                [unowned self] arguments in
+                let scheduler = try self.schedulerArgument(arguments.receiver ?? .void, at: arguments.location)
+                let action = try self.scheduledAction(arguments[3], at: arguments.location)
+                scheduleNow(scheduler.scheduler, action)
+                return .void
+            })
+        queue.addNativeMethod(
+            NativeFunction(
+                "asyncAfter(deadline:qos:flags:execute:)", defaults: ["qos", "flags"],
+                types: [
+                    .named(["DispatchTime"], []), .named(["DispatchQoS"], []), nil,
+                    closure,
+                ]
+            ) { [unowned self] arguments in
+                let scheduler = try self.schedulerArgument(arguments.receiver ?? .void, at: arguments.location)
+                let deadline = try self.instantNanoseconds(arguments[0], at: arguments.location)
+                let action = try self.scheduledAction(arguments[3], at: arguments.location)
+                scheduleAfter(scheduler.scheduler, deadline, action)
+                return .void
+            })
+        queue.addNativeMethod(
+            NativeFunction("sync(execute:)", types: [closure]) { [unowned self] arguments in
+                let scheduler = try self.schedulerArgument(arguments.receiver ?? .void, at: arguments.location)
+                if scheduler.virtual?.kind == .dispatchMain {
+                    throw ScriptError.runtime(
+                        "DispatchQueue.main.sync from the main thread never returns", at: arguments.location,
+                        notes: [
+                            "The script runs on the main queue: sync would wait for itself (a deadlock).",
+                            "Use DispatchQueue.main.async instead.",
+                        ])
+                }
+                // One thread: the queue is idle whenever the script runs, so the block runs now.
+                return try self.interpreter.call(arguments[0], [], at: arguments.location)
+            })
     }
 
     private func installRunLoopAndOperationQueue() {
@@ -312,54 +357,72 @@ extension StreamBridge {
         let runLoop = types.runLoop
         installSchedulerMembers(on: runLoop, family: .runLoop)
         for name in ["main", "current"] {
-            runLoop.addNativeProperty(name, isStatic: true, NativeProperty { [unowned self] _, _ in
-                .native(self.schedulerValue(.runLoopMain))
-            })
+            runLoop.addNativeProperty(
+                name, isStatic: true,
+                NativeProperty { [unowned self] _, _ in
+                    .native(self.schedulerValue(.runLoopMain))
+                })
         }
-        runLoop.addNativeMethod(NativeFunction("perform(_:)", types: [TimeTypes.closureParameter]) {
-            [unowned self] arguments in
-            let action = try self.scheduledAction(arguments[0], at: arguments.location)
-            self.clock.schedule(at: self.clock.nowNanoseconds, lane: .runLoop, action)
-            return .void
-        })
-        runLoop.addNativeMethod(NativeFunction("run(until:)", types: [.named(["Date"], [])]) { [unowned self] arguments in
-            // The playground idiom `RunLoop.main.run(until: Date(timeIntervalSinceNow: 2))`: time passes here.
-            let target = try self.instantNanoseconds(arguments[0], at: arguments.location)
-            self.clock.advance(to: max(target, self.clock.nowNanoseconds))
-            try self.interpreter.throwPendingError()
-            return .void
-        })
-        runLoop.addNativeMethod(NativeFunction("run()") { arguments in
-            throw ScriptError.runtime("RunLoop.run() never returns", at: arguments.location,
-                                      notes: ["Use run(until: Date(timeIntervalSinceNow: seconds)) to let time pass; "
-                                              + "after the script, scheduled work runs anyway."])
-        })
+        runLoop.addNativeMethod(
+            NativeFunction("perform(_:)", types: [TimeTypes.closureParameter]) {
+                [unowned self] arguments in
+                let action = try self.scheduledAction(arguments[0], at: arguments.location)
+                self.clock.schedule(at: self.clock.nowNanoseconds, lane: .runLoop, action)
+                return .void
+            })
+        runLoop.addNativeMethod(
+            NativeFunction("run(until:)", types: [.named(["Date"], [])]) { [unowned self] arguments in
+                // The playground idiom `RunLoop.main.run(until: Date(timeIntervalSinceNow: 2))`: time passes here.
+                let target = try self.instantNanoseconds(arguments[0], at: arguments.location)
+                self.clock.advance(to: max(target, self.clock.nowNanoseconds))
+                try self.interpreter.throwPendingError()
+                return .void
+            })
+        runLoop.addNativeMethod(
+            NativeFunction("run()") { arguments in
+                throw ScriptError.runtime(
+                    "RunLoop.run() never returns", at: arguments.location,
+                    notes: [
+                        "Use run(until: Date(timeIntervalSinceNow: seconds)) to let time pass; "
+                            + "after the script, scheduled work runs anyway."
+                    ])
+            })
 
         let operationQueue = types.operationQueue
         installSchedulerMembers(on: operationQueue, family: .operationQueue)
-        operationQueue.addNativeProperty("main", isStatic: true, NativeProperty { [unowned self] _, _ in
-            .native(self.schedulerValue(.operationQueueMain))
-        })
-        operationQueue.initializers = [.native(NativeFunction("init()") { [unowned self] _ in
-            self.timeTypes.nextQueueID += 1
-            return .native(self.schedulerValue(.operationQueue(id: self.timeTypes.nextQueueID)))
-        })]
-        operationQueue.addNativeMethod(NativeFunction("addOperation(_:)", types: [TimeTypes.closureParameter]) {
-            [unowned self] arguments in
-            let scheduler = try self.schedulerArgument(arguments.receiver ?? .void, at: arguments.location)
-            scheduleNow(scheduler.scheduler, try self.scheduledAction(arguments[0], at: arguments.location))
-            return .void
-        })
-        operationQueue.addNativeProperty("maxConcurrentOperationCount", NativeProperty { _, value in
-            guard case .native(let scheduler as SchedulerValue) = value else { return .int(-1) }
-            return .int(scheduler.virtual?.kind == .operationQueueMain ? 1 : -1)
-        })
+        operationQueue.addNativeProperty(
+            "main", isStatic: true,
+            NativeProperty { [unowned self] _, _ in
+                .native(self.schedulerValue(.operationQueueMain))
+            })
+        operationQueue.initializers = [
+            .native(
+                NativeFunction("init()") { [unowned self] _ in
+                    self.timeTypes.nextQueueID += 1
+                    return .native(self.schedulerValue(.operationQueue(id: self.timeTypes.nextQueueID)))
+                })
+        ]
+        operationQueue.addNativeMethod(
+            NativeFunction("addOperation(_:)", types: [TimeTypes.closureParameter]) {
+                [unowned self] arguments in
+                let scheduler = try self.schedulerArgument(arguments.receiver ?? .void, at: arguments.location)
+                scheduleNow(scheduler.scheduler, try self.scheduledAction(arguments[0], at: arguments.location))
+                return .void
+            })
+        operationQueue.addNativeProperty(
+            "maxConcurrentOperationCount",
+            NativeProperty { _, value in
+                guard case .native(let scheduler as SchedulerValue) = value else { return .int(-1) }
+                return .int(scheduler.virtual?.kind == .operationQueueMain ? 1 : -1)
+            })
 
         let immediate = types.immediate
         installSchedulerMembers(on: immediate, family: .immediate)
-        immediate.addNativeProperty("shared", isStatic: true, NativeProperty { [unowned self] _, _ in
-            .native(self.immediateSchedulerValue)
-        })
+        immediate.addNativeProperty(
+            "shared", isStatic: true,
+            NativeProperty { [unowned self] _, _ in
+                .native(self.immediateSchedulerValue)
+            })
     }
 
     /// `DispatchQueue.SchedulerTimeType.Stride` and its siblings.
@@ -367,54 +430,69 @@ extension StreamBridge {
         let type = timeTypes.stride[family]!
         func amount(seconds: Double) -> StrideAmount {
             // ImmediateScheduler's `.seconds(_:)` and friends are all zero.
-            family == .immediate ? StrideAmount(family: family, count: 0) : StrideAmount(family: family, seconds: seconds)
+            family == .immediate
+                ? StrideAmount(family: family, count: 0) : StrideAmount(family: family, seconds: seconds)
         }
         func amount(nanoseconds: Int64) -> StrideAmount {
-            family == .immediate ? StrideAmount(family: family, count: 0) : StrideAmount(family: family, nanoseconds: nanoseconds)
+            family == .immediate
+                ? StrideAmount(family: family, count: 0) : StrideAmount(family: family, nanoseconds: nanoseconds)
         }
-        type.addNativeMethod(NativeFunction("seconds(_:)") { [unowned self] arguments in
-            switch arguments[0] {
-            case .int(let seconds): return self.strideValue(amount(nanoseconds: VirtualTime.Stride.seconds(seconds).nanoseconds))
-            case .double(let seconds): return self.strideValue(amount(seconds: seconds))
-            default: throw ScriptError.runtime(".seconds takes a number", at: arguments.location)
-            }
-        }, isStatic: true)
+        type.addNativeMethod(
+            NativeFunction("seconds(_:)") { [unowned self] arguments in
+                switch arguments[0] {
+                case .int(let seconds):
+                    return self.strideValue(amount(nanoseconds: VirtualTime.Stride.seconds(seconds).nanoseconds))
+                case .double(let seconds): return self.strideValue(amount(seconds: seconds))
+                default: throw ScriptError.runtime(".seconds takes a number", at: arguments.location)
+                }
+            }, isStatic: true)
         let units: [(String, (Int) -> VirtualTime.Stride)] = [
             ("milliseconds", VirtualTime.Stride.milliseconds), ("microseconds", VirtualTime.Stride.microseconds),
             ("nanoseconds", VirtualTime.Stride.nanoseconds),
         ]
         for (unit, make) in units {
-            type.addNativeMethod(NativeFunction("\(unit)(_:)", types: [.simple("Int")]) { [unowned self] arguments in
-                guard case .int(let count) = arguments[0] else {
-                    throw ScriptError.runtime(".\(unit) takes an Int", at: arguments.location)
-                }
-                return self.strideValue(amount(nanoseconds: make(count).nanoseconds))
-            }, isStatic: true)
+            type.addNativeMethod(
+                NativeFunction("\(unit)(_:)", types: [.simple("Int")]) { [unowned self] arguments in
+                    guard case .int(let count) = arguments[0] else {
+                        throw ScriptError.runtime(".\(unit) takes an Int", at: arguments.location)
+                    }
+                    return self.strideValue(amount(nanoseconds: make(count).nanoseconds))
+                }, isStatic: true)
         }
-        type.addNativeProperty("zero", isStatic: true, NativeProperty { [unowned self] _, _ in
-            self.strideValue(StrideAmount(family: family, nanoseconds: 0))
-        })
-        type.initializers = [.native(NativeFunction("init(_:)") { [unowned self] arguments in
-            switch arguments[0].loaded {
-            case .int(let number) where family == .immediate: return self.strideValue(StrideAmount(family: family, count: number))
-            case .double(let number) where family == .immediate:
-                return self.strideValue(StrideAmount(family: family, count: clampedInt(number)))
-            default:
-                let nanoseconds = try self.strideNanoseconds(arguments[0], "a stride", at: arguments.location)
-                return self.strideValue(StrideAmount(family: family, nanoseconds: nanoseconds))
-            }
-        })]
-        type.addNativeProperty("magnitude", NativeProperty { _, value in
-            guard case .native(let stride as StrideValue) = value else { return .void }
-            return stride.amount.magnitudeValue
-        })
-        type.addNativeProperty("timeInterval", NativeProperty { [unowned self] _, value in
-            guard case .native(let stride as StrideValue) = value else { return .void }
-            if case .nanoseconds(let nanoseconds) = stride.amount.magnitude {
-                return self.intervalValue("nanoseconds", Int(nanoseconds))
-            }
-            return stride.amount.magnitudeValue
-        })
+        type.addNativeProperty(
+            "zero", isStatic: true,
+            NativeProperty { [unowned self] _, _ in
+                self.strideValue(StrideAmount(family: family, nanoseconds: 0))
+            })
+        type.initializers = [
+            .native(
+                NativeFunction("init(_:)") { [unowned self] arguments in
+                    switch arguments[0].loaded {
+                    case .int(let number) where family == .immediate:
+                        return self.strideValue(StrideAmount(family: family, count: number))
+                    case .double(let number) where family == .immediate:
+                        return self.strideValue(StrideAmount(family: family, count: clampedInt(number)))
+                    default:
+                        let nanoseconds = try self.strideNanoseconds(arguments[0], "a stride", at: arguments.location)
+                        return self.strideValue(StrideAmount(family: family, nanoseconds: nanoseconds))
+                    }
+                })
+        ]
+        type.addNativeProperty(
+            "magnitude",
+            NativeProperty { _, value in
+                guard case .native(let stride as StrideValue) = value else { return .void }
+                return stride.amount.magnitudeValue
+            })
+        type.addNativeProperty(
+            "timeInterval",
+            NativeProperty { [unowned self] _, value in
+                guard case .native(let stride as StrideValue) = value else { return .void }
+                if case .nanoseconds(let nanoseconds) = stride.amount.magnitude {
+                    return self.intervalValue("nanoseconds", Int(nanoseconds))
+                }
+                return stride.amount.magnitudeValue
+            })
         type.addNativeProperty("description", NativeProperty { _, value in .string(value.description) })
         /// Either side may be a number (seconds, or a plain count for ImmediateScheduler).
         func operand(_ value: Value, _ location: SourceLocation) throws -> StrideAmount {
@@ -422,32 +500,37 @@ extension StreamBridge {
             case .native(let stride as StrideValue): return stride.amount
             case .int(let number) where family == .immediate: return StrideAmount(family: family, count: number)
             default:
-                return StrideAmount(family: family, nanoseconds: try self.strideNanoseconds(value, "a stride", at: location))
+                return StrideAmount(
+                    family: family, nanoseconds: try self.strideNanoseconds(value, "a stride", at: location))
             }
         }
         let arithmetic: [(String, (Int64, Int64) -> Int64)] = [
             ("+", { $0.addingSaturated($1) }), ("-", { $0.addingSaturated($1 == .min ? .max : -$1) }),
         ]
         for (op, apply) in arithmetic {
-            type.addNativeMethod(NativeFunction("\(op)(_:_:)") { [unowned self] arguments in
-                let lhs = try operand(arguments[0], arguments.location)
-                let rhs = try operand(arguments[1], arguments.location)
-                if case .count(let left) = lhs.magnitude, case .count(let right) = rhs.magnitude {
-                    return self.strideValue(StrideAmount(family: .immediate, count: op == "+" ? left + right : left - right))
-                }
-                if case .seconds(let left) = lhs.magnitude, case .seconds(let right) = rhs.magnitude {
-                    return self.strideValue(StrideAmount(family: lhs.family, seconds: op == "+" ? left + right : left - right))
-                }
-                return self.strideValue(lhs.with(nanoseconds: apply(lhs.nanoseconds, rhs.nanoseconds)))
-            }, isStatic: true)
+            type.addNativeMethod(
+                NativeFunction("\(op)(_:_:)") { [unowned self] arguments in
+                    let lhs = try operand(arguments[0], arguments.location)
+                    let rhs = try operand(arguments[1], arguments.location)
+                    if case .count(let left) = lhs.magnitude, case .count(let right) = rhs.magnitude {
+                        return self.strideValue(
+                            StrideAmount(family: .immediate, count: op == "+" ? left + right : left - right))
+                    }
+                    if case .seconds(let left) = lhs.magnitude, case .seconds(let right) = rhs.magnitude {
+                        return self.strideValue(
+                            StrideAmount(family: lhs.family, seconds: op == "+" ? left + right : left - right))
+                    }
+                    return self.strideValue(lhs.with(nanoseconds: apply(lhs.nanoseconds, rhs.nanoseconds)))
+                }, isStatic: true)
         }
         let comparisons: [(String, (Int64, Int64) -> Bool)] = [("<", { $0 < $1 }), ("==", { $0 == $1 })]
         for (op, compare) in comparisons {
-            type.addNativeMethod(NativeFunction("\(op)(_:_:)") { arguments in
-                let lhs = try operand(arguments[0], arguments.location)
-                let rhs = try operand(arguments[1], arguments.location)
-                return .bool(compare(lhs.nanoseconds, rhs.nanoseconds))
-            }, isStatic: true)
+            type.addNativeMethod(
+                NativeFunction("\(op)(_:_:)") { arguments in
+                    let lhs = try operand(arguments[0], arguments.location)
+                    let rhs = try operand(arguments[1], arguments.location)
+                    return .bool(compare(lhs.nanoseconds, rhs.nanoseconds))
+                }, isStatic: true)
         }
     }
 
@@ -455,38 +538,55 @@ extension StreamBridge {
     private func installSchedulerTimeType(_ family: SchedulerFamily) {
         let type = timeTypes.time[family]!
         let strideRef = TypeRef.named(["DispatchQueue", "SchedulerTimeType", "Stride"], [])
-        type.addNativeMethod(NativeFunction("advanced(by:)", types: [strideRef]) { [unowned self] arguments in
-            guard case .native(let time as TimeValue)? = arguments.receiver else { return .void }
-            if family == .immediate { return arguments.receiver ?? .void }
-            let offset = try self.strideNanoseconds(arguments[0], "advanced(by:)'s stride", at: arguments.location)
-            return self.timeValue(time.kind, nanoseconds: time.nanoseconds.addingSaturated(offset))
-        })
-        type.addNativeMethod(NativeFunction("distance(to:)") { [unowned self] arguments in
-            guard case .native(let time as TimeValue)? = arguments.receiver,
-                  case .native(let other as TimeValue) = arguments[0].loaded else {
-                throw ScriptError.runtime("distance(to:) takes another time of the same scheduler", at: arguments.location)
-            }
-            if family == .immediate { return self.strideValue(StrideAmount(family: family, count: 0)) }
-            return self.strideValue(StrideAmount(family: family, nanoseconds: other.nanoseconds - time.nanoseconds))
-        })
-        if family == .dispatchQueue {
-            type.addNativeProperty("dispatchTime", NativeProperty { [unowned self] _, value in
-                guard case .native(let time as TimeValue) = value else { return .void }
-                return self.timeValue(.dispatchTime, nanoseconds: time.nanoseconds)
+        type.addNativeMethod(
+            NativeFunction("advanced(by:)", types: [strideRef]) { [unowned self] arguments in
+                guard case .native(let time as TimeValue)? = arguments.receiver else { return .void }
+                if family == .immediate { return arguments.receiver ?? .void }
+                let offset = try self.strideNanoseconds(arguments[0], "advanced(by:)'s stride", at: arguments.location)
+                return self.timeValue(time.kind, nanoseconds: time.nanoseconds.addingSaturated(offset))
             })
-            type.initializers = [.native(NativeFunction("init(_:)") { [unowned self] arguments in
-                self.timeValue(.schedulerTime(.dispatchQueue),
-                               nanoseconds: try self.instantNanoseconds(arguments[0], at: arguments.location))
-            })]
+        type.addNativeMethod(
+            NativeFunction("distance(to:)") { [unowned self] arguments in
+                guard case .native(let time as TimeValue)? = arguments.receiver,
+                    case .native(let other as TimeValue) = arguments[0].loaded
+                else {
+                    throw ScriptError.runtime(
+                        "distance(to:) takes another time of the same scheduler", at: arguments.location)
+                }
+                if family == .immediate { return self.strideValue(StrideAmount(family: family, count: 0)) }
+                return self.strideValue(StrideAmount(family: family, nanoseconds: other.nanoseconds - time.nanoseconds))
+            })
+        if family == .dispatchQueue {
+            type.addNativeProperty(
+                "dispatchTime",
+                NativeProperty { [unowned self] _, value in
+                    guard case .native(let time as TimeValue) = value else { return .void }
+                    return self.timeValue(.dispatchTime, nanoseconds: time.nanoseconds)
+                })
+            type.initializers = [
+                .native(
+                    NativeFunction("init(_:)") { [unowned self] arguments in
+                        self.timeValue(
+                            .schedulerTime(.dispatchQueue),
+                            nanoseconds: try self.instantNanoseconds(arguments[0], at: arguments.location))
+                    })
+            ]
         }
         if family == .runLoop || family == .operationQueue {
-            type.addNativeProperty("date", NativeProperty { [unowned self] _, value in
-                guard case .native(let time as TimeValue) = value else { return .void }
-                return self.dateValue(atVirtual: time.nanoseconds)
-            })
-            type.initializers = [.native(NativeFunction("init(_:)") { [unowned self] arguments in
-                self.timeValue(.schedulerTime(family), nanoseconds: try self.instantNanoseconds(arguments[0], at: arguments.location))
-            })]
+            type.addNativeProperty(
+                "date",
+                NativeProperty { [unowned self] _, value in
+                    guard case .native(let time as TimeValue) = value else { return .void }
+                    return self.dateValue(atVirtual: time.nanoseconds)
+                })
+            type.initializers = [
+                .native(
+                    NativeFunction("init(_:)") { [unowned self] arguments in
+                        self.timeValue(
+                            .schedulerTime(family),
+                            nanoseconds: try self.instantNanoseconds(arguments[0], at: arguments.location))
+                    })
+            ]
         }
         installInstantComparisons(on: type)
     }
@@ -494,11 +594,12 @@ extension StreamBridge {
     private func installInstantComparisons(on type: TypeInfo) {
         let comparisons: [(String, (Int64, Int64) -> Bool)] = [("<", { $0 < $1 }), ("==", { $0 == $1 })]
         for (op, compare) in comparisons {
-            type.addNativeMethod(NativeFunction("\(op)(_:_:)") { [unowned self] arguments in
-                let lhs = try self.instantNanoseconds(arguments[0], at: arguments.location)
-                let rhs = try self.instantNanoseconds(arguments[1], at: arguments.location)
-                return .bool(compare(lhs, rhs))
-            }, isStatic: true)
+            type.addNativeMethod(
+                NativeFunction("\(op)(_:_:)") { [unowned self] arguments in
+                    let lhs = try self.instantNanoseconds(arguments[0], at: arguments.location)
+                    let rhs = try self.instantNanoseconds(arguments[1], at: arguments.location)
+                    return .bool(compare(lhs, rhs))
+                }, isStatic: true)
         }
     }
 
@@ -506,30 +607,38 @@ extension StreamBridge {
     private func installDispatchTime() {
         let types = timeTypes
         let time = types.dispatchTime
-        time.addNativeMethod(NativeFunction("now()") { [unowned self] _ in
-            self.timeValue(.dispatchTime, nanoseconds: self.clock.nowNanoseconds)
-        }, isStatic: true)
-        time.addNativeProperty("distantFuture", isStatic: true, NativeProperty { [unowned self] _, _ in
-            self.timeValue(.dispatchTime, nanoseconds: .max)
-        })
-        time.addNativeProperty("uptimeNanoseconds", NativeProperty { _, value in
-            guard case .native(let time as TimeValue) = value else { return .void }
-            return .int(Int(time.nanoseconds))
-        })
-        time.addNativeProperty("rawValue", NativeProperty { _, value in
-            guard case .native(let time as TimeValue) = value else { return .void }
-            return .int(Int(time.nanoseconds))
-        })
-        for (op, sign) in [("+", Int64(1)), ("-", Int64(-1))] {
-            time.addNativeMethod(NativeFunction("\(op)(_:_:)") { [unowned self] arguments in
-                guard case .native(let base as TimeValue) = arguments[0].loaded else {
-                    throw ScriptError.runtime("a DispatchTime goes on the left of \(op)", at: arguments.location)
-                }
-                let offset = try self.strideNanoseconds(arguments[1], "the time added", at: arguments.location)
-                if offset == .max && sign > 0 { return self.timeValue(.dispatchTime, nanoseconds: .max) }
-                let delta = sign > 0 ? offset : (offset == .min ? .max : -offset)
-                return self.timeValue(.dispatchTime, nanoseconds: base.nanoseconds.addingSaturated(delta))
+        time.addNativeMethod(
+            NativeFunction("now()") { [unowned self] _ in
+                self.timeValue(.dispatchTime, nanoseconds: self.clock.nowNanoseconds)
             }, isStatic: true)
+        time.addNativeProperty(
+            "distantFuture", isStatic: true,
+            NativeProperty { [unowned self] _, _ in
+                self.timeValue(.dispatchTime, nanoseconds: .max)
+            })
+        time.addNativeProperty(
+            "uptimeNanoseconds",
+            NativeProperty { _, value in
+                guard case .native(let time as TimeValue) = value else { return .void }
+                return .int(Int(time.nanoseconds))
+            })
+        time.addNativeProperty(
+            "rawValue",
+            NativeProperty { _, value in
+                guard case .native(let time as TimeValue) = value else { return .void }
+                return .int(Int(time.nanoseconds))
+            })
+        for (op, sign) in [("+", Int64(1)), ("-", Int64(-1))] {
+            time.addNativeMethod(
+                NativeFunction("\(op)(_:_:)") { [unowned self] arguments in
+                    guard case .native(let base as TimeValue) = arguments[0].loaded else {
+                        throw ScriptError.runtime("a DispatchTime goes on the left of \(op)", at: arguments.location)
+                    }
+                    let offset = try self.strideNanoseconds(arguments[1], "the time added", at: arguments.location)
+                    if offset == .max && sign > 0 { return self.timeValue(.dispatchTime, nanoseconds: .max) }
+                    let delta = sign > 0 ? offset : (offset == .min ? .max : -offset)
+                    return self.timeValue(.dispatchTime, nanoseconds: base.nanoseconds.addingSaturated(delta))
+                }, isStatic: true)
         }
         installInstantComparisons(on: time)
 
@@ -538,22 +647,28 @@ extension StreamBridge {
         let interval = types.dispatchTimeInterval
         for owner in [interval, time] {
             for unit in ["seconds", "milliseconds", "microseconds", "nanoseconds"] {
-                owner.addNativeMethod(NativeFunction("\(unit)(_:)", types: [.simple("Int")]) { [unowned self] arguments in
-                    guard case .int(let count) = arguments[0] else {
-                        throw ScriptError.runtime("DispatchTimeInterval.\(unit) takes an Int", at: arguments.location)
-                    }
-                    return self.intervalValue(unit, count)
-                }, isStatic: true)
+                owner.addNativeMethod(
+                    NativeFunction("\(unit)(_:)", types: [.simple("Int")]) { [unowned self] arguments in
+                        guard case .int(let count) = arguments[0] else {
+                            throw ScriptError.runtime(
+                                "DispatchTimeInterval.\(unit) takes an Int", at: arguments.location)
+                        }
+                        return self.intervalValue(unit, count)
+                    }, isStatic: true)
             }
         }
-        interval.addNativeProperty("never", isStatic: true, NativeProperty { [unowned self] _, _ in
-            self.intervalValue("never", 0)
-        })
-        interval.addNativeMethod(NativeFunction("==(_:_:)") { arguments in
-            guard case .native(let lhs as IntervalValue) = arguments[0].loaded,
-                  case .native(let rhs as IntervalValue) = arguments[1].loaded else { return .bool(false) }
-            return .bool(lhs.nanoseconds == rhs.nanoseconds)
-        }, isStatic: true)
+        interval.addNativeProperty(
+            "never", isStatic: true,
+            NativeProperty { [unowned self] _, _ in
+                self.intervalValue("never", 0)
+            })
+        interval.addNativeMethod(
+            NativeFunction("==(_:_:)") { arguments in
+                guard case .native(let lhs as IntervalValue) = arguments[0].loaded,
+                    case .native(let rhs as IntervalValue) = arguments[1].loaded
+                else { return .bool(false) }
+                return .bool(lhs.nanoseconds == rhs.nanoseconds)
+            }, isStatic: true)
     }
 
     /// `DispatchQoS`, `DispatchQueue.Attributes`, `RunLoop.Mode`.
@@ -561,26 +676,41 @@ extension StreamBridge {
         let types = timeTypes
         let qosNames = ["background", "utility", "default", "userInitiated", "userInteractive", "unspecified"]
         for name in qosNames {
-            types.qos.addNativeProperty(name, isStatic: true, NativeProperty { _, _ in
-                .native(NamedValue(name: name, text: "DispatchQoS(qosClass: Dispatch.DispatchQoS.QoSClass.\(name), relativePriority: 0)",
-                                   type: types.qos))
-            })
-            types.qosClass.addNativeProperty(name, isStatic: true, NativeProperty { _, _ in
-                .native(NamedValue(name: name, text: name, type: types.qosClass))
-            })
+            types.qos.addNativeProperty(
+                name, isStatic: true,
+                NativeProperty { _, _ in
+                    .native(
+                        NamedValue(
+                            name: name,
+                            text: "DispatchQoS(qosClass: Dispatch.DispatchQoS.QoSClass.\(name), relativePriority: 0)",
+                            type: types.qos))
+                })
+            types.qosClass.addNativeProperty(
+                name, isStatic: true,
+                NativeProperty { _, _ in
+                    .native(NamedValue(name: name, text: name, type: types.qosClass))
+                })
         }
         for name in ["concurrent", "initiallyInactive"] {
-            types.attributes.addNativeProperty(name, isStatic: true, NativeProperty { _, _ in
-                .native(NamedValue(name: name, text: "Attributes(rawValue: \(name == "concurrent" ? 2 : 4))",
-                                   type: types.attributes))
-            })
+            types.attributes.addNativeProperty(
+                name, isStatic: true,
+                NativeProperty { _, _ in
+                    .native(
+                        NamedValue(
+                            name: name, text: "Attributes(rawValue: \(name == "concurrent" ? 2 : 4))",
+                            type: types.attributes))
+                })
         }
-        let modes = [("common", "kCFRunLoopCommonModes"), ("default", "kCFRunLoopDefaultMode"),
-                     ("tracking", "NSEventTrackingRunLoopMode")]
+        let modes = [
+            ("common", "kCFRunLoopCommonModes"), ("default", "kCFRunLoopDefaultMode"),
+            ("tracking", "NSEventTrackingRunLoopMode"),
+        ]
         for (name, raw) in modes {
-            types.runLoopMode.addNativeProperty(name, isStatic: true, NativeProperty { _, _ in
-                .native(NamedValue(name: name, text: "Mode(rawValue: \"\(raw)\")", type: types.runLoopMode))
-            })
+            types.runLoopMode.addNativeProperty(
+                name, isStatic: true,
+                NativeProperty { _, _ in
+                    .native(NamedValue(name: name, text: "Mode(rawValue: \"\(raw)\")", type: types.runLoopMode))
+                })
         }
     }
 }
@@ -595,8 +725,11 @@ private func scheduleAfter<S: ScriptScheduler>(_ scheduler: S, _ nanoseconds: In
     scheduler.schedule(after: scheduler.time(nanoseconds: nanoseconds), action)
 }
 
-private func scheduleRepeating<S: ScriptScheduler>(_ scheduler: S, _ nanoseconds: Int64, _ interval: Int64,
-                                                   _ action: @escaping () -> Void) -> Cancellable {
-    scheduler.schedule(after: scheduler.time(nanoseconds: nanoseconds),
-                       interval: scheduler.stride(nanoseconds: interval), action)
+private func scheduleRepeating<S: ScriptScheduler>(
+    _ scheduler: S, _ nanoseconds: Int64, _ interval: Int64,
+    _ action: @escaping () -> Void
+) -> Cancellable {
+    scheduler.schedule(
+        after: scheduler.time(nanoseconds: nanoseconds),
+        interval: scheduler.stride(nanoseconds: interval), action)
 }

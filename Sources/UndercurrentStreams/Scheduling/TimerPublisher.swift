@@ -29,7 +29,7 @@ enum Timer {
         var description: String { "Timer.TimerPublisher" }
 
         func receive<Downstream: Subscriber>(subscriber: Downstream)
-            where Downstream.Input == Value, Downstream.Failure == Never {
+        where Downstream.Input == Value, Downstream.Failure == Never {
             let inner = Inner(parent: self, downstream: subscriber)
             sides.append((inner.combineIdentifier, inner.send))
             subscriber.receive(subscription: inner)
@@ -40,8 +40,10 @@ enum Timer {
             guard let clock else { return AnyCancellable {} }
             let nanoseconds = VirtualTime.Stride.nanoseconds(fromSeconds: interval)
             // A run loop timer of interval 0 or less fires once, at once.
-            let token = clock.schedule(at: clock.nowNanoseconds.addingSaturated(Swift.max(nanoseconds, 0)),
-                                       interval: nanoseconds > 0 ? nanoseconds : nil, lane: .timer) { self.fire() }
+            let token = clock.schedule(
+                at: clock.nowNanoseconds.addingSaturated(Swift.max(nanoseconds, 0)),
+                interval: nanoseconds > 0 ? nanoseconds : nil, lane: .timer
+            ) { self.fire() }
             return Connection(publisher: self, clock: clock, token: token)
         }
 
@@ -72,7 +74,7 @@ enum Timer {
         }
 
         private final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible
-            where Downstream.Input == Value, Downstream.Failure == Never {
+        where Downstream.Input == Value, Downstream.Failure == Never {
             private var downstream: Downstream?
             private var pending = Subscribers.Demand.none
             private weak var parent: TimerPublisher?
@@ -128,64 +130,82 @@ extension StreamBridge {
         let family = self.types.family("Timer.TimerPublisher", conformances: ["Publisher", "ConnectablePublisher"])
         timer.nestedTypes["TimerPublisher"] = family
         let interval = TypeRef.named(["TimeInterval"], [])
-        timer.addNativeMethod(NativeFunction("publish(every:tolerance:on:in:options:)",
-                                             defaults: ["tolerance", "options"],
-                                             types: [interval, interval, .named(["RunLoop"], []),
-                                                     .named(["RunLoop", "Mode"], [])]) { [unowned self] arguments in
-            let seconds = try self.secondsArgument(arguments[0], "Timer.publish's interval", at: arguments.location)
-            guard seconds.isFinite else {
-                throw ScriptError.runtime("Timer.publish needs a finite interval", at: arguments.location)
-            }
-            let runLoop = try self.schedulerArgument(arguments[2], at: arguments.location)
-            guard runLoop.family == .runLoop else {
-                throw ScriptError.runtime("Timer.publish runs on a RunLoop (on: .main)", at: arguments.location)
-            }
-            var mode = "common"
-            if case .native(let named as NamedValue) = arguments[3].loaded { mode = named.name }
-            let publisher = Timer.TimerPublisher(interval: seconds, mode: mode, clock: self.clock) { [unowned self] in
-                self.dateValue(atVirtual: self.clock.nowNanoseconds)
-            }
-            return self.publisherValue(.never(AnyValuePublisher(publisher)), family: "Timer.TimerPublisher")
-        }, isStatic: true)
-        family.addNativeMethod(NativeFunction("autoconnect()") { [unowned self] arguments in
-            self.publisherValue(try self.timerPublisher(arguments).autoconnect())
-        })
-        family.addNativeMethod(NativeFunction("connect()") { [unowned self] arguments in
-            let connection = try self.timerPublisher(arguments).connect()
-            return self.cancellableValue(AnyCancellable(connection))
-        })
+        timer.addNativeMethod(
+            NativeFunction(
+                "publish(every:tolerance:on:in:options:)",
+                defaults: ["tolerance", "options"],
+                types: [
+                    interval, interval, .named(["RunLoop"], []),
+                    .named(["RunLoop", "Mode"], []),
+                ]
+            ) { [unowned self] arguments in
+                let seconds = try self.secondsArgument(arguments[0], "Timer.publish's interval", at: arguments.location)
+                guard seconds.isFinite else {
+                    throw ScriptError.runtime("Timer.publish needs a finite interval", at: arguments.location)
+                }
+                let runLoop = try self.schedulerArgument(arguments[2], at: arguments.location)
+                guard runLoop.family == .runLoop else {
+                    throw ScriptError.runtime("Timer.publish runs on a RunLoop (on: .main)", at: arguments.location)
+                }
+                var mode = "common"
+                if case .native(let named as NamedValue) = arguments[3].loaded { mode = named.name }
+                let publisher = Timer.TimerPublisher(interval: seconds, mode: mode, clock: self.clock) {
+                    [unowned self] in
+                    self.dateValue(atVirtual: self.clock.nowNanoseconds)
+                }
+                return self.publisherValue(.never(AnyValuePublisher(publisher)), family: "Timer.TimerPublisher")
+            }, isStatic: true)
+        family.addNativeMethod(
+            NativeFunction("autoconnect()") { [unowned self] arguments in
+                self.publisherValue(try self.timerPublisher(arguments).autoconnect())
+            })
+        family.addNativeMethod(
+            NativeFunction("connect()") { [unowned self] arguments in
+                let connection = try self.timerPublisher(arguments).connect()
+                return self.cancellableValue(AnyCancellable(connection))
+            })
 
-        timer.addNativeMethod(NativeFunction("scheduledTimer(withTimeInterval:repeats:block:)",
-                                             types: [interval, .simple("Bool"),
-                                                     .function([.simple("Timer")], .simple("Void"))]) {
-            [unowned self] arguments in
-            let seconds = try self.secondsArgument(arguments[0], "the timer's interval", at: arguments.location)
-            guard case .bool(let repeats) = arguments[1] else {
-                throw ScriptError.runtime("repeats: takes a Bool", at: arguments.location)
-            }
-            let block = arguments[2]
-            let location = arguments.location
-            let value = TimerValue(typeInfo: self.timeTypes.timer)
-            value.clock = self.clock
-            let nanoseconds = max(VirtualTime.Stride.nanoseconds(fromSeconds: seconds), 0)
-            // Foundation's scheduled timers fire no more often than every 0.1 ms.
-            let period = max(nanoseconds, 100_000)
-            value.token = self.clock.schedule(at: self.clock.nowNanoseconds.addingSaturated(nanoseconds),
-                                              interval: repeats ? period : nil, lane: .timer) { [unowned self, weak value] in
-                guard let value else { return }
-                if !repeats { value.token = nil }
-                self.fromEngine(()) { _ = try self.interpreter.call(block, [.native(value)], at: location) }
-            }
-            return .native(value)
-        }, isStatic: true)
-        timer.addNativeMethod(NativeFunction("invalidate()") { arguments in
-            if case .native(let value as TimerValue)? = arguments.receiver { value.invalidate() }
-            return .void
-        })
-        timer.addNativeProperty("isValid", NativeProperty { _, value in
-            guard case .native(let timer as TimerValue) = value else { return .bool(false) }
-            return .bool(timer.isValid)
-        })
+        timer.addNativeMethod(
+            NativeFunction(
+                "scheduledTimer(withTimeInterval:repeats:block:)",
+                types: [
+                    interval, .simple("Bool"),
+                    .function([.simple("Timer")], .simple("Void")),
+                ]
+            ) {
+                [unowned self] arguments in
+                let seconds = try self.secondsArgument(arguments[0], "the timer's interval", at: arguments.location)
+                guard case .bool(let repeats) = arguments[1] else {
+                    throw ScriptError.runtime("repeats: takes a Bool", at: arguments.location)
+                }
+                let block = arguments[2]
+                let location = arguments.location
+                let value = TimerValue(typeInfo: self.timeTypes.timer)
+                value.clock = self.clock
+                let nanoseconds = max(VirtualTime.Stride.nanoseconds(fromSeconds: seconds), 0)
+                // Foundation's scheduled timers fire no more often than every 0.1 ms.
+                let period = max(nanoseconds, 100_000)
+                value.token = self.clock.schedule(
+                    at: self.clock.nowNanoseconds.addingSaturated(nanoseconds),
+                    interval: repeats ? period : nil, lane: .timer
+                ) { [unowned self, weak value] in
+                    guard let value else { return }
+                    if !repeats { value.token = nil }
+                    self.fromEngine(()) { _ = try self.interpreter.call(block, [.native(value)], at: location) }
+                }
+                return .native(value)
+            }, isStatic: true)
+        timer.addNativeMethod(
+            NativeFunction("invalidate()") { arguments in
+                if case .native(let value as TimerValue)? = arguments.receiver { value.invalidate() }
+                return .void
+            })
+        timer.addNativeProperty(
+            "isValid",
+            NativeProperty { _, value in
+                guard case .native(let timer as TimerValue) = value else { return .bool(false) }
+                return .bool(timer.isValid)
+            })
 
         if interpreter.typeNamed("Date") == nil {
             interpreter.registerType(types.date)
@@ -195,7 +215,8 @@ extension StreamBridge {
 
     private func timerPublisher(_ arguments: NativeArguments) throws -> Timer.TimerPublisher {
         guard case .native(let value as PublisherValue)? = arguments.receiver?.loaded,
-              let timer = value.publisher.base as? Timer.TimerPublisher else {
+            let timer = value.publisher.base as? Timer.TimerPublisher
+        else {
             throw ScriptError.runtime("this is not a Timer publisher", at: arguments.location)
         }
         return timer
@@ -210,46 +231,61 @@ extension StreamBridge {
             return date.secondsSince1970
         }
         date.initializers = [
-            .native(NativeFunction("init()") { [unowned self] _ in
-                self.dateValue(atVirtual: self.clock.nowNanoseconds)
-            }),
-            .native(NativeFunction("init(timeIntervalSinceNow:)", types: [interval]) { [unowned self] arguments in
-                let offset = try self.secondsArgument(arguments[0], "the interval", at: arguments.location)
-                return self.dateValue(secondsSince1970: Double(self.clock.epochSecondsSince1970)
-                                      + Double(self.clock.nowNanoseconds) / 1_000_000_000 + offset)
-            }),
-            .native(NativeFunction("init(timeIntervalSince1970:)", types: [interval]) { [unowned self] arguments in
-                self.dateValue(secondsSince1970: try self.secondsArgument(arguments[0], "the interval",
-                                                                          at: arguments.location))
-            }),
+            .native(
+                NativeFunction("init()") { [unowned self] _ in
+                    self.dateValue(atVirtual: self.clock.nowNanoseconds)
+                }),
+            .native(
+                NativeFunction("init(timeIntervalSinceNow:)", types: [interval]) { [unowned self] arguments in
+                    let offset = try self.secondsArgument(arguments[0], "the interval", at: arguments.location)
+                    return self.dateValue(
+                        secondsSince1970: Double(self.clock.epochSecondsSince1970)
+                            + Double(self.clock.nowNanoseconds) / 1_000_000_000 + offset)
+                }),
+            .native(
+                NativeFunction("init(timeIntervalSince1970:)", types: [interval]) { [unowned self] arguments in
+                    self.dateValue(
+                        secondsSince1970: try self.secondsArgument(
+                            arguments[0], "the interval",
+                            at: arguments.location))
+                }),
         ]
         date.addNativeProperty("timeIntervalSince1970", NativeProperty { _, value in .double(seconds(value)) })
-        date.addNativeProperty("timeIntervalSinceNow", NativeProperty { [unowned self] _, value in
-            .double(seconds(value) - (Double(self.clock.epochSecondsSince1970)
-                                      + Double(self.clock.nowNanoseconds) / 1_000_000_000))
-        })
+        date.addNativeProperty(
+            "timeIntervalSinceNow",
+            NativeProperty { [unowned self] _, value in
+                .double(
+                    seconds(value)
+                        - (Double(self.clock.epochSecondsSince1970)
+                            + Double(self.clock.nowNanoseconds) / 1_000_000_000))
+            })
         date.addNativeProperty("description", NativeProperty { _, value in .string(value.description) })
-        date.addNativeMethod(NativeFunction("timeIntervalSince(_:)") { arguments in
-            .double(seconds(arguments.receiver) - seconds(arguments[0]))
-        })
-        date.addNativeMethod(NativeFunction("distance(to:)") { arguments in
-            .double(seconds(arguments[0]) - seconds(arguments.receiver))
-        })
-        date.addNativeMethod(NativeFunction("addingTimeInterval(_:)", types: [interval]) { [unowned self] arguments in
-            let offset = try self.secondsArgument(arguments[0], "the interval", at: arguments.location)
-            return self.dateValue(secondsSince1970: seconds(arguments.receiver) + offset)
-        })
+        date.addNativeMethod(
+            NativeFunction("timeIntervalSince(_:)") { arguments in
+                .double(seconds(arguments.receiver) - seconds(arguments[0]))
+            })
+        date.addNativeMethod(
+            NativeFunction("distance(to:)") { arguments in
+                .double(seconds(arguments[0]) - seconds(arguments.receiver))
+            })
+        date.addNativeMethod(
+            NativeFunction("addingTimeInterval(_:)", types: [interval]) { [unowned self] arguments in
+                let offset = try self.secondsArgument(arguments[0], "the interval", at: arguments.location)
+                return self.dateValue(secondsSince1970: seconds(arguments.receiver) + offset)
+            })
         for (op, sign) in [("+", 1.0), ("-", -1.0)] {
-            date.addNativeMethod(NativeFunction("\(op)(_:_:)") { [unowned self] arguments in
-                let offset = try self.secondsArgument(arguments[1], "the interval", at: arguments.location)
-                return self.dateValue(secondsSince1970: seconds(arguments[0]) + sign * offset)
-            }, isStatic: true)
+            date.addNativeMethod(
+                NativeFunction("\(op)(_:_:)") { [unowned self] arguments in
+                    let offset = try self.secondsArgument(arguments[1], "the interval", at: arguments.location)
+                    return self.dateValue(secondsSince1970: seconds(arguments[0]) + sign * offset)
+                }, isStatic: true)
         }
         let comparisons: [(String, (Double, Double) -> Bool)] = [("<", { $0 < $1 }), ("==", { $0 == $1 })]
         for (op, compare) in comparisons {
-            date.addNativeMethod(NativeFunction("\(op)(_:_:)") { arguments in
-                .bool(compare(seconds(arguments[0]), seconds(arguments[1])))
-            }, isStatic: true)
+            date.addNativeMethod(
+                NativeFunction("\(op)(_:_:)") { arguments in
+                    .bool(compare(seconds(arguments[0]), seconds(arguments[1])))
+                }, isStatic: true)
         }
     }
 }

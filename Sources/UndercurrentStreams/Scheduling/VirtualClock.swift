@@ -153,12 +153,16 @@ public final class VirtualClock {
     /// action (`interval` > 0) runs again every `interval` until cancelled; it keeps its
     /// place among same-instant work, as a real timer keeps its deadline.
     @discardableResult
-    public func schedule(at time: Int64, interval: Int64? = nil, lane: Lane = .timer, inBackground: Bool = false,
-                         _ action: @escaping () -> Void) -> Token {
+    public func schedule(
+        at time: Int64, interval: Int64? = nil, lane: Lane = .timer, inBackground: Bool = false,
+        _ action: @escaping () -> Void
+    ) -> Token {
         lastSequence += 1
         let repeating = interval.flatMap { $0 > 0 ? $0 : nil }
-        insert(Entry(time: max(time, nowNanoseconds), lane: lane, sequence: lastSequence, id: lastSequence,
-                     interval: repeating, inBackground: inBackground, action: action))
+        insert(
+            Entry(
+                time: max(time, nowNanoseconds), lane: lane, sequence: lastSequence, id: lastSequence,
+                interval: repeating, inBackground: inBackground, action: action))
         return Token(id: lastSequence)
     }
 
@@ -252,7 +256,8 @@ public final class VirtualClock {
         case .run(let duration):
             var report = advance(by: duration)
             if report.stopped == nil, report.pending > 0, let next = report.nextDue {
-                report.note = "\(report.pending) scheduled \(report.pending == 1 ? "action is" : "actions are") "
+                report.note =
+                    "\(report.pending) scheduled \(report.pending == 1 ? "action is" : "actions are") "
                     + "still waiting at \(Self.format(now)) of virtual time (the next at \(Self.format(next))); "
                     + "the compiled program's run loop stops here too"
                 lastNote = report.note
@@ -294,8 +299,10 @@ public final class VirtualClock {
     /// as a numeric literal is for a scheduler's stride. Nil when the text is not a duration.
     public static func parseDuration(_ text: String) -> Duration? {
         let trimmed = text.trimmingCharacters(in: " \t")
-        let units: [(String, Double)] = [("ns", 1), ("us", 1_000), ("µs", 1_000), ("ms", 1_000_000),
-                                         ("min", 60_000_000_000), ("s", 1_000_000_000), ("m", 60_000_000_000)]
+        let units: [(String, Double)] = [
+            ("ns", 1), ("us", 1_000), ("µs", 1_000), ("ms", 1_000_000),
+            ("min", 60_000_000_000), ("s", 1_000_000_000), ("m", 60_000_000_000),
+        ]
         var number = Substring(trimmed)
         var scale = 1_000_000_000.0
         for (suffix, factor) in units where trimmed.hasSuffix(suffix) {
@@ -360,9 +367,9 @@ extension Substring {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Seconds since 1970 now: only the starting date of virtual time, never a deadline.

@@ -21,7 +21,8 @@ public struct VirtualTime: Strideable, Hashable, Sendable, CustomStringConvertib
     /// A span of virtual time. Numeric literals are seconds, as for `DispatchQueue`'s and
     /// `RunLoop`'s strides.
     public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric, ExpressibleByFloatLiteral,
-                          Hashable, Sendable, CustomStringConvertible {
+        Hashable, Sendable, CustomStringConvertible
+    {
         public typealias FloatLiteralType = Double
         public typealias IntegerLiteralType = Int
         public typealias Magnitude = Int64
@@ -148,22 +149,27 @@ public struct VirtualScheduler: Scheduler, CustomStringConvertible {
         }
     }
 
-    public func schedule(after date: VirtualTime, tolerance: VirtualTime.Stride, options: Never?,
-                         _ action: @escaping () -> Void) {
+    public func schedule(
+        after date: VirtualTime, tolerance: VirtualTime.Stride, options: Never?,
+        _ action: @escaping () -> Void
+    ) {
         guard let clock else { return }
         // A deadline already passed behaves like `async`: it waits its turn in its queue.
         guard date.nanoseconds > clock.nowNanoseconds else { return schedule(options: nil, action) }
         clock.schedule(at: date.nanoseconds, lane: .timer, inBackground: kind.isBackground, deliver(action))
     }
 
-    public func schedule(after date: VirtualTime, interval: VirtualTime.Stride, tolerance: VirtualTime.Stride,
-                         options: Never?, _ action: @escaping () -> Void) -> Cancellable {
+    public func schedule(
+        after date: VirtualTime, interval: VirtualTime.Stride, tolerance: VirtualTime.Stride,
+        options: Never?, _ action: @escaping () -> Void
+    ) -> Cancellable {
         guard let clock else { return AnyCancellable {} }
         // A timer with an interval of 0 or less fires once, as Foundation's does; one due
         // already first fires in its queue's turn, like `async`.
         let lane = date.nanoseconds > clock.nowNanoseconds ? VirtualClock.Lane.timer : kind.lane
-        let token = clock.schedule(at: date.nanoseconds, interval: interval.nanoseconds > 0 ? interval.nanoseconds : nil,
-                                   lane: lane, inBackground: kind.isBackground, deliver(action))
+        let token = clock.schedule(
+            at: date.nanoseconds, interval: interval.nanoseconds > 0 ? interval.nanoseconds : nil,
+            lane: lane, inBackground: kind.isBackground, deliver(action))
         return AnyCancellable { [weak clock] in clock?.cancel(token) }
     }
 

@@ -23,41 +23,52 @@ extension StreamBridge {
     func installCancellables() {
         let type = types.anyCancellable
         type.initializers = [
-            .native(NativeFunction("init(_:)") { [unowned self] arguments in
-                let target = arguments[0]
-                if case .function = target {
-                    return self.cancellableValue(AnyCancellable { [unowned self] in
-                        self.fromEngine(()) { _ = try self.interpreter.call(target, []) }
-                    })
-                }
-                if case .native(let existing as CancellableValue) = target {
-                    return self.cancellableValue(AnyCancellable(existing.cancellable))
-                }
-                return self.cancellableValue(AnyCancellable { [unowned self] in
-                    self.fromEngine(()) { _ = try self.interpreter.callMethod(target, "cancel", labels: [], [], at: .unknown) }
+            .native(
+                NativeFunction("init(_:)") { [unowned self] arguments in
+                    let target = arguments[0]
+                    if case .function = target {
+                        return self.cancellableValue(
+                            AnyCancellable { [unowned self] in
+                                self.fromEngine(()) { _ = try self.interpreter.call(target, []) }
+                            })
+                    }
+                    if case .native(let existing as CancellableValue) = target {
+                        return self.cancellableValue(AnyCancellable(existing.cancellable))
+                    }
+                    return self.cancellableValue(
+                        AnyCancellable { [unowned self] in
+                            self.fromEngine(()) {
+                                _ = try self.interpreter.callMethod(target, "cancel", labels: [], [], at: .unknown)
+                            }
+                        })
                 })
-            }),
         ]
-        type.addNativeMethod(NativeFunction("cancel()") { [unowned self] arguments in
-            guard case .native(let native as CancellableValue)? = arguments.receiver else { return .void }
-            native.cancellable.cancel()
-            try self.interpreter.throwPendingError()
-            return .void
-        })
-        type.addNativeMethod(NativeFunction("store(in:)") { [unowned self] arguments in
-            guard let receiver = arguments.receiver else { return .void }
-            try self.store(receiver, into: arguments.inoutCells[0], at: arguments.location)
-            return .void
-        })
-        // `Cancellable` script types: `cancel()` comes from the script; store(in:) from here.
-        types.cancellable.addNativeMethod(NativeFunction("store(in:)") { [unowned self] arguments in
-            guard let receiver = arguments.receiver else { return .void }
-            let wrapped = self.cancellableValue(AnyCancellable { [unowned self] in
-                self.fromEngine(()) { _ = try self.interpreter.callMethod(receiver, "cancel", labels: [], [], at: .unknown) }
+        type.addNativeMethod(
+            NativeFunction("cancel()") { [unowned self] arguments in
+                guard case .native(let native as CancellableValue)? = arguments.receiver else { return .void }
+                native.cancellable.cancel()
+                try self.interpreter.throwPendingError()
+                return .void
             })
-            try self.store(wrapped, into: arguments.inoutCells[0], at: arguments.location)
-            return .void
-        })
+        type.addNativeMethod(
+            NativeFunction("store(in:)") { [unowned self] arguments in
+                guard let receiver = arguments.receiver else { return .void }
+                try self.store(receiver, into: arguments.inoutCells[0], at: arguments.location)
+                return .void
+            })
+        // `Cancellable` script types: `cancel()` comes from the script; store(in:) from here.
+        types.cancellable.addNativeMethod(
+            NativeFunction("store(in:)") { [unowned self] arguments in
+                guard let receiver = arguments.receiver else { return .void }
+                let wrapped = self.cancellableValue(
+                    AnyCancellable { [unowned self] in
+                        self.fromEngine(()) {
+                            _ = try self.interpreter.callMethod(receiver, "cancel", labels: [], [], at: .unknown)
+                        }
+                    })
+                try self.store(wrapped, into: arguments.inoutCells[0], at: arguments.location)
+                return .void
+            })
     }
 
     /// `store(in: &set)`: adds a cancellable to a `Set<AnyCancellable>` or an array.

@@ -19,31 +19,38 @@ extension StreamBridge {
     }
 
     /// A completion to give the engine, from the script's `.finished` / `.failure(e)`.
-    public func completion<Failure: Error>(from value: Value, as failureType: Failure.Type,
-                                           at location: SourceLocation) throws -> Subscribers.Completion<Failure> {
+    public func completion<Failure: Error>(
+        from value: Value, as failureType: Failure.Type,
+        at location: SourceLocation
+    ) throws -> Subscribers.Completion<Failure> {
         guard case .enumValue(let enumValue) = value, enumValue.type === types.completion else {
-            throw ScriptError.runtime("expected a Subscribers.Completion (.finished or .failure(error)), got \(Formatter.typeName(of: value))",
-                                      at: location)
+            throw ScriptError.runtime(
+                "expected a Subscribers.Completion (.finished or .failure(error)), got \(Formatter.typeName(of: value))",
+                at: location)
         }
         if enumValue.caseName == "finished" { return .finished }
         return .failure(try failure(enumValue.payload.first ?? .void, as: failureType, at: location))
     }
 
     /// An error value as the engine's `Failure` type.
-    public func failure<Failure: Error>(_ value: Value, as failureType: Failure.Type,
-                                        at location: SourceLocation) throws -> Failure {
+    public func failure<Failure: Error>(
+        _ value: Value, as failureType: Failure.Type,
+        at location: SourceLocation
+    ) throws -> Failure {
         if let failure = ScriptFailure(value) as? Failure { return failure }
-        throw ScriptError.runtime("this publisher's Failure is Never: it cannot fail with \(value.debugDescription)",
-                                  at: location)
+        throw ScriptError.runtime(
+            "this publisher's Failure is Never: it cannot fail with \(value.debugDescription)",
+            at: location)
     }
 
     func installCompletion() {
         types.completion.interpreter = interpreter
         types.result.interpreter = interpreter
-        types.result.addNativeMethod(NativeFunction("get()") { arguments in
-            guard case .enumValue(let result)? = arguments.receiver else { return .void }
-            if result.caseName == "success" { return result.payload[0] }
-            throw ThrownValue(result.payload[0], at: arguments.location)
-        })
+        types.result.addNativeMethod(
+            NativeFunction("get()") { arguments in
+                guard case .enumValue(let result)? = arguments.receiver else { return .void }
+                if result.caseName == "success" { return result.payload[0] }
+                throw ThrownValue(result.payload[0], at: arguments.location)
+            })
     }
 }

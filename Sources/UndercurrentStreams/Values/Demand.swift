@@ -89,14 +89,16 @@ public final class DemandValue: NativeValue {
             guard count >= 0 else { throw negativeDemand(count, at: location) }
             return .max(count)
         default:
-            throw ScriptError.runtime("expected a Subscribers.Demand, got \(Formatter.typeName(of: value))",
-                                      at: location)
+            throw ScriptError.runtime(
+                "expected a Subscribers.Demand, got \(Formatter.typeName(of: value))",
+                at: location)
         }
     }
 
     static func negativeDemand(_ count: Int, at location: SourceLocation) -> ScriptError {
-        ScriptError.runtime("demand cannot be negative (.max(\(count)))", at: location,
-                            notes: ["Combine stops the program here: a demand counts values still wanted, from 0 up."])
+        ScriptError.runtime(
+            "demand cannot be negative (.max(\(count)))", at: location,
+            notes: ["Combine stops the program here: a demand counts values still wanted, from 0 up."])
     }
 }
 
@@ -133,37 +135,46 @@ extension StreamBridge {
 
     func installDemand() {
         let demandType = types.demand
-        demandType.addNativeProperty("unlimited", isStatic: true, NativeProperty { [unowned self] _, _ in
-            self.demandValue(.unlimited)
-        })
-        demandType.addNativeProperty("none", isStatic: true, NativeProperty { [unowned self] _, _ in
-            self.demandValue(.none)
-        })
-        demandType.addNativeMethod(NativeFunction("max(_:)", types: [.simple("Int")], pure: true) { [unowned self] arguments in
-            guard case .int(let count) = arguments[0] else {
-                throw ScriptError.runtime(".max needs an Int", at: arguments.location)
-            }
-            guard count >= 0 else { throw DemandValue.negativeDemand(count, at: arguments.location) }
-            return self.demandValue(.max(count))
-        }, isStatic: true)
-        demandType.addNativeProperty("max", NativeProperty { _, value in
-            guard case .native(let native as DemandValue) = value else { return .optional(nil) }
-            return .optional(native.demand.max.map(Value.int))
-        })
+        demandType.addNativeProperty(
+            "unlimited", isStatic: true,
+            NativeProperty { [unowned self] _, _ in
+                self.demandValue(.unlimited)
+            })
+        demandType.addNativeProperty(
+            "none", isStatic: true,
+            NativeProperty { [unowned self] _, _ in
+                self.demandValue(.none)
+            })
+        demandType.addNativeMethod(
+            NativeFunction("max(_:)", types: [.simple("Int")], pure: true) { [unowned self] arguments in
+                guard case .int(let count) = arguments[0] else {
+                    throw ScriptError.runtime(".max needs an Int", at: arguments.location)
+                }
+                guard count >= 0 else { throw DemandValue.negativeDemand(count, at: arguments.location) }
+                return self.demandValue(.max(count))
+            }, isStatic: true)
+        demandType.addNativeProperty(
+            "max",
+            NativeProperty { _, value in
+                guard case .native(let native as DemandValue) = value else { return .optional(nil) }
+                return .optional(native.demand.max.map(Value.int))
+            })
         demandType.addNativeProperty("description", NativeProperty { _, value in .string(value.description) })
         // The operator functions, for `Subscribers.Demand.+` passed as a function value.
         for op in DemandValue.arithmeticOperators + DemandValue.comparisonOperators {
             let code = OperatorCode.of(op)
-            demandType.addNativeMethod(NativeFunction("\(op)(_:_:)") { [unowned self] arguments in
-                let result = try self.interpreter.locating(arguments.location) {
-                    try DemandValue.apply(code, arguments[0], arguments[1])
-                }
-                switch result {
-                case .demand(let demand)?: return self.demandValue(demand)
-                case .truth(let truth)?: return .bool(truth)
-                case nil: throw ScriptError.runtime("no operator \(op) on Subscribers.Demand", at: arguments.location)
-                }
-            }, isStatic: true)
+            demandType.addNativeMethod(
+                NativeFunction("\(op)(_:_:)") { [unowned self] arguments in
+                    let result = try self.interpreter.locating(arguments.location) {
+                        try DemandValue.apply(code, arguments[0], arguments[1])
+                    }
+                    switch result {
+                    case .demand(let demand)?: return self.demandValue(demand)
+                    case .truth(let truth)?: return .bool(truth)
+                    case nil:
+                        throw ScriptError.runtime("no operator \(op) on Subscribers.Demand", at: arguments.location)
+                    }
+                }, isStatic: true)
         }
     }
 }

@@ -8,8 +8,10 @@ public enum AnyScriptPublisher {
     case failing(AnyValuePublisher<ScriptFailure>)
 
     /// Calls the closure that fits the failure type.
-    public func with<Result>(_ whenNever: (AnyValuePublisher<Never>) throws -> Result,
-                             _ whenFailing: (AnyValuePublisher<ScriptFailure>) throws -> Result) rethrows -> Result {
+    public func with<Result>(
+        _ whenNever: (AnyValuePublisher<Never>) throws -> Result,
+        _ whenFailing: (AnyValuePublisher<ScriptFailure>) throws -> Result
+    ) rethrows -> Result {
         switch self {
         case .never(let publisher): return try whenNever(publisher)
         case .failing(let publisher): return try whenFailing(publisher)

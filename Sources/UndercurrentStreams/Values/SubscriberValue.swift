@@ -60,24 +60,28 @@ public final class SubscriberValue: NativeValue {
 
     func receive(_ input: Value, at location: SourceLocation) throws -> Subscribers.Demand {
         guard hasSubscription || endsInScript else {
-            throw ScriptError.runtime("a value was sent to \(name) before it received a subscription", at: location,
-                                      notes: ["Call subscriber.receive(subscription:) first; Combine stops the program otherwise."])
+            throw ScriptError.runtime(
+                "a value was sent to \(name) before it received a subscription", at: location,
+                notes: ["Call subscriber.receive(subscription:) first; Combine stops the program otherwise."])
         }
         guard !hasCompleted || endsInScript else {
-            throw ScriptError.runtime("a value was sent to \(name) after it completed", at: location,
-                                      notes: ["Once a subscriber has received a completion, nothing may follow it."])
+            throw ScriptError.runtime(
+                "a value was sent to \(name) after it completed", at: location,
+                notes: ["Once a subscriber has received a completion, nothing may follow it."])
         }
         return receiveValue(input)
     }
 
     func receive(completion value: Value, at location: SourceLocation) throws {
         guard hasSubscription || endsInScript else {
-            throw ScriptError.runtime("a completion was sent to \(name) before it received a subscription", at: location,
-                                      notes: ["Call subscriber.receive(subscription:) first; Combine stops the program otherwise."])
+            throw ScriptError.runtime(
+                "a completion was sent to \(name) before it received a subscription", at: location,
+                notes: ["Call subscriber.receive(subscription:) first; Combine stops the program otherwise."])
         }
         guard !hasCompleted || endsInScript else {
-            throw ScriptError.runtime("a second completion was sent to \(name)", at: location,
-                                      notes: ["A publisher completes at most once."])
+            throw ScriptError.runtime(
+                "a second completion was sent to \(name)", at: location,
+                notes: ["A publisher completes at most once."])
         }
         hasCompleted = true
         switch wrapped {
@@ -110,33 +114,37 @@ extension StreamBridge {
 
     func installSubscriberMembers() {
         let type = types.nativeSubscriber
-        type.addNativeMethod(NativeFunction("receive(subscription:)") { [unowned self] arguments in
-            guard case .native(let subscriber as SubscriberValue)? = arguments.receiver else { return .void }
-            subscriber.receive(subscription: try self.subscription(from: arguments[0], at: arguments.location))
-            try self.interpreter.throwPendingError()
-            return .void
-        })
+        type.addNativeMethod(
+            NativeFunction("receive(subscription:)") { [unowned self] arguments in
+                guard case .native(let subscriber as SubscriberValue)? = arguments.receiver else { return .void }
+                subscriber.receive(subscription: try self.subscription(from: arguments[0], at: arguments.location))
+                try self.interpreter.throwPendingError()
+                return .void
+            })
         // The interpreter as the call hands it over, and the demand table itself rather than
         // the unowned bridge: each use of an unowned reference checks its counts atomically,
         // on every value. (The table holds nothing that holds this closure.)
         let demands = sharedDemands
-        type.addNativeMethod(NativeFunction("receive(_:)") { interpreter, receiver, input, location in
-            guard case .native(let subscriber as SubscriberValue) = receiver else { return .void }
-            let demand = try subscriber.receive(input, at: location)
-            try interpreter.throwPendingError()
-            return .native(demands.value(for: demand))
-        })
-        type.addNativeMethod(NativeFunction("receive(completion:)", types: [.named(["Subscribers", "Completion"], [])]) {
-            [unowned self] arguments in
-            guard case .native(let subscriber as SubscriberValue)? = arguments.receiver else { return .void }
-            try subscriber.receive(completion: arguments[0], at: arguments.location)
-            try self.interpreter.throwPendingError()
-            return .void
-        })
-        type.addNativeMethod(NativeFunction("receive()") { [unowned self] arguments in
-            guard case .native(let subscriber as SubscriberValue)? = arguments.receiver else { return .void }
-            let demand = try subscriber.receive(.void, at: arguments.location)
-            return self.demandValue(demand)
-        })
+        type.addNativeMethod(
+            NativeFunction("receive(_:)") { interpreter, receiver, input, location in
+                guard case .native(let subscriber as SubscriberValue) = receiver else { return .void }
+                let demand = try subscriber.receive(input, at: location)
+                try interpreter.throwPendingError()
+                return .native(demands.value(for: demand))
+            })
+        type.addNativeMethod(
+            NativeFunction("receive(completion:)", types: [.named(["Subscribers", "Completion"], [])]) {
+                [unowned self] arguments in
+                guard case .native(let subscriber as SubscriberValue)? = arguments.receiver else { return .void }
+                try subscriber.receive(completion: arguments[0], at: arguments.location)
+                try self.interpreter.throwPendingError()
+                return .void
+            })
+        type.addNativeMethod(
+            NativeFunction("receive()") { [unowned self] arguments in
+                guard case .native(let subscriber as SubscriberValue)? = arguments.receiver else { return .void }
+                let demand = try subscriber.receive(.void, at: arguments.location)
+                return self.demandValue(demand)
+            })
     }
 }

@@ -44,34 +44,42 @@ extension StreamBridge {
 
     func installSubscriptionMembers() {
         let type = types.nativeSubscription
-        type.addNativeMethod(NativeFunction("request(_:)", types: [.named(["Subscribers", "Demand"], [])]) {
-            [unowned self] arguments in
-            guard case .native(let native as SubscriptionValue)? = arguments.receiver else { return .void }
-            let demand = try self.demand(from: arguments[0], at: arguments.location)
-            // A script subscription runs request(.none) as compiled code would (the contract
-            // checker reports it); an engine subscription would stop the process.
-            guard demand > .none || TapUnwrapping.endsInScript(native.subscription) else {
-                throw ScriptError.runtime("request(.none) is not allowed", at: arguments.location, notes: [
-                    "A subscriber asks for at least one value; to ask for nothing, do not call request.",
-                    "Combine stops the program on request(.none) (Reactive Streams §3.9).",
-                ])
-            }
-            native.subscription.request(demand)
-            try self.interpreter.throwPendingError()
-            return .void
-        })
-        type.addNativeMethod(NativeFunction("cancel()") { [unowned self] arguments in
-            guard case .native(let native as SubscriptionValue)? = arguments.receiver else { return .void }
-            native.subscription.cancel()
-            try self.interpreter.throwPendingError()
-            return .void
-        })
-        type.addNativeProperty("combineIdentifier", NativeProperty { _, value in
-            guard case .native(let native as SubscriptionValue) = value else { return .void }
-            return .string("\(native.subscription.combineIdentifier)")
-        })
-        types.subscriptions.addNativeProperty("empty", isStatic: true, NativeProperty { [unowned self] _, _ in
-            .native(SubscriptionValue(Subscriptions.empty, type: self.types.nativeSubscription))
-        })
+        type.addNativeMethod(
+            NativeFunction("request(_:)", types: [.named(["Subscribers", "Demand"], [])]) {
+                [unowned self] arguments in
+                guard case .native(let native as SubscriptionValue)? = arguments.receiver else { return .void }
+                let demand = try self.demand(from: arguments[0], at: arguments.location)
+                // A script subscription runs request(.none) as compiled code would (the contract
+                // checker reports it); an engine subscription would stop the process.
+                guard demand > .none || TapUnwrapping.endsInScript(native.subscription) else {
+                    throw ScriptError.runtime(
+                        "request(.none) is not allowed", at: arguments.location,
+                        notes: [
+                            "A subscriber asks for at least one value; to ask for nothing, do not call request.",
+                            "Combine stops the program on request(.none) (Reactive Streams §3.9).",
+                        ])
+                }
+                native.subscription.request(demand)
+                try self.interpreter.throwPendingError()
+                return .void
+            })
+        type.addNativeMethod(
+            NativeFunction("cancel()") { [unowned self] arguments in
+                guard case .native(let native as SubscriptionValue)? = arguments.receiver else { return .void }
+                native.subscription.cancel()
+                try self.interpreter.throwPendingError()
+                return .void
+            })
+        type.addNativeProperty(
+            "combineIdentifier",
+            NativeProperty { _, value in
+                guard case .native(let native as SubscriptionValue) = value else { return .void }
+                return .string("\(native.subscription.combineIdentifier)")
+            })
+        types.subscriptions.addNativeProperty(
+            "empty", isStatic: true,
+            NativeProperty { [unowned self] _, _ in
+                .native(SubscriptionValue(Subscriptions.empty, type: self.types.nativeSubscription))
+            })
     }
 }

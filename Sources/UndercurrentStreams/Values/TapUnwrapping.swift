@@ -10,9 +10,11 @@ enum TapUnwrapping {
         for _ in 0..<4 {
             let typeName = String(describing: type(of: current))
             guard typeName.hasPrefix("SubscriberTap") || typeName.hasPrefix("SubscriptionTap") else { break }
-            guard let inner = Mirror(reflecting: current).children.first(where: {
-                $0.label == "subscriber" || $0.label == "subscription"
-            })?.value else { break }
+            guard
+                let inner = Mirror(reflecting: current).children.first(where: {
+                    $0.label == "subscriber" || $0.label == "subscription"
+                })?.value
+            else { break }
             current = inner
         }
         return current

@@ -23,8 +23,9 @@ struct CheckedRun {
             let run = ScriptRun(source: source, fileName: "check.swift", trace: true) { output += $0 }
             if let capacity { run.tracer.capacity = capacity }
             run.run()
-            return CheckedRun(events: run.events, violations: run.tracer.violations, diagnostic: run.diagnostic,
-                             output: output, droppedCount: run.tracer.droppedCount)
+            return CheckedRun(
+                events: run.events, violations: run.tracer.violations, diagnostic: run.diagnostic,
+                output: output, droppedCount: run.tracer.droppedCount)
         }
     }
 }

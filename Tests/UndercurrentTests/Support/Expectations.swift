@@ -31,8 +31,9 @@ func expectScriptError(
 /// Expects two texts to be equal; when they are not, the failure shows a line diff.
 func expectSameText(_ actual: String, _ expected: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
     if actual != expected {
-        Issue.record("output differs (- expected, + actual):\n\(lineDiff(expected: expected, actual: actual))",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "output differs (- expected, + actual):\n\(lineDiff(expected: expected, actual: actual))",
+            sourceLocation: sourceLocation)
     }
 }
 
@@ -44,7 +45,8 @@ func lineDiff(expected: String, actual: String) -> String {
     let new = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     // Longest common subsequence, by dynamic programming from the ends; outputs are small.
     guard old.count * new.count <= 4_000_000 else {
-        let first = zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, new.count)
+        let first =
+            zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, new.count)
         return "texts too long to diff; first difference at line \(first + 1):\n- "
             + (first < old.count ? old[first] : "<end>") + "\n+ " + (first < new.count ? new[first] : "<end>")
     }

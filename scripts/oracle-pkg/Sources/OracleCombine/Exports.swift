@@ -6,6 +6,8 @@
 @_exported import OpenCombineFoundation
 
 /// Called after the snippet's top-level code: lets scheduled work run, as a playground does.
+/// The underscores keep the name clear of anything a snippet declares.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public func __oracleDrain(seconds: Double) {
     RunLoop.main.run(until: Date(timeIntervalSinceNow: seconds))
 }
