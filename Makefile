@@ -2,7 +2,10 @@ SWIFT ?= swift
 # Arguments for `make run`, e.g. make run ARGS="run lesson.swift"
 ARGS ?=
 
-.PHONY: deps build release run test clean
+# Swift files under swift-format: everything but the oracle snippets, which stay as a learner wrote them.
+FORMATTED = $$(git ls-files --cached --others --exclude-standard '*.swift' ':!:Tests/UndercurrentTests/Snippets')
+
+.PHONY: deps build release run test format lint clean
 
 # libedit comes from the system (Debian: libedit-dev, found through pkg-config).
 deps:
@@ -26,6 +29,13 @@ run: build
 
 test: deps
 	$(SWIFT) test 2>&1
+
+# swift-format with the checked-in .swift-format (line length 120).
+format:
+	$(SWIFT) format format --in-place --parallel $(FORMATTED)
+
+lint:
+	$(SWIFT) format lint --strict --parallel $(FORMATTED)
 
 clean:
 	$(SWIFT) package clean
