@@ -5,6 +5,41 @@ import UndercurrentInterpreter
 /// compiled natively. Expected outputs come from `scripts/oracle` (swiftc, module
 /// `main`, Foundation imported).
 @Suite struct StandardLibraryTests {
+    /// `padding(toLength:withPad:startingAt:)` counts UTF-16 code units as Foundation does
+    /// (a decomposed "é" is two), and stops the input where Foundation would stop the program.
+    @Test func paddingCountsAsFoundationDoes() {
+        expectOracleOutput(
+            #"""
+            import Foundation
+            print("héllo".padding(toLength: 8, withPad: "ab", startingAt: 1) + "|")
+            print("abcdef".padding(toLength: 3, withPad: "-", startingAt: 0) + "|")
+            print("ab".padding(toLength: 6, withPad: "xyz", startingAt: 2) + "|")
+            print("e\u{301}x".padding(toLength: 5, withPad: ".", startingAt: 0) + "|", "e\u{301}x".count)
+            """#,
+            #"""
+            héllobab|
+            abc|
+            abzxyz|
+            éx..| 2
+
+            """#)
+        expectScriptError(
+            #"print("a".padding(toLength: -1, withPad: "x", startingAt: 0))"#, .runtime,
+            containing: "the length -1 is negative")
+        expectScriptError(
+            #"print("a".padding(toLength: 3, withPad: "", startingAt: 0))"#, .runtime,
+            containing: "empty pad string")
+        expectScriptError(
+            #"print("a".padding(toLength: 3, withPad: "x", startingAt: -1))"#, .runtime,
+            containing: "out of range padIndex -1")
+        expectScriptError(
+            #"print("a".padding(toLength: 3, withPad: "xy", startingAt: 2))"#, .runtime,
+            containing: "out of range padIndex 2")
+        expectScriptError(
+            #"print("a".padding(toLength: 100_000_000, withPad: "x", startingAt: 0).count)"#,
+            .interrupted, containing: "would grow past")
+    }
+
     /// String members: count, contains, case, prefix/suffix, reversed, append, comparison.
     @Test func strings() {
         expectOracleOutput(

@@ -66,20 +66,36 @@ extension StandardLibrary {
             guard !target.isEmpty else { return .string(receiver) }
             return .string(receiver.replacing(target, with: try arguments.string(1)))
         }
+        // Foundation counts in UTF-16 code units, as NSString does, and stops the program on
+        // an empty pad or a pad index outside it; here those stop the input instead.
         string.method("padding(toLength:withPad:startingAt:)") { arguments in
-            let receiver = text(arguments.receiverValue)
+            let receiver = Array(text(arguments.receiverValue).utf16)
             let length = try arguments.int(0)
-            let pad = Array(try arguments.string(1))
+            let pad = Array(try arguments.string(1).utf16)
             let start = try arguments.int(2)
-            if receiver.count >= length { return .string(String(receiver.prefix(length))) }
-            guard !pad.isEmpty else { return .string(receiver) }
+            let location = arguments.location
+            guard length >= 0 else {
+                throw ScriptError.runtime(
+                    "padding(toLength:withPad:startingAt:): the length \(length) is negative", at: location)
+            }
+            if receiver.count >= length { return .string(String(decoding: receiver.prefix(length), as: UTF16.self)) }
+            guard !pad.isEmpty else {
+                throw ScriptError.runtime("padding(toLength:withPad:startingAt:): empty pad string", at: location)
+            }
+            guard start >= 0, start < pad.count else {
+                throw ScriptError.runtime(
+                    "padding(toLength:withPad:startingAt:): out of range padIndex \(start) for a pad of \(pad.count)",
+                    at: location)
+            }
+            try arguments.interpreter.checkSize(length, "a string", at: location)
             var result = receiver
+            result.reserveCapacity(length)
             var index = start
             while result.count < length {
-                result.append(pad[index % pad.count])
-                index += 1
+                result.append(pad[index])
+                index = index + 1 == pad.count ? 0 : index + 1
             }
-            return .string(result)
+            return .string(String(decoding: result, as: UTF16.self))
         }
     }
 }
