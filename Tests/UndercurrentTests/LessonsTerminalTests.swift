@@ -121,7 +121,7 @@ import UndercurrentLessons
         }
     }
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.timeLimit(.minutes(10)), .enabled(if: tmuxPath != nil, "needs tmux (apt-get install tmux)"))
     func aNewLearnerGoesFromLessonOneToTheEndOfLessonThree() throws {
         let binary = try #require(Self.binary, "the undercurrent program is not built")
         let tmux = try #require(Self.tmuxPath, "tmux is not installed")
