@@ -79,7 +79,9 @@ extension MemberEntry {
 }
 
 /// The type written for closure parameters of natives, so a trailing closure finds them.
-let closureParameter = TypeRef.function([], .simple("Any"))
+/// The declared type of a native parameter that takes a closure, which is what lets a
+/// trailing closure choose `contains(where:)` over `contains(_:)`.
+public let closureParameter = TypeRef.function([], .simple("Any"))
 
 extension NativeArguments {
     var receiverValue: Value { receiver?.loaded ?? .void }

@@ -109,15 +109,32 @@ func matchArguments(_ arguments: [Argument], to parameters: [ParameterShape]) ->
 }
 
 /// Picks the overload whose labels fit the call; script declarations win over native ones
-/// (an extension may replace a library method).
+/// (an extension may replace a library method). Among native overloads whose labels fit,
+/// a trailing closure prefers the one whose parameter is declared to take a closure, as
+/// Swift's type checker would: `publisher.contains { $0 == 1 }` is `contains(where:)`, not
+/// `contains(_:)` with a closure as the value to look for.
 func selectOverload(_ candidates: [Callable], for arguments: [Argument]) -> (Callable, [[Int]])? {
-    var nativeMatch: (Callable, [[Int]])?
+    var nativeMatch: (match: (Callable, [[Int]]), fit: Int)?
     for candidate in candidates {
         guard let assignment = matchArguments(arguments, to: candidate.parameterShapes) else { continue }
         if case .script = candidate { return (candidate, assignment) }
-        if nativeMatch == nil { nativeMatch = (candidate, assignment) }
+        let fit = trailingClosureFit(candidate, assignment, arguments)
+        if nativeMatch == nil || fit > nativeMatch!.fit { nativeMatch = ((candidate, assignment), fit) }
     }
-    return nativeMatch
+    return nativeMatch?.match
+}
+
+/// How many of the call's trailing closures land on parameters declared as closures.
+private func trailingClosureFit(_ candidate: Callable, _ assignment: [[Int]], _ arguments: [Argument]) -> Int {
+    var fit = 0
+    for (parameter, argumentIndices) in assignment.enumerated() {
+        guard argumentIndices.contains(where: { arguments[$0].isTrailingClosure }) else { continue }
+        switch candidate.parameterType(parameter) {
+        case .function?, .optional(.function)?: fit += 1
+        default: break
+        }
+    }
+    return fit
 }
 
 func describeCall(_ name: String, _ arguments: [Argument]) -> String {

@@ -13,7 +13,7 @@ extension StreamBridge {
             if let fused = self.fused(upstream, .prefix(count)) { return fused }
             return upstream.with({ self.prefix($0, count) }, { self.prefix($0, count) })
         }
-        addOperator("prefix(while:)") { [unowned self] upstream, arguments in
+        addOperator("prefix(while:)", types: [closureParameter]) { [unowned self] upstream, arguments in
             let condition = self.predicate(arguments[0], at: arguments.location)
             return self.fused(upstream, .prefixWhile(condition))
                 ?? upstream.with(

@@ -103,14 +103,14 @@ extension StreamBridge {
             return self.fused(upstream, .contains(where: self.equals(output, at: arguments.location)))
                 ?? upstream.with({ self.booleans($0.contains(output)) }, { self.booleans($0.contains(output)) })
         }
-        addOperator("contains(where:)") { [unowned self] upstream, arguments in
+        addOperator("contains(where:)", types: [closureParameter]) { [unowned self] upstream, arguments in
             let predicate = self.predicate(arguments[0], at: arguments.location)
             return self.fused(upstream, .contains(where: predicate))
                 ?? upstream.with(
                     { self.booleans($0.contains(where: predicate)) },
                     { self.booleans($0.contains(where: predicate)) })
         }
-        addOperator("tryContains(where:)") { [unowned self] upstream, arguments in
+        addOperator("tryContains(where:)", types: [closureParameter]) { [unowned self] upstream, arguments in
             let predicate = self.throwingPredicate(arguments[0], at: arguments.location)
             return self.fused(upstream, .tryContains(where: predicate))
                 ?? upstream.with(

@@ -17,7 +17,7 @@ extension StreamBridge {
                 { self.failingWithScriptErrors($0.tryDrop(while: condition)) },
                 { self.failingWithScriptErrors($0.tryDrop(while: condition)) })
         }
-        addOperator("tryPrefix(while:)") { [unowned self] upstream, arguments in
+        addOperator("tryPrefix(while:)", types: [closureParameter]) { [unowned self] upstream, arguments in
             let condition = self.throwingPredicate(arguments[0], at: arguments.location)
             return upstream.with(
                 { self.failingWithScriptErrors($0.tryPrefix(while: condition)) },
