@@ -27,8 +27,11 @@ release: deps
 run: build
 	exec .build/debug/undercurrent $(ARGS)
 
+# The whole suite twice: with the engine's fast paths (the default) and without them
+# (UNDERCURRENT_FAST_PATHS=off), which must give the same results.
 test: deps
 	$(SWIFT) test 2>&1
+	UNDERCURRENT_FAST_PATHS=off $(SWIFT) test --skip-build 2>&1
 
 # swift-format with the checked-in .swift-format (line length 120).
 format:

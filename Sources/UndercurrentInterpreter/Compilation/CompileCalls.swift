@@ -144,7 +144,7 @@ extension BodyCompiler {
             let result = try compiledArguments.callNative(
                 body, receiver: receiver, resolution, arguments, compiler,
                 interpreter, frame, at: location)
-            if resolution.isPure, allLiterals {
+            if resolution.isPure, allLiterals, FastPaths.enabled {
                 compiledArguments.remember(constant: result, at: generation, in: interpreter)
             }
             return result

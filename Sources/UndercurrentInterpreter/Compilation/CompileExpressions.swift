@@ -208,7 +208,9 @@ extension BodyCompiler {
                 return try general(interpreter, frame)
             }
         }
-        if let arithmetic = IntegerOperand(.binary(op, lhsExpr, rhsExpr, location)), arithmetic.readsVariable {
+        if FastPaths.enabled, let arithmetic = IntegerOperand(.binary(op, lhsExpr, rhsExpr, location)),
+            arithmetic.readsVariable
+        {
             let compiled = integer(arithmetic)
             return { interpreter, frame in
                 if let value = try compiled(interpreter, frame) { return .int(value) }
@@ -220,7 +222,7 @@ extension BodyCompiler {
 
     /// `lhs op rhs` compiled as a comparison of Ints, when it is one of Int operands.
     func integerComparison(_ op: String, _ lhsExpr: Expr, _ rhsExpr: Expr) -> CompiledComparison? {
-        guard let comparisonOperator = ComparisonOperator(op), let lhs = IntegerOperand(lhsExpr),
+        guard FastPaths.enabled, let comparisonOperator = ComparisonOperator(op), let lhs = IntegerOperand(lhsExpr),
             let rhs = IntegerOperand(rhsExpr), lhs.readsVariable || rhs.readsVariable
         else { return nil }
         return comparison(comparisonOperator, lhs, rhs)

@@ -49,6 +49,7 @@ extension BodyCompiler {
     /// something other than Int arithmetic on local variables. `general` is the loop
     /// compiled the usual way, run when a variable turns out not to hold an Int.
     func integerLoop(_ loop: Stmt, general: @escaping CompiledStatement) -> CompiledStatement? {
+        guard FastPaths.enabled else { return nil }
         var variables = IntegerLoopVariables()
         guard let run = registerStatement(loop, &variables) else { return nil }
         let outside = variables.outside

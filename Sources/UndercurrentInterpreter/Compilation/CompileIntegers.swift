@@ -222,6 +222,7 @@ extension BodyCompiler {
 
     /// `x op= operand` or `x = operand` on an Int variable `x`, when the expression is one.
     func integerStore(_ expr: Expr) -> CompiledIntegerStore? {
+        guard FastPaths.enabled else { return nil }
         switch expr {
         case .compoundAssign(let op, .name(.local(let slot), _, _), let valueExpr, let location):
             guard let op = ArithmeticOperator(op), let rhs = IntegerOperand(valueExpr) else { return nil }

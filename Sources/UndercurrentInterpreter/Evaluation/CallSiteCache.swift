@@ -80,6 +80,7 @@ public final class CallSiteCache {
         generation: Int
     ) -> Resolution {
         let resolution = Resolution(match, arguments)
+        guard FastPaths.enabled else { return resolution }
         self.resolution = resolution
         self.lookup = lookup
         stamp = ResolutionStamp(owner: owner, generation: generation)
@@ -92,6 +93,7 @@ public final class CallSiteCache {
     }
 
     func rememberImplicitOwner(_ owner: TypeInfo, expected: TypeRef?, generation: Int) {
+        guard FastPaths.enabled else { return }
         implicitOwner = owner
         implicitExpected = expected
         implicitGeneration = generation

@@ -61,7 +61,7 @@ extension Frame {
     /// variables end, in slot order as freeing it would have ended them, and it becomes
     /// its function's spare.
     static func retire(_ frame: inout Frame) {
-        guard isKnownUniquelyReferenced(&frame) else { return }
+        guard FastPaths.enabled, isKnownUniquelyReferenced(&frame) else { return }
         let decl = frame.withUnsafeMutablePointers { header, slots in
             for slot in 0..<header.pointee.slotCount { empty(slots + slot) }
             return Unmanaged.passUnretained(header.pointee.function)

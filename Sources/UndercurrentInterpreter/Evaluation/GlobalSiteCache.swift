@@ -12,6 +12,7 @@ final class GlobalSiteCache {
     /// The global `name`, or nil when there is none.
     @inline(__always)
     func global(_ name: String, in interpreter: Interpreter) -> GlobalVariable? {
+        guard FastPaths.enabled else { return interpreter.globals[name] }
         if generation == interpreter.memberGeneration, self.interpreter == ObjectIdentifier(interpreter) {
             return variable
         }

@@ -52,6 +52,7 @@ public final class MemberSiteCache {
     }
 
     func remember(field index: Int, of type: TypeInfo, generation: Int) {
+        guard FastPaths.enabled else { return }
         let property = type.storedProperties[index]
         let declaration = property.declaration
         stamp = ResolutionStamp(owner: type, generation: generation)
