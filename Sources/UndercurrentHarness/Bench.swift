@@ -24,7 +24,7 @@ public struct Bench {
     }
 
     public enum Section: String, CaseIterable, Sendable {
-        case throughput, startup, latency, memory
+        case throughput, startup, latency, memory, suspension
     }
 
     public let options: Options
@@ -44,6 +44,7 @@ public struct Bench {
         if options.sections.contains(.startup) { startup() }
         if options.sections.contains(.latency) { latency() }
         if options.sections.contains(.memory) { memory() }
+        if options.sections.contains(.suspension) { suspension() }
     }
 
     // MARK: - Throughput: native vs interpreted
@@ -373,6 +374,32 @@ public struct Bench {
             }
         }
         return probe.peakBytes > 0 ? probe : nil
+    }
+
+    func suspension() {
+        write("Suspension: what pausing a body costs, by the design chosen and the ones it was chosen over\n\n")
+        let figures = SuspensionCost.measure(scale: options.scale, runs: options.runs)
+        func nanoseconds(_ seconds: Double) -> String { String(format: "%.1f ns", seconds * 1e9) }
+        var table = TextTable(["measurement", "per operation", "vs a plain closure call"])
+        table.add(["plain closure call (what every engine call is today)", nanoseconds(figures.syncCall), "1.0×"])
+        table.add([
+            "async closure call, not suspending (an async-closure engine)", nanoseconds(figures.asyncCall),
+            Measure.ratio(figures.asyncCall / figures.syncCall),
+        ])
+        table.add([
+            "call allocating a continuation (heap frames / CPS)", nanoseconds(figures.continuationCall),
+            Measure.ratio(figures.continuationCall / figures.syncCall),
+        ])
+        table.add([
+            "coroutine pause + resume (the design chosen; only at a suspension)",
+            nanoseconds(figures.coroutineSwitch), Measure.ratio(figures.coroutineSwitch / figures.syncCall),
+        ])
+        table.add([
+            "interpreted pause() that suspends and is resumed", nanoseconds(figures.scriptPause),
+            Measure.ratio(figures.scriptPause / figures.syncCall),
+        ])
+        write(table.render())
+        write("code that never suspends pays nothing for coroutines: it runs the same engine\n\n")
     }
 
     func memory() {

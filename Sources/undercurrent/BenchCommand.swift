@@ -23,7 +23,7 @@ struct BenchCommand: ParsableCommand {
 
     @Option(
         parsing: .upToNextOption,
-        help: "Sections to run: throughput, startup, latency, memory (default: all).")
+        help: "Sections to run: throughput, startup, latency, memory, suspension (default: all).")
     var only: [String] = []
 
     @Option(help: "Write each workload's interpreted script to this directory (to profile it with `run`), and stop.")

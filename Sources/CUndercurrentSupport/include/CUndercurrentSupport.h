@@ -12,4 +12,25 @@ int uc_interrupt_pending(void);
 /// Raises the flag by hand (tests, and the line editor when it sees ^C).
 void uc_raise_interrupt(void);
 
+
+#include <stddef.h>
+
+/// A body that runs on a stack of its own and can pause part-way, to be resumed later on
+/// the same thread (fiber.c). Script `async` code suspends this way: the engine is the
+/// same direct-style code whether or not a body ever pauses.
+typedef struct uc_fiber uc_fiber;
+/// A fiber that will run `entry(argument)` on a stack of `stack_size` bytes (reserved,
+/// committed only as it grows) the first time it is resumed; NULL if no memory.
+uc_fiber *uc_fiber_create(size_t stack_size, void (*entry)(void *), void *argument);
+/// Runs the fiber until it suspends (returns 0) or its entry returns (1); -1 if it is
+/// running or finished already.
+int uc_fiber_resume(uc_fiber *fiber);
+/// From inside the fiber: pauses it and returns to whoever resumed it.
+void uc_fiber_suspend(uc_fiber *fiber);
+/// 1 while the fiber runs (between a resume and the next suspend or its end).
+int uc_fiber_is_running(const uc_fiber *fiber);
+/// Frees the fiber's stack. What is still on a suspended fiber's stack is never released:
+/// resume it until it finishes first.
+void uc_fiber_destroy(uc_fiber *fiber);
+
 #endif
