@@ -11,7 +11,9 @@ public struct BenchWorkload: Sendable {
     public func script() -> String { source(n) }
     public func runNative() -> Int { native(n) }
 
-    /// The four workloads of issue 6. `scale` multiplies each N (0.1 for a quick run).
+    /// The four workloads. Each N is chosen so that the native run takes at least 20 ms in a
+    /// release build on the development machine: shorter runs are noise on a busy machine.
+    /// `scale` multiplies each N (0.1 for a quick run).
     public static func all(scale: Double = 1) -> [BenchWorkload] {
         func scaled(_ n: Int) -> Int { max(10, Int(Double(n) * scale)) }
         return [
@@ -19,13 +21,13 @@ public struct BenchWorkload: Sendable {
                 name: "range.publisher.map.filter.sink", n: scaled(100_000), unit: "values",
                 native: NativeWorkloads.pipeline, source: pipelineSource),
             BenchWorkload(
-                name: "custom Publisher/Subscription, .max(1)", n: scaled(50_000), unit: "values",
+                name: "custom Publisher/Subscription, .max(1)", n: scaled(1_500_000), unit: "values",
                 native: NativeWorkloads.customPublisher, source: customPublisherSource),
             BenchWorkload(
-                name: "3 PassthroughSubjects → hub.scan", n: scaled(50_000), unit: "sends",
+                name: "3 PassthroughSubjects → hub.scan", n: scaled(80_000), unit: "sends",
                 native: NativeWorkloads.subjectFanIn, source: subjectFanInSource),
             BenchWorkload(
-                name: "loops, no Combine (Collatz)", n: scaled(3_000), unit: "starts",
+                name: "loops, no Combine (Collatz)", n: scaled(300_000), unit: "starts",
                 native: NativeWorkloads.loops, source: loopsSource),
         ]
     }

@@ -92,17 +92,27 @@ public enum SuspensionCost {
 
     @inline(never)
     static func continuationCalls(_ count: Int) -> Int {
-        var total = 0
+        let state = ContinuationState()
         for index in 0..<count {
-            // A continuation that captures the running state, as a heap frame would.
-            let resume: (Int) -> Void = { total = $0 &+ index & 1 }
-            callThrough(resume, total)
+            // A continuation that captures the running state, kept where a suspended call
+            // would keep it (so it is allocated on the heap), then resumed.
+            state.pending = { [state] value in state.total = value &+ (index & 1) }
+            state.resumePending()
         }
-        return total
+        return state.total
     }
 
-    @inline(never)
-    static func callThrough(_ continuation: @escaping (Int) -> Void, _ value: Int) { continuation(value) }
+    private final class ContinuationState {
+        var total = 0
+        var pending: ((Int) -> Void)?
+
+        @inline(never)
+        func resumePending() {
+            let continuation = pending
+            pending = nil
+            continuation?(total)
+        }
+    }
 
     private final class ResultBox: @unchecked Sendable {
         // Written once by the task before the semaphore signals, read after the wait.
