@@ -41,9 +41,10 @@ enum SwiftTypeNames {
             case .upTo: family = "PartialRangeUpTo"
             }
             return standard(family) + "<\(bound)>"
-        case .structValue(let structValue): return qualified ? structValue.type.qualifiedName : structValue.type.name
-        case .enumValue(let enumValue): return qualified ? enumValue.type.qualifiedName : enumValue.type.name
-        case .object(let object): return qualified ? object.type.qualifiedName : object.type.name
+        case .structValue(let structValue):
+            return qualified ? structValue.type.qualifiedName : structValue.type.printedName
+        case .enumValue(let enumValue): return qualified ? enumValue.type.qualifiedName : enumValue.type.printedName
+        case .object(let object): return qualified ? object.type.qualifiedName : object.type.printedName
         case .native(let wrapped as WrappedSequence): return wrapped.typeName(qualified: qualified)
         case .native(let native): return native.typeInfo.name
         case .function: return "(Function)"

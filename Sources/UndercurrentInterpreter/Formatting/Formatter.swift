@@ -69,7 +69,7 @@ public enum Formatter {
                 output += custom
                 return
             }
-            output += debug ? structValue.type.qualifiedName : structValue.type.name
+            output += debug ? structValue.type.qualifiedName : structValue.type.printedName
             output += "("
             for (index, property) in structValue.type.storedProperties.enumerated() {
                 if index > 0 { output += ", " }
@@ -116,7 +116,7 @@ public enum Formatter {
             if let spelling = metatype.spelling {
                 output += debug ? spelling.qualified : spelling.plain
             } else {
-                output += debug ? metatype.type.qualifiedName : metatype.type.name
+                output += debug ? metatype.type.qualifiedName : metatype.type.printedName
             }
         case .native(let native):
             output += debug ? native.debugDescription : native.description

@@ -56,6 +56,13 @@ public final class TypeInfo {
     /// Where `print` of a nested value puts the module name (`main.Point`); builtin types
     /// have their own qualified names (`Swift.Int` is printed as `Int`).
     public var qualifiedName: String
+    /// How `print` names the type: a type declared in a script prints by its own name alone
+    /// (`Inner(valid: true)` for an `Outer.Inner`), as Swift's `description` does; the debug
+    /// form (`main.Outer.Inner(…)`, inside collections) uses `qualifiedName`.
+    public var printedName: String {
+        guard kind != .builtin, let dot = name.lastIndex(of: ".") else { return name }
+        return String(name[name.index(after: dot)...])
+    }
     public var declaration: TypeDecl?
     public var superclass: TypeInfo? { didSet { membersChanged() } }
     public var conformances: [String] = [] { didSet { membersChanged() } }
