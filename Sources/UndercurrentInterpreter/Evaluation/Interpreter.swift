@@ -127,7 +127,8 @@ public final class Interpreter {
 
     /// Lowers and runs one input. Declarations made before an error stay declared.
     public func run(source: String, fileName: String = "<input>") throws {
-        let lowered = try Lowerer.lower(source: source, fileName: fileName, knownMemberNames: memberNames)
+        let lowered = try Lowerer.lower(
+            source: source, fileName: fileName, knownMemberNames: memberNames, knownTypeNames: Set(types.keys))
         try run(lowered)
     }
 

@@ -190,6 +190,8 @@ extension Lowerer {
             }
             return .member(selfExpr, name, MemberSiteCache(), loc)
         }
+        // A nested type by its short name, from inside its enclosing type (closures included).
+        if let qualified = nestedTypeName(name) { return .name(.dynamic(qualified), qualified, loc) }
         return .name(.dynamic(name), name, loc)
     }
 

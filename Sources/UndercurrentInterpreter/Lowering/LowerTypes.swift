@@ -5,6 +5,9 @@ extension Lowerer {
         switch type.as(TypeSyntaxEnum.self) {
         case .identifierType(let node):
             let arguments = try node.genericArgumentClause?.arguments.map { try lowerGenericArgument($0) } ?? []
+            if let qualified = nestedTypeName(node.name.text) {
+                return .named(qualified.split(separator: ".").map(String.init), arguments)
+            }
             return .named([node.name.text], arguments)
         case .memberType(let node):
             let base = try lowerType(node.baseType)

@@ -21,18 +21,23 @@ public final class Lowerer {
     var hoisted: [Declaration] = []
     /// Names of the enclosing nominal types while lowering their members.
     var typeNesting: [String] = []
+    /// Qualified names (`Outer.Inner`) of the types declared before this input and in it, so
+    /// that a nested type's short name inside its enclosing types means that type.
+    var typeNames: Set<String>
 
-    private init(converter: SourceLocationConverter, memberNames: [String: Set<String>]) {
+    private init(converter: SourceLocationConverter, memberNames: [String: Set<String>], typeNames: Set<String>) {
         self.converter = converter
         self.memberNames = memberNames
+        self.typeNames = typeNames
         self.scope = FunctionScope(parent: nil, memberContext: nil, isTopLevel: true)
     }
 
     /// Parses and lowers `source`. `knownMemberNames` gives the members of types declared
-    /// by earlier inputs, so that methods added in extensions can use them unqualified.
+    /// by earlier inputs, so that methods added in extensions can use them unqualified;
+    /// `knownTypeNames` the qualified names of the types they declared.
     public static func lower(
         source: String, fileName: String = "<input>",
-        knownMemberNames: [String: Set<String>] = [:]
+        knownMemberNames: [String: Set<String>] = [:], knownTypeNames: Set<String> = []
     ) throws -> LoweredInput {
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: fileName, tree: tree)
@@ -53,7 +58,7 @@ public final class Lowerer {
         } catch {
             throw ScriptError(.unsupported, "\(error)")
         }
-        let lowerer = Lowerer(converter: converter, memberNames: knownMemberNames)
+        let lowerer = Lowerer(converter: converter, memberNames: knownMemberNames, typeNames: knownTypeNames)
         lowerer.collectMemberNames(folded.statements)
         let body = try lowerer.lowerTopLevel(folded.statements)
         let topLevel = FunctionDecl(
@@ -141,10 +146,14 @@ public final class Lowerer {
             memberNames[qualified] = names
             for member in members { collectMemberNames(member.decl, prefix: [qualified]) }
             return
+        } else if let node = decl.as(TypeAliasDeclSyntax.self), !prefix.isEmpty {
+            typeNames.insert((prefix + [node.name.text]).joined(separator: "."))
+            return
         } else {
             return
         }
         let qualified = (prefix + [name]).joined(separator: ".")
+        typeNames.insert(qualified)
         var names = memberNames[qualified] ?? []
         for member in members { names.formUnion(Self.declaredNames(member.decl)) }
         memberNames[qualified] = names
@@ -184,4 +193,20 @@ public final class Lowerer {
     }
 
     var superclassNames: [(String, String)] = []
+
+    /// The qualified name a type's short name means here: inside `Outer.Inner`, `Mode` is
+    /// `Outer.Inner.Mode` if that exists, else `Outer.Mode`, as Swift looks in the enclosing
+    /// types from the innermost out before the module's top level. Nil outside any type, or
+    /// when no enclosing type has a type of that name.
+    func nestedTypeName(_ name: String) -> String? {
+        // An extension of `Outer.Inner` nests as one entry; its members see `Outer`'s types too.
+        let enclosing = typeNesting.flatMap { $0.split(separator: ".").map(String.init) }
+        var depth = enclosing.count
+        while depth > 0 {
+            let candidate = (enclosing[..<depth] + [name]).joined(separator: ".")
+            if typeNames.contains(candidate) { return candidate }
+            depth -= 1
+        }
+        return nil
+    }
 }
