@@ -906,6 +906,13 @@ import Testing
             "let c = [1].publisher.buffer(size: 0, prefetch: .keepFull, whenFull: .dropOldest).sink { _ in }",
             contains: "would request no values")
         expectError("let c = [1].publisher.retry(-1).sink { _ in }", contains: "retry's count must not be negative")
+        // Found by the fuzzer: OpenCombine removes from an empty buffer and stops the program.
+        expectError(
+            "let s = PassthroughSubject<Int, Never>()\nlet c = s.buffer(size: 0, prefetch: .byRequest, whenFull: .dropOldest).sink { _ in }\ns.send(1)",
+            contains: "has no oldest value to drop")
+        expectError(
+            "let c = [1].publisher.buffer(size: -2, prefetch: .byRequest, whenFull: .dropNewest).sink { _ in }",
+            contains: "buffer's size must not be negative")
     }
 
     @Test func assertNoFailureReportsTheFailure() {

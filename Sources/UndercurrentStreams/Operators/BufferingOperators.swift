@@ -38,10 +38,20 @@ extension StreamBridge {
                         + "and whenFull: .dropNewest, .dropOldest or .customError { ... }", at: location)
             }
             let prefetch: Publishers.PrefetchStrategy = prefetchCase.caseName == "keepFull" ? .keepFull : .byRequest
+            guard size >= 0 else {
+                throw ScriptError.runtime("buffer's size must not be negative (it is \(size))", at: location)
+            }
             guard size > 0 || prefetch == .byRequest else {
                 throw ScriptError.runtime(
                     "buffer(size: 0, prefetch: .keepFull) would request no values", at: location,
                     notes: ["Combine stops the program on a request for no values."])
+            }
+            // A full buffer of size 0 is always full: dropping its oldest value removes from
+            // an empty buffer, which stops the program in OpenCombine.
+            guard size > 0 || whenFull.caseName != "dropOldest" else {
+                throw ScriptError.runtime(
+                    "buffer(size: 0, whenFull: .dropOldest) has no oldest value to drop", at: location,
+                    notes: ["OpenCombine stops the program when the first value arrives; give the buffer a size."])
             }
             switch whenFull.caseName {
             case "dropNewest":
