@@ -139,6 +139,10 @@ public final class TypeDecl {
     /// Requirements named in a protocol body (for protocols only).
     public var requirementNames: [String]
     public let location: SourceLocation
+    /// For a type declared inside a function or a block: how a debug description names it
+    /// (`main.Outer.(unknown context at $…).(unknown context at $…).Local`; Swift prints
+    /// addresses where this prints `…`). Its `name` is then a key unique to its declaration.
+    public var localDebugName: String?
 
     public init(
         kind: TypeKind, name: String, genericParameters: [String], inheritance: [TypeRef],

@@ -49,7 +49,9 @@ extension Interpreter {
         case .enumType: kind = .enumType
         case .protocolType: kind = .protocolType
         }
-        let info = TypeInfo(name: name, kind: kind, qualifiedName: "main." + name)
+        let qualifiedName =
+            enclosing.map { "\($0.qualifiedName).\(decl.name)" } ?? decl.localDebugName ?? "main." + name
+        let info = TypeInfo(name: name, kind: kind, qualifiedName: qualifiedName)
         info.interpreter = self
         info.declaration = decl
         info.genericParameters = decl.genericParameters

@@ -151,7 +151,9 @@ extension Lowerer {
 
     // MARK: - Types
 
-    func lowerTypeDeclaration(_ decl: DeclSyntax) throws -> TypeDecl {
+    /// `registryName` replaces the declared name where a local type is registered under a key
+    /// of its own (see `localTypeKeys(declaredIn:)`).
+    func lowerTypeDeclaration(_ decl: DeclSyntax, registryName: String? = nil) throws -> TypeDecl {
         let kind: TypeKind
         let name: String
         let generics: GenericParameterClauseSyntax?
@@ -185,14 +187,15 @@ extension Lowerer {
             throw unsupported("this declaration", decl)
         }
         let inherited = try inheritance?.inheritedTypes.map { try lowerType($0.type) } ?? []
+        let registered = registryName ?? name
         let typeDecl = TypeDecl(
-            kind: kind, name: name,
+            kind: kind, name: registered,
             genericParameters: generics?.parameters.map(\.name.text) ?? [],
             inheritance: inherited, location: location(decl))
         if kind == .classType, let first = inherited.first?.qualifiedName {
-            superclassNames.append(((typeNesting + [name]).joined(separator: "."), first))
+            superclassNames.append(((typeNesting + [registered]).joined(separator: "."), first))
         }
-        typeNesting.append(name)
+        typeNesting.append(registered)
         defer { typeNesting.removeLast() }
         try lowerMembers(members, into: typeDecl)
         return typeDecl

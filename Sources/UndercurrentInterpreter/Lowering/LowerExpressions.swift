@@ -190,8 +190,11 @@ extension Lowerer {
             }
             return .member(selfExpr, name, MemberSiteCache(), loc)
         }
-        // A nested type by its short name, from inside its enclosing type (closures included).
-        if let qualified = nestedTypeName(name) { return .name(.dynamic(qualified), qualified, loc) }
+        // A local type, then a nested type by its short name, from inside its enclosing types
+        // (closures included).
+        if let qualified = localTypeKey(name) ?? nestedTypeName(name) {
+            return .name(.dynamic(qualified), qualified, loc)
+        }
         return .name(.dynamic(name), name, loc)
     }
 

@@ -15,6 +15,8 @@ extension Lowerer {
     }
 
     func lowerItems(_ items: CodeBlockItemListSyntax) throws -> [Stmt] {
+        localTypeScopes.append(localTypeKeys(declaredIn: items))
+        defer { localTypeScopes.removeLast() }
         var statements: [Stmt] = []
         for item in items {
             statements.append(contentsOf: try lowerItem(item))
@@ -227,6 +229,18 @@ extension Lowerer {
         if decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self)
             || decl.is(EnumDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self)
         {
+            // Declared before the input runs, as every type is; a local one under its own key.
+            if !scope.declaresGlobals, let name = Self.typeDeclarationName(decl),
+                let key = localTypeScopes.last?[name]
+            {
+                let typeDecl = try lowerTypeDeclaration(decl, registryName: key)
+                let context = typeNesting.flatMap { $0.split(separator: ".").map(String.init) }
+                typeDecl.localDebugName =
+                    (["main"] + context + ["(unknown context at $…)", "(unknown context at $…)", name])
+                    .joined(separator: ".")
+                hoisted.append(.type(typeDecl))
+                return []
+            }
             hoisted.append(.type(try lowerTypeDeclaration(decl)))
             return []
         }

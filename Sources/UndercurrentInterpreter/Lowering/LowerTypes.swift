@@ -5,6 +5,7 @@ extension Lowerer {
         switch type.as(TypeSyntaxEnum.self) {
         case .identifierType(let node):
             let arguments = try node.genericArgumentClause?.arguments.map { try lowerGenericArgument($0) } ?? []
+            if let key = localTypeKey(node.name.text) { return .named([key], arguments) }
             if let qualified = nestedTypeName(node.name.text) {
                 return .named(qualified.split(separator: ".").map(String.init), arguments)
             }

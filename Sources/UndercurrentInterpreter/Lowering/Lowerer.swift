@@ -15,6 +15,7 @@ public struct LoweredInput {
 /// slots here, so evaluation never looks at SwiftSyntax nodes or scope dictionaries.
 public final class Lowerer {
     let converter: SourceLocationConverter
+    let fileName: String
     var scope: FunctionScope
     /// Member names of types, for resolving an unqualified `x` to `self.x`.
     var memberNames: [String: Set<String>]
@@ -25,8 +26,12 @@ public final class Lowerer {
     /// that a nested type's short name inside its enclosing types means that type.
     var typeNames: Set<String>
 
-    private init(converter: SourceLocationConverter, memberNames: [String: Set<String>], typeNames: Set<String>) {
+    private init(
+        converter: SourceLocationConverter, fileName: String, memberNames: [String: Set<String>],
+        typeNames: Set<String>
+    ) {
         self.converter = converter
+        self.fileName = fileName
         self.memberNames = memberNames
         self.typeNames = typeNames
         self.scope = FunctionScope(parent: nil, memberContext: nil, isTopLevel: true)
@@ -58,7 +63,8 @@ public final class Lowerer {
         } catch {
             throw ScriptError(.unsupported, "\(error)")
         }
-        let lowerer = Lowerer(converter: converter, memberNames: knownMemberNames, typeNames: knownTypeNames)
+        let lowerer = Lowerer(
+            converter: converter, fileName: fileName, memberNames: knownMemberNames, typeNames: knownTypeNames)
         lowerer.collectMemberNames(folded.statements)
         let body = try lowerer.lowerTopLevel(folded.statements)
         let topLevel = FunctionDecl(
@@ -193,6 +199,64 @@ public final class Lowerer {
     }
 
     var superclassNames: [(String, String)] = []
+    /// The types declared in each enclosing block of a function (or of a block at the top
+    /// level), innermost last: short name → the key the type is registered under.
+    var localTypeScopes: [[String: String]] = []
+
+    /// Keys for the types a block declares. A type declared inside a function is its own
+    /// type, not a replacement for a global one of the same name: it is registered under a
+    /// key unique to its declaration, `(local INPUT LINE:COLUMN).Name`, which prints as `Name`.
+    func localTypeKeys(declaredIn items: CodeBlockItemListSyntax) -> [String: String] {
+        var keys: [String: String] = [:]
+        for item in items {
+            guard case .decl(let decl) = item.item, let name = Self.typeDeclarationName(decl) else { continue }
+            let declared = location(decl)
+            // The input's name keeps keys apart across REPL inputs; its dots would read as nesting.
+            let input = String(fileName.map { $0 == "." ? "_" : $0 })
+            let key = "(local \(input) \(declared.line):\(declared.column)).\(name)"
+            keys[name] = key
+            insertTypeNames(decl, qualified: key)
+        }
+        return keys
+    }
+
+    /// Records `qualified` and the qualified names of the types nested in `decl`.
+    private func insertTypeNames(_ decl: DeclSyntax, qualified: String) {
+        typeNames.insert(qualified)
+        let members: MemberBlockItemListSyntax
+        if let node = decl.as(StructDeclSyntax.self) {
+            members = node.memberBlock.members
+        } else if let node = decl.as(ClassDeclSyntax.self) {
+            members = node.memberBlock.members
+        } else if let node = decl.as(EnumDeclSyntax.self) {
+            members = node.memberBlock.members
+        } else {
+            return
+        }
+        for member in members {
+            if let name = Self.typeDeclarationName(member.decl) {
+                insertTypeNames(member.decl, qualified: qualified + "." + name)
+            } else if let alias = member.decl.as(TypeAliasDeclSyntax.self) {
+                typeNames.insert(qualified + "." + alias.name.text)
+            }
+        }
+    }
+
+    static func typeDeclarationName(_ decl: DeclSyntax) -> String? {
+        if let node = decl.as(StructDeclSyntax.self) { return node.name.text }
+        if let node = decl.as(ClassDeclSyntax.self) { return node.name.text }
+        if let node = decl.as(EnumDeclSyntax.self) { return node.name.text }
+        if let node = decl.as(ProtocolDeclSyntax.self) { return node.name.text }
+        return nil
+    }
+
+    /// The key of a local type visible here by this short name, innermost block first.
+    func localTypeKey(_ name: String) -> String? {
+        for scope in localTypeScopes.reversed() {
+            if let key = scope[name] { return key }
+        }
+        return nil
+    }
 
     /// The qualified name a type's short name means here: inside `Outer.Inner`, `Mode` is
     /// `Outer.Inner.Mode` if that exists, else `Outer.Mode`, as Swift looks in the enclosing
