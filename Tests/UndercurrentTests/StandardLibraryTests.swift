@@ -40,6 +40,16 @@ import UndercurrentInterpreter
             .interrupted, containing: "would grow past")
     }
 
+    /// An implicit raw value after `Int.max` is refused (Swift rejects it when compiling);
+    /// found by the fuzzer, which used to stop the process with an overflow.
+    @Test func implicitRawValuesPastIntMaxAreRefused() {
+        expectScriptError(
+            "enum E: Int { case a = 9223372036854775807, b }\nprint(E.b.rawValue)", .runtime,
+            containing: "the raw value of 'b' overflows Int")
+        expectOracleOutput(
+            "enum E: Int { case a = 9223372036854775806, b }\nprint(E.b.rawValue)", "9223372036854775807\n")
+    }
+
     /// String members: count, contains, case, prefix/suffix, reversed, append, comparison.
     @Test func strings() {
         expectOracleOutput(

@@ -89,18 +89,28 @@ extension Interpreter {
         for nested in decl.nestedTypes { try declareType(nested, enclosing: info) }
 
         if kind == .enumType {
-            var nextRaw = 0
+            // The next implicit raw value; nil once it would overflow Int.
+            var nextRaw: Int? = 0
             for enumCase in decl.cases {
                 var raw: Value?
                 if let rawType {
                     if let rawExpr = enumCase.rawValue {
                         raw = try evaluateConstant(rawExpr, expected: rawType)
-                        if case .int(let number)? = raw { nextRaw = number + 1 }
+                        if case .int(let number)? = raw {
+                            let (next, overflow) = number.addingReportingOverflow(1)
+                            nextRaw = overflow ? nil : next
+                        }
                     } else if rawType.baseName == "String" {
                         raw = .string(enumCase.name)
                     } else {
-                        raw = .int(nextRaw)
-                        nextRaw += 1
+                        guard let implicit = nextRaw else {
+                            throw ScriptError.runtime(
+                                "the raw value of '\(enumCase.name)' overflows Int: the case before it is Int.max",
+                                at: decl.location)
+                        }
+                        raw = .int(implicit)
+                        let (next, overflow) = implicit.addingReportingOverflow(1)
+                        nextRaw = overflow ? nil : next
                     }
                 }
                 info.addEnumCase(
