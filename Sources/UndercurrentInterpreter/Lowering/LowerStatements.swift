@@ -55,7 +55,8 @@ extension Lowerer {
             var conditions: [Condition] = []
             let body = try withBlock {
                 conditions = try lowerConditions(node.conditions)
-                return try lowerCodeBlock(node.body).statements
+                // The body's variables join this block, so they end with it (in reverse order).
+                return try lowerItems(node.body.statements)
             }
             return .whileLoop(label: label, conditions, body, location(node))
         }
@@ -71,7 +72,8 @@ extension Lowerer {
             let body = try withBlock {
                 pattern = try lowerBindingPattern(node.pattern, isCasePattern: node.caseKeyword != nil)
                 whereExpr = try node.whereClause.map { try lowerExpr($0.condition) }
-                return try lowerCodeBlock(node.body).statements
+                // The body's variables join this block, so they end with it (in reverse order).
+                return try lowerItems(node.body.statements)
             }
             return .forIn(label: label, pattern, sequence, whereExpr, body, location(node))
         }
@@ -108,7 +110,7 @@ extension Lowerer {
                         let slot = scope.declare("error")
                         pattern = .binding(slot: slot, name: "error")
                     }
-                    return try lowerCodeBlock(clause.body).statements
+                    return try lowerItems(clause.body.statements)
                 }
                 clauses.append(CatchClause(pattern: pattern, guardExpr: guardExpr, body: catchBody))
             }
@@ -129,7 +131,8 @@ extension Lowerer {
         var conditions: [Condition] = []
         let body = try withBlock {
             conditions = try lowerConditions(node.conditions)
-            return try lowerCodeBlock(node.body).statements
+            // The body's variables join this block, so they end with it (in reverse order).
+            return try lowerItems(node.body.statements)
         }
         var elseStmt: Stmt?
         switch node.elseBody {

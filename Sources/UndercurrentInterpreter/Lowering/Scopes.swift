@@ -10,6 +10,9 @@ final class FunctionScope {
     /// True for the script's top level: names declared in its outermost block are globals.
     let isTopLevel: Bool
     private var blocks: [[String: Int]] = [[:]]
+    /// Every slot each block declared, in declaration order (a name declared again in the
+    /// same block shadows the first in `blocks`, but both variables must end).
+    private var blockSlots: [[Int]] = [[]]
     private(set) var slotCount = 0
     private(set) var captures: [CaptureSource] = []
     private var captureIndex: [String: Int] = [:]
@@ -25,18 +28,23 @@ final class FunctionScope {
     /// True while declarations at this point are globals.
     var declaresGlobals: Bool { isTopLevel && blocks.count == 1 }
 
-    func pushBlock() { blocks.append([:]) }
+    func pushBlock() {
+        blocks.append([:])
+        blockSlots.append([])
+    }
 
-    /// Pops the innermost block and returns the slots it declared.
+    /// Pops the innermost block and returns the slots it declared, last declared first: the
+    /// order in which Swift ends a scope's variables (so `deinit`s run in that order).
     func popBlock() -> [Int] {
-        let declared = blocks.removeLast()
-        return Array(declared.values)
+        blocks.removeLast()
+        return blockSlots.removeLast().reversed()
     }
 
     func declare(_ name: String) -> Int {
         let slot = slotCount
         slotCount += 1
         blocks[blocks.count - 1][name] = slot
+        blockSlots[blockSlots.count - 1].append(slot)
         return slot
     }
 
