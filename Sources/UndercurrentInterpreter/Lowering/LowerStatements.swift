@@ -295,6 +295,12 @@ extension Lowerer {
                             isWeak: isWeak, location: loc)))
                 continue
             }
+            // `let _ = value` binds nothing: the value is made and released at once, as with
+            // `_ = value` (an unstored `sink`'s subscription is cancelled right away).
+            if binding.pattern.is(WildcardPatternSyntax.self), let initializer {
+                statements.append(.expression(.assign(.discard(loc), initializer, loc)))
+                continue
+            }
             if scope.declaresGlobals {
                 throw unsupported("destructuring at the top level", binding.pattern)
             }
