@@ -112,9 +112,11 @@ public final class Fuzzer {
         let watchdog = Watchdog(timeout: timeout)
         watchdog.start()
         defer { watchdog.stop() }
-        var index = start
-        while index < start + count {
-            let batchEnd = min(start + count, index + batchSize)
+        // Inputs near Int.max are valid too: no sum here may overflow.
+        var index = max(0, start)
+        let end = max(0, count) > Int.max - index ? Int.max : index + max(0, count)
+        while index < end {
+            let batchEnd = index + min(batchSize, end - index)
             var shown = ""
             let session = Session(useColor: false) { shown += $0 }
             session.environment.interpreter.limits = limits

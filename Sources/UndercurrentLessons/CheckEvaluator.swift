@@ -213,12 +213,22 @@ public enum CheckEvaluator {
                 "\(subject) delivered \(delivered) \(delivered == 1 ? "value" : "values") after a request for \(demand)"
             )
         }
-        let total = asked.reduce(0) { $0 + (Int($1.dropFirst(5).dropLast()) ?? 0) }
+        // Demands add up as Combine adds them: saturating at .unlimited (two `.max(Int.max)`
+        // requests must not overflow the sum).
+        var total: Int? = 0
+        for demand in asked {
+            guard let sum = total else { break }
+            let (added, overflow) = sum.addingReportingOverflow(Int(demand.dropFirst(5).dropLast()) ?? 0)
+            total = overflow ? nil : added
+        }
+        let allowed =
+            total.map { "\($0) \($0 == 1 ? "value" : "values")" }
+            ?? "unlimited values (the demands add up past Int.max)"
         let parts =
             requests.map { "request(\(CheckParser.normalizedDemand($0.argument)))" }
             + returned.map { "\($0) returned from receive(_:)" }
         return (
-            false, "at most \(total) \(total == 1 ? "value" : "values"): " + parts.joined(separator: " + "),
+            false, "at most \(allowed): " + parts.joined(separator: " + "),
             "\(subject) delivered \(delivered) \(delivered == 1 ? "value" : "values"); the first one nobody asked for was receive(\(violation.argument)) (#\(violation.sequence))"
         )
     }

@@ -11,7 +11,8 @@ public struct TracePaging {
 
     /// Events per line: a page is counted in events (a violation's line goes with its call).
     public func pageCount(_ events: [TraceEvent]) -> Int {
-        max(1, (events.count + pageSize - 1) / pageSize)
+        // Not `(count + pageSize - 1) / pageSize`: that overflows for a page size near Int.max.
+        max(1, events.count / pageSize + (events.count % pageSize == 0 ? 0 : 1))
     }
 
     /// Page `number` (1-based) of the trace, with a line saying where it is.

@@ -32,6 +32,14 @@ struct BenchCommand: ParsableCommand {
     @Option(help: .hidden)
     var memoryProbe: String?
 
+    func validate() throws {
+        // Workload sizes are the scale times a count: a huge or non-finite scale would not fit in Int.
+        guard scale.isFinite, scale > 0, scale <= 1_000 else {
+            throw ValidationError("--scale must be a number above 0 and at most 1000 (got \(scale))")
+        }
+        guard runs >= 1, runs <= 1_000 else { throw ValidationError("--runs must be between 1 and 1000 (got \(runs))") }
+    }
+
     func run() throws {
         if let memoryProbe {
             // A child of `bench`: one traced run whose peak memory is its own.

@@ -35,6 +35,19 @@ struct FuzzCommand: ParsableCommand {
     @Flag(help: "Name each input on standard error before it runs.")
     var log = false
 
+    func validate() throws {
+        guard start >= 0 else { throw ValidationError("--start must be 0 or more (got \(start))") }
+        guard count >= 0 else { throw ValidationError("--count must be 0 or more (got \(count))") }
+        guard count <= Int.max - start else {
+            throw ValidationError("--start plus --count must not pass \(Int.max) (got \(start) + \(count))")
+        }
+        if let show, show < 0 { throw ValidationError("--show must be 0 or more (got \(show))") }
+        guard timeout.isFinite, timeout > 0 else {
+            throw ValidationError("--timeout must be a number of seconds above 0 (got \(timeout))")
+        }
+        guard maxSteps > 0 else { throw ValidationError("--max-steps must be above 0 (got \(maxSteps))") }
+    }
+
     func run() throws {
         let fuzzer = Fuzzer(seed: seed, snippets: Fuzzer.loadSnippets(from: corpus))
         if fuzzer.snippets.isEmpty {

@@ -81,6 +81,50 @@ import UndercurrentTrace
         #expect(Self.outcome("demand honoured", Self.run(Self.polite)).passed)
     }
 
+    /// A learner's subscriber may ask for `.max(Int.max)` more than once: the check adds
+    /// demands as Combine does, saturating, instead of overflowing (which killed the process).
+    @Test func demandHonouredAddsHugeDemandsWithoutOverflow() {
+        let source = """
+            struct Two: Publisher {
+                typealias Output = Int
+                typealias Failure = Never
+                func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+                    subscriber.receive(subscription: TwoSubscription(subscriber: subscriber))
+                }
+            }
+            final class TwoSubscription<S: Subscriber>: Subscription where S.Input == Int, S.Failure == Never {
+                var subscriber: S?
+                var sent = false
+                init(subscriber: S) { self.subscriber = subscriber }
+                func request(_ demand: Subscribers.Demand) {
+                    guard !sent else { return }
+                    sent = true
+                    _ = subscriber?.receive(1)
+                    _ = subscriber?.receive(2)
+                }
+                func cancel() { subscriber = nil }
+            }
+            final class Greedy: Subscriber {
+                typealias Input = Int
+                typealias Failure = Never
+                func receive(subscription: Subscription) {
+                    subscription.request(.max(1))
+                    subscription.request(.max(Int.max))
+                    subscription.request(.max(Int.max))
+                }
+                func receive(_ input: Int) -> Subscribers.Demand { .none }
+                func receive(completion: Subscribers.Completion<Never>) {}
+            }
+            Two().subscribe(Greedy())
+            """
+        let outcome = Self.outcome("demand honoured", Self.run(source))
+        #expect(!outcome.passed)
+        #expect(
+            outcome.expected
+                == "at most unlimited values (the demands add up past Int.max): request(.max(1)) + request(.max(9223372036854775807)) + request(.max(9223372036854775807))"
+        )
+    }
+
     @Test func demandHonouredCountsDemandReturnedFromReceive() {
         let source = Self.greedy.replacingOccurrences(
             of: "return .none\n    }\n    func receive(completion",

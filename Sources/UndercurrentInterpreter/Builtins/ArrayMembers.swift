@@ -160,8 +160,12 @@ extension StandardLibrary {
                     try interpreter.valuesEqual($0, arguments[0], at: arguments.location)
                 }.map(Value.int))
         }
-        array.method("index(after:)") { arguments in .int(try arguments.int(0) + 1) }
-        array.method("index(before:)") { arguments in .int(try arguments.int(0) - 1) }
+        array.method("index(after:)") { arguments in
+            .int(try Plus.apply(try arguments.int(0), 1, at: arguments.location))
+        }
+        array.method("index(before:)") { arguments in
+            .int(try Minus.apply(try arguments.int(0), 1, at: arguments.location))
+        }
     }
 
     /// A mutating method that works on the receiver's elements in place.

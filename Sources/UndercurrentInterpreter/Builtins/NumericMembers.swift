@@ -89,21 +89,39 @@ extension StandardLibrary {
         int.property("min", isStatic: true) { _, _ in .int(Int.min) }
         int.property("zero", isStatic: true) { _, _ in .int(0) }
         int.property("description") { _, value in .string(String(number(value))) }
-        int.property("magnitude") { _, value in .int(Int(number(value).magnitude)) }
+        int.property("magnitude") { _, value in
+            // Swift's `magnitude` is a UInt; only Int.min's does not fit in Int.
+            guard let magnitude = Int(exactly: number(value).magnitude) else {
+                throw ScriptError.unsupported(
+                    "UInt: Int.min.magnitude is 9223372036854775808, which does not fit in Int (Undercurrent has no UInt)"
+                )
+            }
+            return .int(magnitude)
+        }
         int.method("isMultiple(of:)") { arguments in
             let divisor = try arguments.int(0)
             let receiver = number(arguments.receiverValue)
+            // As Swift: every number is a multiple of -1 (`Int.min % -1` itself would trap).
+            if divisor == -1 { return .bool(true) }
             return .bool(divisor == 0 ? receiver == 0 : receiver % divisor == 0)
         }
         int.method("signum()") { .int(number($0.receiverValue).signum()) }
         int.method("quotientAndRemainder(dividingBy:)") { arguments in
             let divisor = try arguments.int(0)
+            let receiver = number(arguments.receiverValue)
             guard divisor != 0 else { throw ScriptError.runtime("Division by zero", at: arguments.location) }
-            let (quotient, remainder) = number(arguments.receiverValue).quotientAndRemainder(dividingBy: divisor)
+            guard receiver != .min || divisor != -1 else {
+                throw ScriptError.runtime("Division results in an overflow", at: arguments.location)
+            }
+            let (quotient, remainder) = receiver.quotientAndRemainder(dividingBy: divisor)
             return .tuple(TupleValue(labels: ["quotient", "remainder"], elements: [.int(quotient), .int(remainder)]))
         }
-        int.method("advanced(by:)") { arguments in .int(number(arguments.receiverValue) + (try arguments.int(0))) }
-        int.method("distance(to:)") { arguments in .int((try arguments.int(0)) - number(arguments.receiverValue)) }
+        int.method("advanced(by:)") { arguments in
+            .int(try Plus.apply(number(arguments.receiverValue), try arguments.int(0), at: arguments.location))
+        }
+        int.method("distance(to:)") { arguments in
+            .int(try Minus.apply(try arguments.int(0), number(arguments.receiverValue), at: arguments.location))
+        }
     }
 
     private func installDoubleMembers(into interpreter: Interpreter, on double: TypeInfo) {

@@ -9,7 +9,15 @@ extension StandardLibrary {
             guard let (low, high) = integerBounds(value) else {
                 throw ScriptError.runtime("only integer ranges have a count")
             }
-            return .int(max(0, high - low + 1))
+            guard high >= low else { return .int(0) }
+            // Swift counts `distance(from:to:) + 1`, which traps past Int.max elements.
+            let (span, overflow) = high.subtractingReportingOverflow(low)
+            guard !overflow, span < Int.max else {
+                throw ScriptError.runtime(
+                    "arithmetic overflow: the range \(Formatter.describe(value, debug: false)) has more than Int.max (9223372036854775807) elements"
+                )
+            }
+            return .int(span + 1)
         }
         range.overrideProperty("isEmpty", inheriting: sequence) { _, value in
             guard case .range(let range) = value, let lower = range.lower, let upper = range.upper else {

@@ -257,14 +257,19 @@ extension Interpreter {
             return try native.body(
                 NativeArguments(
                     interpreter: self, receiver: receiver, receiverCell: nil,
-                    values: arguments, inoutCells: [:], location: location))
+                    values: try positionalValues(arguments, for: native, at: location), inoutCells: [:],
+                    location: location))
         case .overloads(let callables, let receiver, _):
             guard
                 let callable = callables.first(where: { $0.parameterShapes.count == arguments.count })
                     ?? callables.first
             else { throw ScriptError.runtime("no function to call", at: location) }
+            var values = arguments.map { Optional($0) }
+            if case .native(let native) = callable {
+                values = try positionalValues(arguments, for: native, at: location)
+            }
             return try invoke(
-                callable, receiver: receiver, receiverCell: nil, values: arguments.map { $0 },
+                callable, receiver: receiver, receiverCell: nil, values: values,
                 inoutCells: [:], at: location)
         case .enumCase(let type, let index):
             return .enumValue(EnumValue(type: type, caseIndex: index, payload: arguments))
@@ -279,6 +284,28 @@ extension Interpreter {
             }
             return try invokeInitializer(callable, metatype: metatype, values: arguments, inoutCells: [:], at: location)
         }
+    }
+
+    /// Positional values for a native function called as a value (`reduce(Int.max, min)`):
+    /// the values of a variadic parameter gathered into one array, as a call by name
+    /// gathers them, and a count that fits the parameters or an error.
+    private func positionalValues(
+        _ arguments: [Value], for native: NativeFunction, at location: SourceLocation
+    ) throws -> [Value?] {
+        let parameterCount = native.signature.labels.count
+        if let variadic = native.signature.variadicIndex, arguments.count >= parameterCount - 1 {
+            let variadicCount = arguments.count - (parameterCount - 1)
+            var values = arguments[..<variadic].map { Optional($0) }
+            values.append(.array(Array(arguments[variadic..<variadic + variadicCount])))
+            values += arguments[(variadic + variadicCount)...].map { Optional($0) }
+            return values
+        }
+        guard arguments.count <= parameterCount else {
+            throw ScriptError.runtime(
+                "\(native.name) takes \(parameterCount) \(parameterCount == 1 ? "argument" : "arguments") but was called with \(arguments.count)",
+                at: location)
+        }
+        return arguments.map { Optional($0) }
     }
 
     /// Positional arguments for a closure: labels are ignored, as Swift does for closure calls.
@@ -499,7 +526,7 @@ extension Interpreter {
                 receiverCell: receiverCell, values: values, inoutCells: inoutCells,
                 location: location)
             // Literals passed to natives take the parameter's declared type.
-            for index in native.values.indices {
+            for index in native.values.indices where index < function.signature.types.count {
                 if let type = function.signature.types[index], let value = native.values[index] {
                     native.values[index] = try coerce(value, to: type, at: location)
                 }

@@ -62,7 +62,8 @@ enum Remainder: IntegerKernel {
     @inline(__always)
     static func apply(_ a: Int, _ b: Int, at location: SourceLocation) throws -> Int {
         if b == 0 { throw ScriptError.runtime("division by zero in remainder operation", at: location) }
-        if a == .min && b == -1 { return 0 }
+        // Swift traps here too ("Division results in an overflow in remainder operation").
+        if a == .min && b == -1 { throw overflow(a, symbol, b, at: location) }
         return a % b
     }
 }

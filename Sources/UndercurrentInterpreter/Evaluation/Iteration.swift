@@ -35,7 +35,16 @@ extension Interpreter {
                 return ValueIterator {
                     guard !finished else { return nil }
                     let value = current
-                    if let upper, value >= upper { finished = true } else { current += 1 }
+                    if let upper, value >= upper {
+                        finished = true
+                    } else if value == .max {
+                        // `(Int.max - 1)...` traps in Swift as it steps past Int.max.
+                        throw ScriptError.runtime(
+                            "arithmetic overflow: a range with no upper bound counted past Int.max (9223372036854775807)",
+                            at: location)
+                    } else {
+                        current += 1
+                    }
                     return .int(value)
                 }
             }

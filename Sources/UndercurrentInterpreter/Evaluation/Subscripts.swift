@@ -84,7 +84,13 @@ extension Interpreter {
         var upper = count
         if case .int(let low)? = range.lower { lower = low }
         if case .int(let high)? = range.upper {
-            upper = (range.kind == .closed || range.kind == .through) ? high + 1 : high
+            let isClosed = range.kind == .closed || range.kind == .through
+            // `...Int.max` becomes `..<Int.max + 1` in Swift, which traps.
+            if isClosed && high == .max {
+                throw ScriptError.runtime(
+                    "arithmetic overflow: 9223372036854775807 + 1 does not fit in Int", at: location)
+            }
+            upper = isClosed ? high + 1 : high
         }
         guard lower >= 0, upper <= count, lower <= upper else {
             throw ScriptError.runtime(

@@ -114,6 +114,8 @@ public struct RangeValue {
     }
 
     /// Integer bounds as a Swift range of the integers it contains (nil when unbounded above).
+    /// A half-open range ending at Int.min (`Int.min..<Int.min`) has no last integer: it is
+    /// given as `(0, -1)`, an empty range, since `Int.min - 1` does not exist.
     public var integerBounds: (lower: Int, upper: Int?)? {
         let low: Int
         switch lower {
@@ -123,7 +125,7 @@ public struct RangeValue {
         }
         switch (kind, upper) {
         case (.closed, .int(let high)?), (.through, .int(let high)?): return (low, high)
-        case (.halfOpen, .int(let high)?), (.upTo, .int(let high)?): return (low, high - 1)
+        case (.halfOpen, .int(let high)?), (.upTo, .int(let high)?): return high == .min ? (0, -1) : (low, high - 1)
         case (.from, _): return (low, nil)
         default: return nil
         }
