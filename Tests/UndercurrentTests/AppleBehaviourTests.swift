@@ -230,3 +230,180 @@ private final class LoggingSubscriber<Input>: Subscriber {
             containing: "output(in:) takes a range of Ints")
     }
 }
+
+// MARK: - throttle
+
+@Suite struct AppleThrottleTests {
+    /// An upstream that, like a `CurrentValueSubject` or a `@Published` property, sends its
+    /// current value from within the first `request`.
+    private final class CurrentValuePublisher: Publisher {
+        typealias Output = Int
+        typealias Failure = Never
+        let log: Log
+        init(log: Log) { self.log = log }
+
+        final class CurrentSubscription: Subscription {
+            let log: Log
+            var subscriber: AnySubscriber<Int, Never>?
+            init(log: Log, subscriber: AnySubscriber<Int, Never>) {
+                self.log = log
+                self.subscriber = subscriber
+            }
+            func request(_ demand: Subscribers.Demand) {
+                log.record("up.request(\(demand))")
+                let returned = subscriber?.receive(-1) ?? .none
+                log.record("up.sent(-1) → \(returned)")
+            }
+            func cancel() {
+                log.record("up.cancel")
+                subscriber = nil
+            }
+        }
+
+        func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+            subscriber.receive(subscription: CurrentSubscription(log: log, subscriber: AnySubscriber(subscriber)))
+        }
+    }
+
+    // The *Using Combine* book's testThrottleLatestFalse / testThrottleLatestTrue
+    // (UsingCombineTests/DebounceAndRemoveDuplicatesPublisherTests.swift, run on Apple's
+    // Combine) receive `@Published`'s initial -1 first. So the downstream must hold its
+    // subscription, and have asked for values, before the upstream is asked for any.
+    @Test func theDownstreamIsSubscribedBeforeTheUpstreamIsAskedForValues() {
+        let log = Log()
+        let subscriber = LoggingSubscriber<Int>(log: log, initial: .unlimited)
+        CurrentValuePublisher(log: log)
+            .subscribedThrottle(for: .seconds(1), scheduler: ImmediateScheduler.shared, latest: false)
+            .subscribe(subscriber)
+        #expect(
+            log.events == [
+                "down.subscription(Throttle)", "up.request(unlimited)", "down.value(-1)", "up.sent(-1) → max(0)",
+            ])
+    }
+
+    // OpenCombine's compatibility tests (ThrottleTests.testRequest, run on Apple's Combine)
+    // expect the upstream to be asked for `.unlimited` even when the downstream requests
+    // nothing; a value that arrives without demand is not delivered.
+    @Test func theUpstreamIsAskedForEverythingEvenWithoutDownstreamDemand() {
+        let log = Log()
+        let subscriber = LoggingSubscriber<Int>(log: log, initial: .none)
+        CurrentValuePublisher(log: log)
+            .subscribedThrottle(for: .seconds(1), scheduler: ImmediateScheduler.shared, latest: true)
+            .subscribe(subscriber)
+        #expect(log.events == ["down.subscription(Throttle)", "up.request(unlimited)", "up.sent(-1) → max(0)"])
+    }
+
+    @Test func aDownstreamThatCancelsOnSubscriptionIsNeverSentValues() {
+        final class CancellingSubscriber: Subscriber {
+            typealias Input = Int
+            typealias Failure = Never
+            var values: [Int] = []
+            func receive(subscription: Subscription) { subscription.cancel() }
+            func receive(_ input: Int) -> Subscribers.Demand {
+                values.append(input)
+                return .none
+            }
+            func receive(completion: Subscribers.Completion<Never>) {}
+        }
+        let log = Log()
+        let subscriber = CancellingSubscriber()
+        CurrentValuePublisher(log: log)
+            .subscribedThrottle(for: .seconds(1), scheduler: ImmediateScheduler.shared, latest: true)
+            .subscribe(subscriber)
+        #expect(log.events == ["up.cancel"])
+        #expect(subscriber.values.isEmpty)
+    }
+
+    /// The book's test as a script: `$intValue` starts at -1 and is set on a queue at
+    /// 0.1, 0.2, 0.6, 0.7, 0.9 and 1.2 s, through `throttle(for: 0.5, …)`.
+    private func throttledPublished(latest: Bool) -> String {
+        """
+        import Combine
+        import Foundation
+        class HoldingClass {
+            @Published var intValue: Int = -1
+        }
+        let q = DispatchQueue(label: "throttle")
+        let foo = HoldingClass()
+        var received: [Int] = []
+        let cancellable = foo.$intValue
+            .throttle(for: 0.5, scheduler: q, latest: \(latest))
+            .sink {
+                received.append($0)
+                if received.count == 4 { print(received) }
+            }
+        for (delay, value) in [(0.1, 1), (0.2, 2), (0.6, 3), (0.7, 4), (0.9, 5), (1.2, 6)] {
+            q.asyncAfter(deadline: .now() + delay) { foo.intValue = value }
+        }
+        """
+    }
+
+    // XCTAssertEqual(receivedList, [-1, 1, 3, 6]) // iOS 14.1 (OpenCombine: [1, 2, 4, …])
+    @Test func theBooksThrottleLatestFalseTestPasses() {
+        expectOracleOutput(throttledPublished(latest: false), "[-1, 1, 3, 6]\n")
+    }
+
+    // XCTAssertEqual(receivedList, [-1, 2, 5, 6]) // iOS 14.1
+    @Test func theBooksThrottleLatestTrueTestPasses() {
+        expectOracleOutput(throttledPublished(latest: true), "[-1, 2, 5, 6]\n")
+    }
+}
+
+// MARK: - objectWillChange without @Published
+
+@Suite struct AppleObjectWillChangeTests {
+    // Apple's synthesized `objectWillChange` is one publisher per instance, also when the
+    // class has no `@Published` property: `ObjectIdentifier(testObject.objectWillChange)` is
+    // the same on each read of `class Test: ObservableObject {}` (forums.swift.org/t/58223,
+    // "How is the Published property wrapper implemented?"), which is what makes the common
+    // `willSet { objectWillChange.send() }` reach its subscribers. OpenCombine's is a new
+    // publisher on each read, and this printed nothing.
+    @Test func aSendFromWillSetReachesTheSubscribersOfTheSameInstance() {
+        expectOracleOutput(
+            """
+            import Combine
+            final class Thermostat: ObservableObject {
+                let name: String
+                var target = 20 {
+                    willSet { objectWillChange.send() }
+                }
+                init(name: String) { self.name = name }
+                deinit { print(name, "gone") }
+            }
+            var first: Thermostat? = Thermostat(name: "first")
+            let watchFirst = first!.objectWillChange.sink { print("first will change from", first!.target) }
+            first!.target = 22
+            first!.target = 23
+            first = nil
+            // A new object (perhaps at the same address) has a publisher of its own.
+            let second = Thermostat(name: "second")
+            let watchSecond = second.objectWillChange.sink { print("second will change") }
+            second.target = 1
+            """,
+            """
+            first will change from 20
+            first will change from 22
+            first gone
+            second will change
+
+            """)
+    }
+
+    @Test func eachInstanceHasItsOwnPublisher() {
+        expectOracleOutput(
+            """
+            import Combine
+            final class Model: ObservableObject {
+                func touch() { objectWillChange.send() }
+            }
+            let a = Model()
+            let b = Model()
+            let watchA = a.objectWillChange.sink { print("a") }
+            let watchB = b.objectWillChange.sink { print("b") }
+            b.touch()
+            a.touch()
+            b.touch()
+            """,
+            "b\na\nb\n")
+    }
+}

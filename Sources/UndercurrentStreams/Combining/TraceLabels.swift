@@ -23,3 +23,5 @@ extension MergeSide: TraceLabelled { var traceLabel: String { "Merge.Side" } }
 
 extension Publishers.EagerOutput: TraceLabelled { public var traceLabel: String { "Output" } }
 extension Publishers.EagerOutput.Inner: TraceLabelled { var traceLabel: String { "Output.Inner" } }
+extension Publishers.SubscribedThrottle: TraceLabelled { public var traceLabel: String { "Throttle" } }
+extension Publishers.SubscribedThrottle.Inner: TraceLabelled { var traceLabel: String { "Throttle.Inner" } }
