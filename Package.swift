@@ -89,7 +89,7 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ],
             // Oracle-backed snippets are read at run time, not compiled into the tests.
-            exclude: ["Snippets", "corpus-must-pass.txt"]
+            exclude: ["Snippets", "AppleDifferences", "corpus-must-pass.txt"]
         ),
     ]
 )

@@ -10,6 +10,9 @@ public final class StreamBridge: InterpreterLibrary {
     /// Virtual time: every scheduler a script names runs on this clock (Scheduling/).
     public let clock = VirtualClock()
     let timeTypes = TimeTypes()
+    /// The `objectWillChange` of each live `ObservableObject` with no `@Published` property,
+    /// by object: Apple's is one publisher per instance (ObservableObjects.swift).
+    var willChangePublishers: [ObjectIdentifier: ObservableObjectPublisher] = [:]
     /// `.max(1)` and the other demands every subscription uses, made once.
     lazy var sharedDemands = SharedDemands(type: types.demand)
 

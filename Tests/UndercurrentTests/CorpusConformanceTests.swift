@@ -11,12 +11,15 @@ import UndercurrentSession
         var name: String
         var passed: Bool
         var detail: String
+        /// Compared with Apple's expected output (AppleDifferences/) rather than the oracle's.
+        var againstApple = false
     }
 
     static func run(_ pairs: [(name: String, source: URL, expected: URL)]) -> [Outcome] {
         pairs.map { pair in
             let source = (try? String(contentsOf: pair.source, encoding: .utf8)) ?? ""
-            let expected = (try? String(contentsOf: pair.expected, encoding: .utf8)) ?? ""
+            let apple = TestPaths.appleExpectation(for: pair.name)
+            let expected = (try? String(contentsOf: apple ?? pair.expected, encoding: .utf8)) ?? ""
             let result = LargeStack.run { () -> (String, String?) in
                 var output = ""
                 let run = ScriptRun(source: source, fileName: pair.name + ".swift", trace: false) { output += $0 }
@@ -29,7 +32,7 @@ import UndercurrentSession
                 detail = lineDiff(expected: expected, actual: result.0)
                 if let diagnostic = result.1 { detail += "\nerror: \(diagnostic)" }
             }
-            return Outcome(name: pair.name, passed: passed, detail: detail)
+            return Outcome(name: pair.name, passed: passed, detail: detail, againstApple: apple != nil)
         }
     }
 
@@ -52,6 +55,35 @@ import UndercurrentSession
         }
     }
 
+    /// Every file of Apple's expected output names a snippet, still differs from the oracle's
+    /// output for it (the difference is real, and the file not stale), and is listed with its
+    /// reason and source in the folder's README.
+    @Test func appleExpectationsAreRealDifferencesAndCited() throws {
+        let names = TestPaths.appleDifferenceNames
+        try #require(!names.isEmpty, "no files in \(TestPaths.appleDifferences.path)")
+        let readme = try String(
+            contentsOf: TestPaths.appleDifferences.appendingPathComponent("README.md"), encoding: .utf8)
+        let pairs =
+            TestPaths.snippetPairs(in: TestPaths.snippets)
+            + (TestPaths.sharedCorpusIsPresent ? TestPaths.snippetPairs(in: TestPaths.sharedCorpus) : [])
+        for name in names {
+            #expect(readme.contains("| `\(name)` |"), "\(name).out is not listed in AppleDifferences/README.md")
+            let projectSnippet = TestPaths.snippets.appendingPathComponent(name + ".swift")
+            guard let pair = pairs.first(where: { $0.name == name }) else {
+                #expect(
+                    !FileManager.default.fileExists(atPath: projectSnippet.path),
+                    "\(name) has Apple's output but no oracle output")
+                #expect(
+                    !TestPaths.sharedCorpusIsPresent, "\(name).out in AppleDifferences names no snippet")
+                continue
+            }
+            let oracle = try String(contentsOf: pair.expected, encoding: .utf8)
+            let apple = try String(
+                contentsOf: TestPaths.appleDifferences.appendingPathComponent(name + ".out"), encoding: .utf8)
+            #expect(oracle != apple, "AppleDifferences/\(name).out is the oracle's output: remove it")
+        }
+    }
+
     @Test func projectSnippetsMatchOracleOutput() throws {
         let pairs = TestPaths.snippetPairs(in: TestPaths.snippets)
         // The snippets are the suite's reference: an empty or unreadable folder is a failure.
@@ -61,7 +93,8 @@ import UndercurrentSession
         let outcomes = Self.run(pairs)
         print("snippets: \(outcomes.filter(\.passed).count)/\(outcomes.count) pass")
         for outcome in outcomes {
-            #expect(outcome.passed, "\(outcome.name) must print the oracle's output\n\(outcome.detail)")
+            let reference = outcome.againstApple ? "Apple's output (AppleDifferences/)" : "the oracle's output"
+            #expect(outcome.passed, "\(outcome.name) must print \(reference)\n\(outcome.detail)")
         }
     }
 }

@@ -118,10 +118,11 @@ import UndercurrentTrace
             """)
         #expect(
             MarbleRenderer().render(run.events) == [
-                // OpenCombine's prefix finishes when the value after the third arrives.
-                "Map.Inner#1     ──1───2───3───4───!",
-                "Output.Inner#1  ──10──20──30──40──!",
-                "Sink#1          ──10──20──30─────────|",
+                // prefix cancels upstream and finishes right after the third value, as Apple's
+                // does (OpenCombine's would wait for a fourth).
+                "Map.Inner#1     ──1───2───3───!",
+                "Output.Inner#1  ──10──20──30──!",
+                "Sink#1          ──10──20──30─────|",
             ])
     }
 

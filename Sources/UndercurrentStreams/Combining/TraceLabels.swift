@@ -20,3 +20,8 @@ extension CombineLatestInner: TraceLabelled { var traceLabel: String { "CombineL
 extension CombineLatestSide: TraceLabelled { var traceLabel: String { "CombineLatest.Side" } }
 extension MergeInner: TraceLabelled { var traceLabel: String { "Merge.Inner" } }
 extension MergeSide: TraceLabelled { var traceLabel: String { "Merge.Side" } }
+
+extension Publishers.EagerOutput: TraceLabelled { public var traceLabel: String { "Output" } }
+extension Publishers.EagerOutput.Inner: TraceLabelled { var traceLabel: String { "Output.Inner" } }
+extension Publishers.SubscribedThrottle: TraceLabelled { public var traceLabel: String { "Throttle" } }
+extension Publishers.SubscribedThrottle.Inner: TraceLabelled { var traceLabel: String { "Throttle.Inner" } }

@@ -12,8 +12,13 @@ extension StreamBridge {
         // `objectWillChange` of a class conforming to `ObservableObject` that does not
         // declare its own: OpenCombine's default implementation, which finds the class's
         // @Published properties and installs one `ObservableObjectPublisher` into all of
-        // them (each fires it before publishing a change). A class without @Published
-        // properties gets a new, silent publisher on every access, as in OpenCombine.
+        // them (each fires it before publishing a change). For a class without @Published
+        // properties OpenCombine makes a new publisher on every read, so a `send()` from a
+        // `willSet` reaches no one; Apple's is one publisher per instance (a published
+        // observation: forums.swift.org/t/58223, "How is the Published property wrapper
+        // implemented?", shows `ObjectIdentifier(testObject.objectWillChange)` the same on
+        // each read of `class Test: ObservableObject {}`). Here it is kept per object,
+        // and let go when the object goes.
         types.observableObject.addNativeProperty(
             "objectWillChange",
             NativeProperty(get: { [unowned self] _, value in
@@ -24,8 +29,22 @@ extension StreamBridge {
                     guard case .native(let storage as PublishedStorage) = field else { return nil }
                     return storage.wrapper
                 }
-                return self.observableObjectPublisherValue(PublishedFields(fields).objectWillChange)
+                guard fields.isEmpty else {
+                    return self.observableObjectPublisherValue(PublishedFields(fields).objectWillChange)
+                }
+                let identity = object.identity
+                if let existing = self.willChangePublishers[identity] {
+                    return self.observableObjectPublisherValue(existing)
+                }
+                let publisher = ObservableObjectPublisher()
+                self.willChangePublishers[identity] = publisher
+                return self.observableObjectPublisherValue(publisher)
             }))
+        // Weak: objects may outlive the bridge while the environment is torn down.
+        interpreter.deinitObservers.append { [weak self] identity, _ in
+            guard let self, !self.willChangePublishers.isEmpty else { return }
+            self.willChangePublishers[identity] = nil
+        }
 
         let observablePublisher = types.family("ObservableObjectPublisher")
         observablePublisher.initializers = [

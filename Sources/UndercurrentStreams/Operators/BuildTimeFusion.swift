@@ -49,6 +49,9 @@ enum BuildTimeOperator {
     case dropWhile((Value) -> Bool)
     case prefixWhile((Value) -> Bool)
     case outputAt(Int)
+    /// `output(in:)`: the range relative to `0..<Int.max`; `halfOpen` when it was written
+    /// `a..<b`, the only kind a collection's build-time `output(in:)` takes.
+    case outputIn(Range<Int>, halfOpen: Bool)
     case setFailureType
 }
 
@@ -99,6 +102,7 @@ extension Just: BuildTimeFusable where Output == Value {
         case .dropWhile(let predicate): return bridge.publisherValue(drop(while: predicate))
         case .prefixWhile(let predicate): return bridge.publisherValue(prefix(while: predicate))
         case .outputAt(let index): return bridge.publisherValue(output(at: index))
+        case .outputIn(let range, _): return bridge.publisherValue(output(in: range))
         case .setFailureType: return bridge.publisherValue(setFailureType(to: ScriptFailure.self))
         case .map(let transform): return bridge.publisherValue(map(transform))
         case .tryMap(let transform): return bridge.publisherValue(tryMap(transform))
@@ -137,6 +141,10 @@ extension Optional.OCombine.Publisher: BuildTimeFusable where Wrapped == Value {
         case .dropWhile(let predicate): return bridge.publisherValue(drop(while: predicate))
         case .prefixWhile(let predicate): return bridge.publisherValue(prefix(while: predicate))
         case .outputAt(let index): return bridge.publisherValue(output(at: index))
+        case .outputIn(let range, _):
+            // Combine stops the program on an upper bound this high; the operator refuses it first.
+            guard range.upperBound < Int.max - 1 else { return nil }
+            return bridge.publisherValue(output(in: range))
         case .map(let transform): return bridge.publisherValue(map(transform))
         case .filter(let isIncluded): return bridge.publisherValue(filter(isIncluded))
         case .compactMap(let transform): return bridge.publisherValue(compactMap(transform))
@@ -182,7 +190,7 @@ extension Result.OCombine.Publisher: BuildTimeFusable where Success == Value {
             return bridge.publisherValue(mapError { ScriptFailure(transform(bridge.errorValue($0))) })
         case .removeDuplicates: return bridge.publisherValue(self)
         case .replaceNil, .append, .prepend, .appendPublisher, .prependPublisher, .firstWhere, .lastWhere,
-            .dropWhile, .prefixWhile, .outputAt, .filter, .compactMap, .prefix, .dropFirst:
+            .dropWhile, .prefixWhile, .outputAt, .outputIn, .filter, .compactMap, .prefix, .dropFirst:
             return nil
         }
     }

@@ -42,6 +42,9 @@ extension Publishers.Sequence: BuildTimeFusable where Elements.Element == Value 
         case .dropWhile(let predicate): return bridge.publisherValue(drop(while: predicate))
         case .prefixWhile(let predicate): return bridge.publisherValue(prefix(while: predicate))
         case .outputAt(let index): return (self as? CollectionSequencePublisher)?.fusedOutput(at: index, bridge: bridge)
+        case .outputIn(let range, let halfOpen):
+            guard halfOpen else { return nil }
+            return (self as? CollectionSequencePublisher)?.fusedOutput(in: range, bridge: bridge)
         case .setFailureType: return bridge.publisherValue(setFailureType(to: ScriptFailure.self))
         case .scan, .tryScan, .tryMin, .tryMax, .replaceEmpty, .replaceError, .retry: return nil
         // Fused through FusableSequence by the operators themselves.
@@ -54,6 +57,9 @@ protocol CollectionSequencePublisher {
     func fusedCount(bridge: StreamBridge) -> Value
     func fusedFirst(bridge: StreamBridge) -> Value?
     func fusedOutput(at index: Int, bridge: StreamBridge) -> Value?
+    func fusedOutput(in range: Range<Int>, bridge: StreamBridge) -> Value?
+    /// Whether `fusedOutput(in:)` would index outside the collection, where Swift stops the program.
+    func outputRangeIsOutOfBounds(_ range: Range<Int>) -> Bool
 }
 
 extension Publishers.Sequence: CollectionSequencePublisher where Elements: Collection, Elements.Element == Value {
@@ -76,6 +82,34 @@ extension Publishers.Sequence: CollectionSequencePublisher where Elements: Colle
             return bridge.publisherValue(Optional<Value>.OCombine.Publisher(range.element(atIntegerIndex: index)))
         }
         return bridge.publisherValue(Optional<Value>.OCombine.Publisher(sequence.dropFirst(index).first))
+    }
+
+    /// `output(in: a..<b)` on a collection slices it when the chain is built, with the
+    /// collection's own indices: an array's offsets, a half-open range's integers.
+    func fusedOutput(in range: Range<Int>, bridge: StreamBridge) -> Value? {
+        let elements: [Value]
+        if let array = sequence as? [Value] {
+            guard !outputRangeIsOutOfBounds(range) else { return nil }
+            elements = Array(array[range])
+        } else if let collection = sequence as? RangeCollection {
+            guard collection.isIndexedByInt, !outputRangeIsOutOfBounds(range) else { return nil }
+            elements = range.map { .int($0) }
+        } else {
+            return nil
+        }
+        if self is Publishers.Sequence<Elements, Never> {
+            return bridge.publisherValue(Publishers.Sequence<[Value], Never>(sequence: elements))
+        }
+        return bridge.publisherValue(Publishers.Sequence<[Value], ScriptFailure>(sequence: elements))
+    }
+
+    func outputRangeIsOutOfBounds(_ range: Range<Int>) -> Bool {
+        if let array = sequence as? [Value] { return range.lowerBound < 0 || range.upperBound > array.count }
+        if let collection = sequence as? RangeCollection, collection.isIndexedByInt {
+            let end = collection.lower &+ collection.count
+            return range.lowerBound < collection.lower || range.upperBound > end
+        }
+        return false
     }
 }
 

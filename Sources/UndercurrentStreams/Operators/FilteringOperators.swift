@@ -1,6 +1,14 @@
 import OpenCombine
 import UndercurrentInterpreter
 
+extension Value {
+    /// `a..<b`, the only range a collection's build-time `output(in:)` accepts.
+    fileprivate var isBoundedHalfOpenRange: Bool {
+        guard case .range(let range) = self else { return false }
+        return range.kind == .halfOpen
+    }
+}
+
 extension StreamBridge {
     func installFilteringOperators() {
         addOperator("filter(_:)") { [unowned self] upstream, arguments in
@@ -63,8 +71,17 @@ extension StreamBridge {
             }
             return self.fused(upstream, .outputAt(index))
                 ?? upstream.with(
-                    { self.publisherValue($0.output(at: index)) },
-                    { self.publisherValue($0.output(at: index)) })
+                    { self.publisherValue($0.eagerOutput(in: index..<index + 1)) },
+                    { self.publisherValue($0.eagerOutput(in: index..<index + 1)) })
+        }
+        addOperator("output(in:)") { [unowned self] upstream, arguments in
+            let range = try self.outputRange(arguments[0], at: arguments.location)
+            let halfOpen = arguments[0].loaded.isBoundedHalfOpenRange
+            try self.checkOutputRange(range, halfOpen: halfOpen, of: upstream, at: arguments.location)
+            if let fused = self.fused(upstream, .outputIn(range, halfOpen: halfOpen)) { return fused }
+            return upstream.with(
+                { self.publisherValue($0.eagerOutput(in: range)) },
+                { self.publisherValue($0.eagerOutput(in: range)) })
         }
         addOperator("removeDuplicates()") { [unowned self] upstream, _ in
             self.fused(upstream, .removeDuplicates)
@@ -97,7 +114,48 @@ extension StreamBridge {
         if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence {
             return fusable.fusedPrefix(count, bridge: self)
         }
-        return publisherValue(upstream.prefix(count))
+        return publisherValue(upstream.eagerPrefix(count))
+    }
+
+    /// Where Swift would stop the program building `output(in:)`: a collection sliced outside
+    /// its bounds, an `Optional.Publisher` given an upper bound Combine refuses.
+    private func checkOutputRange(
+        _ range: Range<Int>, halfOpen: Bool, of upstream: AnyScriptPublisher, at location: SourceLocation
+    ) throws {
+        if halfOpen, let collection = upstream.base as? CollectionSequencePublisher,
+            collection.outputRangeIsOutOfBounds(range)
+        {
+            throw ScriptError.runtime(
+                "output(in:)'s range is outside the sequence's indices", at: location,
+                notes: ["On a collection, output(in:) slices it, and Swift stops the program on an index out of range."]
+            )
+        }
+        if upstream.base is Optional<Value>.OCombine.Publisher,
+            range.upperBound >= Int.max - 1
+        {
+            throw ScriptError.runtime(
+                "output(in:) on an Optional's publisher needs a range with an upper bound", at: location,
+                notes: ["Combine stops the program on an open-ended range here."])
+        }
+    }
+
+    /// `output(in:)`'s range as offsets from the first value: `2...3`, `2..<4`, `..<3`, `2...`.
+    private func outputRange(_ value: Value, at location: SourceLocation) throws -> CountableRange<Int> {
+        guard case .range(let range) = value.loaded, let bounds = range.integerBounds else {
+            throw ScriptError.runtime("output(in:) takes a range of Ints, such as 2...3 or ..<4", at: location)
+        }
+        let lower = range.lower == nil ? 0 : bounds.lower
+        guard lower >= 0 else {
+            throw ScriptError.runtime(
+                "output(in:)'s range must not start below 0 (got \(lower))", at: location,
+                notes: ["Combine stops the program on a negative bound."])
+        }
+        guard let upper = bounds.upper else { return lower..<Int.max }
+        guard upper < Int.max else { return lower..<Int.max }
+        guard upper + 1 >= lower else {
+            throw ScriptError.runtime("output(in:)'s range is not valid", at: location)
+        }
+        return lower..<(upper + 1)
     }
 
     private func dropFirst<P: Publisher>(_ upstream: P, _ count: Int) -> Value where P.Output == Value {

@@ -2,8 +2,9 @@ import OpenCombine
 import UndercurrentInterpreter
 
 /// `delay`, `debounce`, `throttle`, `timeout`, `receive(on:)`, `subscribe(on:)` and
-/// `measureInterval`: OpenCombine's own operators, given a scheduler on the virtual clock
-/// (or OpenCombine's `ImmediateScheduler`).
+/// `measureInterval`: OpenCombine's own operators (`throttle` in Apple's order,
+/// Publishers.SubscribedThrottle.swift), given a scheduler on the virtual clock (or
+/// OpenCombine's `ImmediateScheduler`).
 extension StreamBridge {
     func installTimingOperators() {
         let stride = TimeTypes.strideParameter
@@ -89,7 +90,7 @@ extension StreamBridge {
         _ latest: Bool
     ) -> Value where P.Output == Value {
         publisherValue(
-            upstream.throttle(
+            upstream.subscribedThrottle(
                 for: scheduler.stride(nanoseconds: interval), scheduler: scheduler,
                 latest: latest))
     }

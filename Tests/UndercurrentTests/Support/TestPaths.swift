@@ -15,7 +15,21 @@ enum TestPaths {
     static let snippets = repository.appendingPathComponent("Tests/UndercurrentTests/Snippets")
     /// Fewer snippets than this means the folder was lost or misread, not that all is well.
     static let minimumSnippetCount = 90
+    /// Apple's expected output for snippets where OpenCombine differs (see its README.md).
+    static let appleDifferences = repository.appendingPathComponent("Tests/UndercurrentTests/AppleDifferences")
     static let mustPassList = repository.appendingPathComponent("Tests/UndercurrentTests/corpus-must-pass.txt")
+
+    /// Apple's expected output for the snippet `name`, when it differs from OpenCombine's.
+    static func appleExpectation(for name: String) -> URL? {
+        let url = appleDifferences.appendingPathComponent(name + ".out")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
+    /// The names of the files in AppleDifferences, without `.out`.
+    static var appleDifferenceNames: [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: appleDifferences.path)) ?? []
+        return files.filter { $0.hasSuffix(".out") }.map { String($0.dropLast(".out".count)) }.sorted()
+    }
 
     /// `NAME.swift` files that have a `NAME.out` beside them.
     static func snippetPairs(in directory: URL) -> [(name: String, source: URL, expected: URL)] {
