@@ -278,7 +278,8 @@ extension Lowerer {
                             isWeak: isWeak, location: loc)))
                 continue
             }
-            if scope.declaresGlobals {
+            // `let _ = value` binds nothing: it evaluates the value and lets it go, as `_ = value`.
+            if scope.declaresGlobals, !binding.pattern.is(WildcardPatternSyntax.self) {
                 throw unsupported("destructuring at the top level", binding.pattern)
             }
             let pattern = try lowerBindingPattern(binding.pattern, isCasePattern: false)
