@@ -57,7 +57,11 @@ let package = Package(
         // Lessons on top of the session: lesson files, steps, exercises and their checks, progress.
         .target(
             name: "UndercurrentLessons",
-            dependencies: ["UndercurrentInterpreter", "UndercurrentTrace", "UndercurrentSession"]
+            dependencies: [
+                "UndercurrentInterpreter", "UndercurrentTrace", "UndercurrentSession",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
         ),
         .target(name: "UndercurrentLineEditor", dependencies: ["CLibEdit", "CUndercurrentSupport"]),
         // Measurement: `undercurrent bench` (native vs interpreted) and `undercurrent fuzz`.

@@ -10,13 +10,25 @@ public struct Check: Sendable, Equatable {
     /// The lesson's own words after `//`, shown when the check fails.
     public var note: String?
     public var rule: Rule
+    /// The concept the lesson named in brackets before the check (`[demand] demand honoured`).
+    public var explicitConcept: String?
 
-    public init(text: String, line: Int, note: String? = nil, rule: Rule) {
+    public init(text: String, line: Int, note: String? = nil, rule: Rule, concept: String? = nil) {
         self.text = text
         self.line = line
         self.note = note
         self.rule = rule
+        self.explicitConcept = concept
     }
+
+    /// The concept the check judges, as the learner is told when it fails: the lesson's own
+    /// name for it, else one that follows from the kind of check.
+    public var concept: String { explicitConcept ?? rule.defaultConcept }
+
+    /// The concept of the implicit check every run passes: no call breaks the contract.
+    public static let contractConcept = "contract"
+    /// The concept of the implicit check every run passes: it runs to its end.
+    public static let runsConcept = "runs"
 
     public enum Rule: Sendable, Equatable {
         case outputIs(String)
@@ -43,6 +55,9 @@ public struct Check: Sendable, Equatable {
         case values(target: String, [String])
         /// `demand ends at 0 on CountdownSubscription`
         case demandEndsAt(DemandCount, target: String?)
+        /// `demand never above 1`: the outstanding demand of the subscription (each one,
+        /// without a name) never exceeds N — a subscriber that asks one value at a time.
+        case demandNeverAbove(Int, target: String?)
         /// No call breaks a rule of the contract checker (errors; warnings are allowed).
         case followsContract
     }
@@ -165,5 +180,74 @@ enum TraceNames {
     static func baseName(_ name: String) -> String {
         guard let hash = name.lastIndex(of: "#") else { return name }
         return String(name[..<hash])
+    }
+}
+
+extension Check.Rule {
+    /// The concept a check judges when the lesson names none.
+    var defaultConcept: String {
+        switch self {
+        case .outputIs, .outputContains, .outputLacks: return "output"
+        case .runsWithoutError, .errorContains: return Check.runsConcept
+        case .count(_, let kind, _): return kind.concept
+        case .call(let pattern), .noCall(let pattern): return pattern.concept
+        case .order: return "order"
+        case .demandHonoured, .demandEndsAt, .demandNeverAbove: return "demand"
+        case .completesOnce, .noValuesAfterCompletion: return "completion"
+        case .noValuesAfterCancel: return "cancellation"
+        case .subscriptionBeforeValues: return "subscription"
+        case .values: return "values"
+        case .followsContract: return Check.contractConcept
+        }
+    }
+}
+
+extension Check.CallKind {
+    var concept: String {
+        switch self {
+        case .value: return "values"
+        case .request: return "demand"
+        case .completion, .failure: return "completion"
+        case .cancel: return "cancellation"
+        case .subscription, .subscribe: return "subscription"
+        case .deinit: return "lifetime"
+        }
+    }
+}
+
+extension CallPattern {
+    var concept: String {
+        switch kind {
+        case .request: return "demand"
+        case .receiveValue: return returned == nil ? "values" : "demand"
+        case .receiveCompletion: return "completion"
+        case .cancel: return "cancellation"
+        case .subscribe, .receiveSubscription: return "subscription"
+        case .deinitialize: return "lifetime"
+        case .output: return "output"
+        }
+    }
+}
+
+extension Check.Rule {
+    /// The objects the check names (`TakeTwo#1`, `Sequence.Inner`).
+    public var names: [String] {
+        switch self {
+        case .count(_, _, let target), .demandHonoured(let target), .demandEndsAt(_, let target),
+            .demandNeverAbove(_, let target):
+            return target.map { [$0] } ?? []
+        case .call(let pattern), .noCall(let pattern): return pattern.names
+        case .order(let patterns): return patterns.flatMap(\.names)
+        case .values(let target, _): return [target]
+        default: return []
+        }
+    }
+}
+
+extension CallPattern {
+    var names: [String] {
+        var names = target.map { [$0] } ?? []
+        if kind == .subscribe || kind == .receiveSubscription, let argument { names.append(argument) }
+        return names
     }
 }

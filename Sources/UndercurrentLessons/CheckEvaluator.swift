@@ -8,14 +8,43 @@ public struct CheckOutcome: Sendable {
     public var passed: Bool
     public var expected: String
     public var actual: String
+    /// The calls that show the verdict, by their number in the run's trace (`#4`).
+    public var evidence: [Int] = []
+    /// The run the check judged: "" for the exercise's own `Run with:`, else the driver's name.
+    public var driver: String = ""
+
+    public init(check: Check, passed: Bool, expected: String, actual: String, evidence: [Int] = []) {
+        self.check = check
+        self.passed = passed
+        self.expected = expected
+        self.actual = actual
+        self.evidence = evidence
+    }
 }
 
 /// Judges checks against a run: its output and its recorded calls.
 public enum CheckEvaluator {
+    /// What a check found: its verdict in words, and the calls that show it.
+    struct Verdict {
+        var passed: Bool
+        var expected: String
+        var actual: String
+        var evidence: [TraceEvent] = []
+
+        init(_ passed: Bool, _ expected: String, _ actual: String, _ evidence: [TraceEvent] = []) {
+            self.passed = passed
+            self.expected = expected
+            self.actual = actual
+            self.evidence = evidence
+        }
+    }
+
     /// Every check's outcome. A run that stopped with an error (or made so many calls the
     /// trace overflowed) also fails an implicit `runs without error`, listed first, unless
-    /// the lesson expects an error with `error contains`.
-    public static func evaluate(_ checks: [Check], on run: RunResult) -> [CheckOutcome] {
+    /// the lesson expects an error with `error contains`. With `contract`, a run whose calls
+    /// break the Publisher/Subscriber contract also fails an implicit `follows the contract`,
+    /// listed last (an exercise's runs; a question's code may break it on purpose).
+    public static func evaluate(_ checks: [Check], on run: RunResult, contract: Bool = false) -> [CheckOutcome] {
         var outcomes: [CheckOutcome] = []
         let expectsError = checks.contains { if case .errorContains = $0.rule { return true } else { return false } }
         let hasExplicit = checks.contains { $0.rule == .runsWithoutError }
@@ -24,54 +53,58 @@ public enum CheckEvaluator {
             outcomes.append(judge(implicit, run))
         }
         outcomes += checks.map { judge($0, run) }
+        if contract, !checks.contains(where: { $0.rule == .followsContract }) {
+            let implicit = Check(text: "follows the contract", line: 0, rule: .followsContract)
+            let outcome = judge(implicit, run)
+            if !outcome.passed { outcomes.append(outcome) }
+        }
         return outcomes
     }
 
     static func judge(_ check: Check, _ run: RunResult) -> CheckOutcome {
-        let (passed, expected, actual) = verdict(check.rule, run)
-        return CheckOutcome(check: check, passed: passed, expected: expected, actual: actual)
+        let verdict = verdict(check.rule, run)
+        return CheckOutcome(
+            check: check, passed: verdict.passed, expected: verdict.expected, actual: verdict.actual,
+            evidence: verdict.evidence.map(\.sequence))
     }
 
     // swiftlint:disable:next cyclomatic_complexity
-    private static func verdict(_ rule: Check.Rule, _ run: RunResult) -> (Bool, String, String) {
+    private static func verdict(_ rule: Check.Rule, _ run: RunResult) -> Verdict {
         let calls = run.calls
         switch rule {
         case .outputIs(let expected):
             let passed = trimmingOneNewline(run.output) == trimmingOneNewline(expected)
-            return (passed, trimmingOneNewline(expected), printed(run.output))
+            return Verdict(passed, trimmingOneNewline(expected), printed(run.output))
 
         case .outputContains(let text):
-            return (
+            return Verdict(
                 run.output.contains(text), "output containing \(quoted(text))",
-                "your program printed " + printedInline(run.output)
-            )
+                "your program printed " + printedInline(run.output))
 
         case .outputLacks(let text):
-            return (
+            return Verdict(
                 !run.output.contains(text), "output without \(quoted(text))",
-                "your program printed " + printedInline(run.output)
-            )
+                "your program printed " + printedInline(run.output))
 
         case .runsWithoutError:
             if run.droppedEvents > 0 {
-                return (
+                return Verdict(
                     false, "the program finishes",
                     "your program made more than \(TracedRun.eventLimit) calls: is a subscription delivering values without end?"
                 )
             }
             if let diagnostic = run.diagnostic {
-                return (
+                return Verdict(
                     false, "the program runs to its end without an error",
-                    "it stopped: " + trimmingOneNewline(diagnostic)
-                )
+                    "it stopped: " + trimmingOneNewline(diagnostic))
             }
-            return (true, "the program runs to its end without an error", "it did")
+            return Verdict(true, "the program runs to its end without an error", "it did")
 
         case .errorContains(let text):
             guard let message = run.errorMessage else {
-                return (false, "an error mentioning \(quoted(text))", "your program ran without an error")
+                return Verdict(false, "an error mentioning \(quoted(text))", "your program ran without an error")
             }
-            return (message.contains(text), "an error mentioning \(quoted(text))", "the error was: \(message)")
+            return Verdict(message.contains(text), "an error mentioning \(quoted(text))", "the error was: \(message)")
 
         case .count(let quantity, let kind, let target):
             let matching = calls.filter { call in
@@ -81,21 +114,22 @@ public enum CheckEvaluator {
             let expected = "\(quantity) \(kind.noun(quantityNumber(quantity)))\(place)"
             var actual = "\(matching.count) \(kind.noun(matching.count))\(place)"
             if !matching.isEmpty { actual += ": " + list(matching) }
-            return (quantity.admits(matching.count), expected, actual)
+            return Verdict(quantity.admits(matching.count), expected, actual, Array(matching.prefix(6)))
 
         case .call(let pattern):
             if let found = calls.first(where: pattern.matches) {
-                return (true, "a call \(pattern)", describe(found))
+                return Verdict(true, "a call \(pattern)", describe(found), [found])
             }
-            return (false, "a call \(pattern)", nearMisses(pattern, calls))
+            let sameKind = calls.filter { $0.kind == pattern.kind }
+            return Verdict(false, "a call \(pattern)", nearMisses(pattern, calls), Array(sameKind.prefix(6)))
 
         case .noCall(let pattern):
             let found = calls.filter(pattern.matches)
-            if found.isEmpty { return (true, "no call \(pattern)", "there was none") }
-            return (
+            if found.isEmpty { return Verdict(true, "no call \(pattern)", "there was none") }
+            return Verdict(
                 false, "no call \(pattern)",
-                "your program made \(found.count == 1 ? "it" : "\(found.count) of them"): " + list(found)
-            )
+                "your program made \(found.count == 1 ? "it" : "\(found.count) of them"): " + list(found),
+                Array(found.prefix(6)))
 
         case .order(let patterns):
             return order(patterns, calls)
@@ -106,29 +140,29 @@ public enum CheckEvaluator {
         case .completesOnce:
             let completions = calls.filter { $0.kind == .receiveCompletion }
             guard !completions.isEmpty else {
-                return (false, "a completion, exactly once", "no subscriber received receive(completion:)")
+                return Verdict(false, "a completion, exactly once", "no subscriber received receive(completion:)")
             }
             let byTarget = Dictionary(grouping: completions, by: \.target)
-            if let (target, repeated) = byTarget.first(where: { $0.value.count > 1 }) {
-                return (
+            if let (target, repeated) = byTarget.sorted(by: { $0.key < $1.key }).first(where: { $0.value.count > 1 }) {
+                return Verdict(
                     false, "each subscriber completes exactly once",
-                    "\(target) received receive(completion:) \(repeated.count) times: " + list(repeated)
-                )
+                    "\(target) received receive(completion:) \(repeated.count) times: " + list(repeated),
+                    Array(repeated.prefix(6)))
             }
-            return (true, "a completion, exactly once", list(completions))
+            return Verdict(true, "a completion, exactly once", list(completions), completions)
 
         case .noValuesAfterCompletion:
             var completed: [String: TraceEvent] = [:]
             for call in calls {
                 if call.kind == .receiveCompletion, completed[call.target] == nil { completed[call.target] = call }
                 if call.kind == .receiveValue, let completion = completed[call.target] {
-                    return (
+                    return Verdict(
                         false, "no values after a subscriber's completion",
-                        "\(call.target) received receive(\(call.argument)) (#\(call.sequence)) after its completion (#\(completion.sequence))"
-                    )
+                        "\(call.target) received receive(\(call.argument)) (#\(call.sequence)) after its completion (#\(completion.sequence))",
+                        [completion, call])
                 }
             }
-            return (true, "no values after a subscriber's completion", "none came")
+            return Verdict(true, "no values after a subscriber's completion", "none came")
 
         case .noValuesAfterCancel:
             return noValuesAfterCancel(calls)
@@ -138,48 +172,80 @@ public enum CheckEvaluator {
             for call in calls {
                 if call.kind == .receiveSubscription { subscribed.insert(call.target) }
                 if call.kind == .receiveValue, !subscribed.contains(call.target) {
-                    return (
+                    return Verdict(
                         false, "every subscriber receives its subscription before any value",
-                        "\(call.target) received receive(\(call.argument)) (#\(call.sequence)) before any receive(subscription:)"
-                    )
+                        "\(call.target) received receive(\(call.argument)) (#\(call.sequence)) before any receive(subscription:)",
+                        [call])
                 }
             }
-            return (true, "every subscriber receives its subscription before any value", "it did")
+            return Verdict(true, "every subscriber receives its subscription before any value", "it did")
 
         case .values(let target, let expected):
-            let values = calls.filter { $0.kind == .receiveValue && TraceNames.matches($0.target, target) }
-                .map { CheckParser.squeezed($0.argument) }
+            let received = calls.filter { $0.kind == .receiveValue && TraceNames.matches($0.target, target) }
+            let values = received.map { CheckParser.squeezed($0.argument) }
             let show: ([String]) -> String = { $0.isEmpty ? "no values" : $0.joined(separator: ", ") }
-            return (values == expected, "\(target) receives \(show(expected))", "\(target) received \(show(values))")
+            // The first value that differs, or the calls around a missing one.
+            let firstWrong =
+                zip(values, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(values.count, expected.count)
+            let shown =
+                received.isEmpty ? [] : Array(received[max(0, min(firstWrong, received.count - 1))...].prefix(4))
+            return Verdict(
+                values == expected, "\(target) receives \(show(expected))", "\(target) received \(show(values))",
+                shown)
 
         case .demandEndsAt(let demand, let target):
-            var last: [String: LedgerChange] = [:]
+            var last: [String: TraceEvent] = [:]
             var order: [String] = []
             for call in calls {
                 guard let ledger = call.ledger else { continue }
                 if let target, !TraceNames.matches(ledger.subscription, target) { continue }
                 if last[ledger.subscription] == nil { order.append(ledger.subscription) }
-                last[ledger.subscription] = ledger
+                last[ledger.subscription] = call
             }
             let expected = "outstanding demand \(demand) at the end" + (target.map { " on \($0)" } ?? "")
             guard !order.isEmpty else {
-                return (false, expected, "no subscription\(target.map { " named \($0)" } ?? "") had any demand")
+                return Verdict(false, expected, "no subscription\(target.map { " named \($0)" } ?? "") had any demand")
             }
-            let ends = order.map { "\($0) ends at \(last[$0]!.after)" }.joined(separator: "; ")
-            return (order.allSatisfy { last[$0]!.after == demand }, expected, ends)
+            let ends = order.map { "\($0) ends at \(last[$0]!.ledger!.after)" }.joined(separator: "; ")
+            let wrong = order.filter { last[$0]!.ledger!.after != demand }.map { last[$0]! }
+            return Verdict(wrong.isEmpty, expected, ends, wrong)
+
+        case .demandNeverAbove(let limit, let target):
+            let expected =
+                "outstanding demand never above \(limit)" + (target.map { " on \($0)" } ?? "")
+            let raised = calls.filter { call in
+                guard let ledger = call.ledger else { return false }
+                if let target, !TraceNames.matches(ledger.subscription, target) { return false }
+                return true
+            }
+            guard !raised.isEmpty else {
+                return Verdict(false, expected, "no subscription\(target.map { " named \($0)" } ?? "") had any demand")
+            }
+            guard
+                let above = raised.first(where: { call in
+                    if case .count(let count) = call.ledger!.after { return count > limit }
+                    return true
+                })
+            else { return Verdict(true, expected, "it never was") }
+            return Verdict(
+                false, expected,
+                "#\(above.sequence) \(short(above)) made the demand of \(above.ledger!.subscription) \(above.ledger!.after)",
+                [above])
 
         case .followsContract:
             let broken = run.events.flatMap(\.violations).filter { $0.severity == .error }
             let expected = "no call breaks the Publisher/Subscriber contract"
-            guard let first = broken.first else { return (true, expected, "none did") }
+            guard let first = broken.first else { return Verdict(true, expected, "none did") }
             let more = broken.count > 1 ? " (and \(broken.count - 1) more)" : ""
-            return (false, expected, "#\(first.sequence) \(first.headline)\(more)")
+            let event = run.events.first { $0.sequence == first.sequence && $0.kind != .output }
+            return Verdict(false, expected, "#\(first.sequence) \(first.headline)\(more)", event.map { [$0] } ?? [])
         }
     }
 
     // MARK: - Demand
 
-    private static func demandHonoured(_ target: String?, _ calls: [TraceEvent]) -> (Bool, String, String) {
+    private static func demandHonoured(_ target: String?, _ calls: [TraceEvent]) -> Verdict {
         let expected = "no subscription delivers more values than its subscriber asked for"
         // The first delivery made with no outstanding demand.
         guard
@@ -190,7 +256,7 @@ public enum CheckEvaluator {
                 return false
             }), let subscription = violation.ledger?.subscription
         else {
-            return (true, expected, "every value was asked for")
+            return Verdict(true, expected, "every value was asked for")
         }
         let ofSubscription = calls.filter { $0.ledger?.subscription == subscription }
         let requests = ofSubscription.filter { $0.kind == .request }
@@ -200,18 +266,20 @@ public enum CheckEvaluator {
             .filter { $0 != ".none" }
         let asked = requests.map { CheckParser.normalizedDemand($0.argument) } + returned
         let subject = "your subscription \(subscription)"
+        // The requests made before the first unasked-for value, and that value.
+        let shown = Array(requests.filter { $0.sequence < violation.sequence }.suffix(3)) + [violation]
         if requests.isEmpty {
-            return (
+            return Verdict(
                 false, "no values before the subscriber asks for any",
-                "\(subject) delivered \(delivered) \(delivered == 1 ? "value" : "values") though nothing was requested"
-            )
+                "\(subject) delivered \(delivered) \(delivered == 1 ? "value" : "values") though nothing was requested",
+                shown)
         }
         if requests.count == 1, returned.isEmpty {
             let demand = CheckParser.normalizedDemand(requests[0].argument)
-            return (
+            return Verdict(
                 false, "at most \(count(demand)) after a request for \(demand)",
-                "\(subject) delivered \(delivered) \(delivered == 1 ? "value" : "values") after a request for \(demand)"
-            )
+                "\(subject) delivered \(delivered) \(delivered == 1 ? "value" : "values") after a request for \(demand)",
+                shown)
         }
         // Demands add up as Combine adds them: saturating at .unlimited (two `.max(Int.max)`
         // requests must not overflow the sum).
@@ -227,10 +295,10 @@ public enum CheckEvaluator {
         let parts =
             requests.map { "request(\(CheckParser.normalizedDemand($0.argument)))" }
             + returned.map { "\($0) returned from receive(_:)" }
-        return (
+        return Verdict(
             false, "at most \(allowed): " + parts.joined(separator: " + "),
-            "\(subject) delivered \(delivered) \(delivered == 1 ? "value" : "values"); the first one nobody asked for was receive(\(violation.argument)) (#\(violation.sequence))"
-        )
+            "\(subject) delivered \(delivered) \(delivered == 1 ? "value" : "values"); the first one nobody asked for was receive(\(violation.argument)) (#\(violation.sequence))",
+            shown)
     }
 
     private static func count(_ demand: String) -> String {
@@ -241,7 +309,7 @@ public enum CheckEvaluator {
 
     // MARK: - Cancellation
 
-    private static func noValuesAfterCancel(_ calls: [TraceEvent]) -> (Bool, String, String) {
+    private static func noValuesAfterCancel(_ calls: [TraceEvent]) -> Verdict {
         let expected = "no values after cancel()"
         var subscribers: [String: [String]] = [:]
         var cancelled: [String: TraceEvent] = [:]  // subscriber → the cancel of its subscription
@@ -256,21 +324,21 @@ public enum CheckEvaluator {
                 }
             case .receiveValue:
                 if let cancel = cancelled[call.target] {
-                    return (
+                    return Verdict(
                         false, expected,
-                        "after \(cancel.target).cancel() (#\(cancel.sequence)), \(call.target) still received receive(\(call.argument)) (#\(call.sequence))"
-                    )
+                        "after \(cancel.target).cancel() (#\(cancel.sequence)), \(call.target) still received receive(\(call.argument)) (#\(call.sequence))",
+                        [cancel, call])
                 }
             default:
                 break
             }
         }
-        return (true, expected, cancelled.isEmpty ? "nothing was cancelled" : "no value came after cancel()")
+        return Verdict(true, expected, cancelled.isEmpty ? "nothing was cancelled" : "no value came after cancel()")
     }
 
     // MARK: - Order
 
-    private static func order(_ patterns: [CallPattern], _ calls: [TraceEvent]) -> (Bool, String, String) {
+    private static func order(_ patterns: [CallPattern], _ calls: [TraceEvent]) -> Verdict {
         let expected = patterns.map(\.text).joined(separator: " → ")
         var found: [TraceEvent] = []
         var index = calls.startIndex
@@ -284,12 +352,14 @@ public enum CheckEvaluator {
                     anywhere.map { "\(pattern) happened only earlier, at #\($0.sequence)" }
                     ?? "there was no call \(pattern)"
                 let after = found.isEmpty ? "" : " after that"
-                return (false, expected, before + (anywhere != nil && !found.isEmpty ? tail : tail + after))
+                return Verdict(
+                    false, expected, before + (anywhere != nil && !found.isEmpty ? tail : tail + after),
+                    found + (anywhere.map { [$0] } ?? []))
             }
             found.append(calls[match])
             index = calls.index(after: match)
         }
-        return (true, expected, found.map { "#\($0.sequence)" }.joined(separator: " → "))
+        return Verdict(true, expected, found.map { "#\($0.sequence)" }.joined(separator: " → "), found)
     }
 
     private static func nearMisses(_ pattern: CallPattern, _ calls: [TraceEvent]) -> String {

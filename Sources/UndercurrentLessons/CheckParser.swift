@@ -12,10 +12,14 @@ public enum CheckParser {
     ///   - text: the item without its `- `.
     ///   - block: the fenced block that follows `output is:`, if any.
     public static func parse(_ text: String, line: Int, block: String? = nil) -> Result<Check, Failure> {
-        let (body, note) = splitNote(text)
+        let (tagged, note) = splitNote(text)
+        let (concept, body) = splitConcept(tagged)
         do {
+            if let concept, concept.isEmpty {
+                throw Failure(message: "write the concept between the brackets: `[demand] demand honoured`")
+            }
             let rule = try parseRule(body, block: block)
-            return .success(Check(text: body, line: line, note: note, rule: rule))
+            return .success(Check(text: body, line: line, note: note, rule: rule, concept: concept))
         } catch let failure as Failure {
             return .failure(failure)
         } catch {
@@ -29,7 +33,8 @@ public enum CheckParser {
         runs without error / error contains "…" / [exactly|at least|at most] N values|requests|completions|failures|cancels|\
         subscriptions|subscribes|deinits [to|on|of NAME] / no values … / call CALL / no call CALL / in order: CALL, CALL, … / \
         demand honoured / completes exactly once / no values after completion / no values after cancel / \
-        subscription before values / values to NAME are V, V, … / demand ends at N / follows the contract
+        subscription before values / values to NAME are V, V, … / demand ends at N / demand never above N / \
+        follows the contract
         """
 
     // MARK: - Rules
@@ -85,7 +90,13 @@ public enum CheckParser {
                 }
                 return .demandEndsAt(demand, target: try scanner.optionalTarget())
             }
-            throw Failure(message: "after `demand` write `honoured` or `ends at N`")
+            if scanner.take("never"), scanner.take("above") {
+                guard let word = scanner.next(), let count = Int(word), count >= 0 else {
+                    throw Failure(message: "`demand never above` needs a whole number, like 1")
+                }
+                return .demandNeverAbove(count, target: try scanner.optionalTarget())
+            }
+            throw Failure(message: "after `demand` write `honoured`, `ends at N` or `never above N`")
         }
         scanner.reset()
         if scanner.take("completes") || scanner.take("completion") {
@@ -314,6 +325,18 @@ public enum CheckParser {
         let last = current.trimmingCharacters(in: .whitespaces)
         if !last.isEmpty || !items.isEmpty { items.append(last) }
         return items
+    }
+
+    /// Separates a concept in brackets from what follows it: `[demand] demand honoured`
+    /// → ("demand", "demand honoured"). Without brackets, the concept is nil.
+    static func splitConcept(_ text: String) -> (String?, String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("["), let close = trimmed.firstIndex(of: "]") else { return (nil, trimmed) }
+        let concept = trimmed[trimmed.index(after: trimmed.startIndex)..<close]
+        let rest = trimmed[trimmed.index(after: close)...]
+        return (
+            concept.trimmingCharacters(in: .whitespaces).lowercased(), rest.trimmingCharacters(in: .whitespaces)
+        )
     }
 
     /// Separates a check from its note: `demand honoured // never more than asked`.

@@ -1,29 +1,69 @@
-/// Runs an exercise the way `:check` does, and judges it.
-public struct Judgement: Sendable {
+/// One run of the learner's code under one driver, and the verdicts on it.
+public struct DriverRun: Sendable {
+    public var driver: Driver
     public var run: RunResult
     public var outcomes: [CheckOutcome]
     public var passed: Bool { outcomes.allSatisfy(\.passed) }
+}
+
+/// An exercise judged the way `:check` does: the learner's code run under every driver.
+public struct Judgement: Sendable {
+    public var runs: [DriverRun]
+
+    public init(runs: [DriverRun]) {
+        self.runs = runs
+    }
+
+    /// One run judged by some checks (a question's code).
+    init(run: RunResult, outcomes: [CheckOutcome]) {
+        runs = [DriverRun(driver: Driver(name: "", code: nil, checks: [], line: 0), run: run, outcomes: outcomes)]
+    }
+
+    /// Every verdict, run by run.
+    public var outcomes: [CheckOutcome] { runs.flatMap(\.outcomes) }
+    public var passed: Bool { runs.allSatisfy(\.passed) }
     public var failures: [CheckOutcome] { outcomes.filter { !$0.passed } }
+    /// The concepts of the failed checks, each once, in order.
+    public var failedConcepts: [String] {
+        var seen: [String] = []
+        for failure in failures where !seen.contains(failure.check.concept) { seen.append(failure.check.concept) }
+        return seen
+    }
+    /// The run worth looking at: the first whose checks failed, else the exercise's own.
+    public var inspected: DriverRun { runs.first { !$0.passed } ?? runs[0] }
+    /// The run worth looking at (see `inspected`).
+    public var run: RunResult { inspected.run }
 }
 
 extension Exercise {
-    /// The program a check runs: the given code, the learner's code (a piece per part typed
-    /// at the prompt), then the code it is run with.
-    public func pieces(learnerCode: [String]) -> [TracedRun.Piece] {
+    /// The program a driver runs: the given code, the learner's code (a piece per part typed
+    /// at the prompt), then the driver's code.
+    public func pieces(learnerCode: [String], driver: Driver? = nil) -> [TracedRun.Piece] {
         var pieces: [TracedRun.Piece] = []
         if let given { pieces.append(TracedRun.Piece(given.code, name: "given")) }
         for (index, part) in learnerCode.enumerated() {
             pieces.append(
                 TracedRun.Piece(part, name: learnerCode.count == 1 ? "your code" : "your code, part \(index + 1)"))
         }
-        if let runWith { pieces.append(TracedRun.Piece(runWith.code, name: "run with")) }
+        let driver = driver ?? drivers.first
+        if let driver, let code = driver.code {
+            pieces.append(
+                TracedRun.Piece(code.code, name: driver.name.isEmpty ? "run with" : "run with: \(driver.name)"))
+        }
         return pieces
     }
 
-    /// Runs the learner's code with the exercise's checks. Call on a large-stack thread.
+    /// Runs the learner's code under every driver, each a fresh program, and judges each
+    /// run by its checks, the implicit ones included (it runs to its end; no call breaks the
+    /// contract). Call on a large-stack thread.
     public func judge(learnerCode: [String]) -> Judgement {
-        let run = TracedRun.run(pieces(learnerCode: learnerCode))
-        return Judgement(run: run, outcomes: CheckEvaluator.evaluate(checks, on: run))
+        Judgement(
+            runs: drivers.map { driver in
+                let run = TracedRun.run(pieces(learnerCode: learnerCode, driver: driver))
+                var outcomes = CheckEvaluator.evaluate(driver.checks, on: run, contract: true)
+                for index in outcomes.indices { outcomes[index].driver = driver.name }
+                return DriverRun(driver: driver, run: run, outcomes: outcomes)
+            })
     }
 }
 

@@ -28,16 +28,39 @@ extension LessonController {
             lines +=
                 ["", renderer.bold("Run with") + renderer.dim(" (runs after your code):")] + renderer.code(runWith)
         }
+        let others = exercise.drivers.dropFirst()
+        if !others.isEmpty {
+            lines += [
+                "",
+                renderer.bold(":check")
+                    + renderer.dim(
+                        " also runs your code \(others.count == 1 ? "another way" : "\(others.count) other ways"), each a program of its own:"
+                    ),
+            ]
+            for driver in others {
+                lines += renderer.wrap(driver.name, first: "  - ", rest: "    ")
+                if let code = driver.code { lines += renderer.code(code, indent: "      ") }
+            }
+        }
         lines += ["", renderer.bold(":check") + renderer.dim(" looks for:")]
-        for check in exercise.checks {
-            lines += renderer.wrap(check.text, first: "  - ", rest: "    ")
-            // `output is:` shows its block (the inline form already shows its text).
-            if check.text.hasSuffix(":"), case .outputIs(let text) = check.rule {
-                lines += text.split(separator: "\n", omittingEmptySubsequences: false).map {
-                    "      " + renderer.dim(String($0))
+        for driver in exercise.drivers {
+            if exercise.drivers.count > 1 {
+                lines.append(renderer.dim(driver.name.isEmpty ? "  in the exercise's run:" : "  in \(driver.name):"))
+            }
+            for check in driver.checks {
+                lines += renderer.wrap("[\(check.concept)] " + check.text, first: "  - ", rest: "    ")
+                // `output is:` shows its block (the inline form already shows its text).
+                if check.text.hasSuffix(":"), case .outputIs(let text) = check.rule {
+                    lines += text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                        "      " + renderer.dim(String($0))
+                    }
                 }
             }
         }
+        lines += renderer.wrap(
+            renderer.dim(
+                "and, in every run, that it runs to its end and no call breaks the Publisher/Subscriber contract."),
+            first: "  ", rest: "  ")
         let progress = store.progress(for: active.lesson.id)?.exercise(active.index + 1) ?? ExerciseProgress()
         if progress.passed { lines += ["", renderer.green("✓ You passed this exercise.")] }
         return lines
@@ -171,25 +194,42 @@ extension LessonController {
             return
         }
         let step = current.index + 1
-        let shown = store.progress(for: current.lesson.id)?.exercise(step).hintsShown ?? 0
-        if shown >= exercise.hints.count {
+        let progress = store.progress(for: current.lesson.id)?.exercise(step) ?? ExerciseProgress()
+        let seen = progress.seen
+        guard let next = Self.nextHint(exercise, seen: seen, failed: progress.failedConcepts ?? []) else {
             var lines = ["You have seen all \(exercise.hints.count) hints:"]
-            for (offset, hint) in exercise.hints.enumerated() {
-                lines += renderer.wrap(hint, first: "  \(offset + 1). ", rest: "     ")
+            for (offset, hint) in exercise.hintList.enumerated() {
+                let about = hint.concept.map { "(\($0)) " } ?? ""
+                lines += renderer.wrap(about + hint.text, first: "  \(offset + 1). ", rest: "     ")
             }
-            if !(store.progress(for: current.lesson.id)?.exercise(step).passed ?? false) {
+            if !progress.passed {
                 lines.append(renderer.dim(":solution opens after \(Self.checksBeforeSolution) failed checks."))
             }
             say(lines)
             return
         }
         store.update(current.lesson.id) {
-            $0.exercises[String(step), default: ExerciseProgress()].hintsShown = shown + 1
+            var updated = $0.exercises[String(step)] ?? ExerciseProgress()
+            updated.seenHints = seen + [next]
+            updated.hintsShown = seen.count + 1
+            $0.exercises[String(step)] = updated
         }
+        let hint = exercise.hintList[next]
+        let about = hint.concept.map { " (\($0))" } ?? ""
         say(
             renderer.wrap(
-                exercise.hints[shown], first: renderer.yellow("Hint \(shown + 1) of \(exercise.hints.count): "),
-                rest: "  "))
+                hint.text,
+                first: renderer.yellow("Hint \(seen.count + 1) of \(exercise.hints.count)\(about): "), rest: "  "))
+    }
+
+    /// The hint to give next: one about a concept whose check failed last time, else the
+    /// first general one not yet seen, else any not yet seen.
+    static func nextHint(_ exercise: Exercise, seen: [Int], failed: [String]) -> Int? {
+        let unseen = exercise.hintList.indices.filter { !seen.contains($0) }
+        for concept in failed {
+            if let index = unseen.first(where: { exercise.hintList[$0].concept == concept }) { return index }
+        }
+        return unseen.first { exercise.hintList[$0].concept == nil } ?? unseen.first
     }
 
     func solution(in session: Session) {
@@ -268,28 +308,22 @@ extension LessonController {
         let code = exerciseCode(&current, current.index)
         active = current
         let judgement = exercise.judge(learnerCode: code)
+        let report = JudgementReport(judgement: judgement, exercise: exercise, learnerCode: code, renderer: renderer)
+        let runs = judgement.runs.count
         var lines = [
             renderer.bold("Checking your code")
-                + renderer.dim(" (run on its own, with the exercise's given code and run-with code)")
+                + renderer.dim(
+                    runs == 1
+                        ? " (run on its own, with the exercise's given code and run-with code)"
+                        : " (run \(runs) ways, each on its own, with the exercise's given code)")
         ]
         if code == [exercise.starter.code] {
             lines.append(renderer.dim("This is still the starter code: change it at the prompt or with :edit."))
         }
-        if !judgement.run.output.isEmpty {
-            lines.append(renderer.dim("Your program printed:"))
-            let printed = judgement.run.output.split(separator: "\n", omittingEmptySubsequences: true)
-            lines += printed.prefix(20).map { "    " + $0 }
-            if printed.count > 20 { lines.append(renderer.dim("    … \(printed.count - 20) more lines")) }
-        }
-        if let diagnostic = judgement.run.diagnostic {
-            lines += diagnostic.split(separator: "\n").map { "  " + renderer.red(String($0)) }
-        }
-        lines.append("")
-        for outcome in judgement.outcomes {
-            lines += describe(outcome, renderer)
-        }
+        lines += report.lines()
         let step = current.index + 1
         let passed = judgement.passed
+        let failedConcepts = judgement.failedConcepts
         store.update(current.lesson.id) { progress in
             var exerciseProgress = progress.exercises[String(step)] ?? ExerciseProgress()
             if passed {
@@ -298,74 +332,36 @@ extension LessonController {
             } else {
                 exerciseProgress.failedChecks += 1
             }
+            exerciseProgress.failedConcepts = failedConcepts
             progress.exercises[String(step)] = exerciseProgress
         }
         let progress = store.progress(for: current.lesson.id)?.exercise(step) ?? ExerciseProgress()
-        lines.append("")
+        lines += ["", report.summary]
+        // The judged run becomes the last trace, to look at closely.
+        let inspected = judgement.inspected
+        session.inspect(inspected.run.events)
         if passed {
-            lines.append(
-                renderer.green("✓ All \(exercise.checks.count) checks pass: exercise passed!")
-                    + " :solution shows the lesson's solution to compare; :next goes on.")
+            lines.append(":solution shows the lesson's solution to compare; :next goes on.")
         } else {
-            let failing = judgement.failures.count
-            lines.append(
-                renderer.red("✗ \(failing) of \(judgement.outcomes.count) checks fail.")
-                    + " Change your code and :check again" + (exercise.hints.isEmpty ? "." : "; :hint gives a hint."))
+            var next = "Change your code and :check again"
+            if let hint = Self.nextHint(exercise, seen: progress.seen, failed: failedConcepts) {
+                let concept = exercise.hintList[hint].concept
+                next += concept.map { "; :hint has a hint about \($0)." } ?? "; :hint gives a hint."
+            } else {
+                next += "."
+            }
+            lines.append(next)
             if !progress.passed, progress.failedChecks >= Self.checksBeforeSolution, !progress.solutionShown {
                 lines.append(
                     renderer.dim(
                         "After \(progress.failedChecks) tries, :solution shows the lesson's solution if you want it."))
             }
-            let calls = judgement.run.calls
-            if !calls.isEmpty {
-                lines += ["", renderer.dim("What your program did:")]
-                var traceRenderer = TraceRenderer(useColor: renderer.useColor)
-                traceRenderer.showTime = TraceRenderer.timeVaries(in: judgement.run.events)
-                let traced = traceRenderer.render(judgement.run.events)
-                lines += traced.prefix(40)
-                if traced.count > 40 { lines.append(renderer.dim("… \(traced.count - 40) more lines")) }
-            }
+        }
+        if inspected.run.calls.isEmpty == false {
+            let which = runs == 1 || inspected.driver.name.isEmpty ? "the run" : "the run \"\(inspected.driver.name)\""
+            lines.append(renderer.dim(":trace, :demand, :marbles and :step show \(which) in full."))
         }
         say(lines)
-    }
-
-    /// One check's verdict; a failure shows what was expected beside what the code did.
-    func describe(_ outcome: CheckOutcome, _ renderer: LessonTextRenderer) -> [String] {
-        let title = outcome.check.text
-        guard !outcome.passed else { return [renderer.green("  ✓ ") + title] }
-        var lines = [renderer.red("  ✗ ") + title]
-        lines += sideBySide(expected: outcome.expected, actual: outcome.actual, renderer)
-        if let note = outcome.check.note {
-            lines += renderer.wrap(note, first: renderer.dim("      the lesson says: "), rest: "        ")
-        }
-        return lines
-    }
-
-    /// Expected and actual in two columns when both fit, else one above the other.
-    func sideBySide(expected: String, actual: String, _ renderer: LessonTextRenderer) -> [String] {
-        let left = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let right = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let indent = "      "
-        if left.count == 1, right.count == 1 {
-            return renderer.wrap(
-                left[0], first: indent + renderer.dim("expected   "), rest: indent + "           ", firstWidth: 17)
-                + renderer.wrap(
-                    right[0], first: indent + renderer.dim("your code  "), rest: indent + "           ", firstWidth: 17)
-        }
-        let columnWidth = max(left.map(\.count).max() ?? 0, "expected".count)
-        let available = (renderer.width - indent.count - 3)
-        if columnWidth + (right.map(\.count).max() ?? 0) <= available {
-            var lines = [indent + renderer.dim("expected".padding(columnWidth) + " │ your code")]
-            for row in 0..<max(left.count, right.count) {
-                let l = row < left.count ? left[row] : ""
-                let r = row < right.count ? right[row] : ""
-                let marker = l == r ? " │ " : renderer.yellow(" ≠ ")
-                lines.append(indent + l.padding(columnWidth) + marker + r)
-            }
-            return lines
-        }
-        return [indent + renderer.dim("expected:")] + left.map { indent + "  " + $0 }
-            + [indent + renderer.dim("your code:")] + right.map { indent + "  " + $0 }
     }
 
     // MARK: - Questions

@@ -57,6 +57,9 @@ extension LessonController {
         if let progress, progress.status(stepCount: lesson.steps.count) != .done {
             index = min(max(progress.currentStep, 1), lesson.steps.count) - 1
         }
+        // Each lesson starts clean: no declarations, object numbers or virtual time carry
+        // over from what ran before, so the screen shows what the lesson's text says.
+        session.startAfresh()
         active = Active(lesson: lesson, number: number, index: index)
         let renderer = renderer(session)
         var lines = [renderer.bold("━━ \(title(active!)) ━━")]

@@ -224,7 +224,7 @@ public final class LessonController: SessionExtension {
             interpreter.output = output
         }
         do {
-            try interpreter.run(source: source, fileName: name)
+            try session.runUnseen(source, fileName: name)
             return nil
         } catch let error as ScriptError {
             return error

@@ -48,6 +48,11 @@ public enum LessonLinter {
         return problems
     }
 
+    /// Solutions a lesson keeps beside each exercise: at least this many correct ones
+    /// written differently from its own, and this many realistic wrong ones.
+    public static let correctVariantsWanted = 2
+    public static let wrongVariantsWanted = 3
+
     public static func exerciseProblems(_ exercise: Exercise) -> [LessonDiagnostic] {
         var problems: [LessonDiagnostic] = []
         let solution = exercise.judge(learnerCode: [exercise.solution.code])
@@ -55,7 +60,7 @@ public enum LessonLinter {
             problems.append(
                 LessonDiagnostic(
                     line: failure.check.line > 0 ? failure.check.line : exercise.solution.line, .error,
-                    "the solution fails `\(failure.check.text)`: expected \(oneLine(failure.expected)); the solution: \(oneLine(failure.actual))"
+                    "the solution fails `\(failure.check.text)`\(during(failure)): expected \(oneLine(failure.expected)); the solution: \(oneLine(failure.actual))"
                 ))
         }
         let starter = exercise.judge(learnerCode: [exercise.starter.code])
@@ -66,7 +71,45 @@ public enum LessonLinter {
                     "the starter code already passes every check: at least one check must fail until the learner has done the exercise"
                 ))
         }
+        for variant in exercise.correct {
+            for failure in exercise.judge(learnerCode: [variant.code.code]).failures {
+                problems.append(
+                    LessonDiagnostic(
+                        line: variant.line, .error,
+                        "the correct solution \"\(variant.description)\" fails `\(failure.check.text)`\(during(failure)): expected \(oneLine(failure.expected)); it: \(oneLine(failure.actual))"
+                    ))
+            }
+        }
+        for variant in exercise.wrong {
+            let judgement = exercise.judge(learnerCode: [variant.code.code])
+            let concept = variant.concept ?? ""
+            if judgement.passed {
+                problems.append(
+                    LessonDiagnostic(
+                        line: variant.line, .error,
+                        "the wrong solution \"\(variant.description)\" passes every check: a check of `\(concept)` must fail"
+                    ))
+            } else if !judgement.failedConcepts.contains(concept) {
+                problems.append(
+                    LessonDiagnostic(
+                        line: variant.line, .error,
+                        "the wrong solution \"\(variant.description)\" fails \(judgement.failedConcepts.map { "`\($0)`" }.joined(separator: ", ")) but no check of `\(concept)`"
+                    ))
+            }
+        }
+        if exercise.correct.count < correctVariantsWanted || exercise.wrong.count < wrongVariantsWanted {
+            problems.append(
+                LessonDiagnostic(
+                    line: exercise.line, .warning,
+                    "keep at least \(correctVariantsWanted) other correct solutions (`Correct: …`) and \(wrongVariantsWanted) realistic wrong ones (`Wrong [CONCEPT]: …`) beside the exercise, so that its checks are known to judge behaviour (it has \(exercise.correct.count) and \(exercise.wrong.count))"
+                ))
+        }
         return problems
+    }
+
+    /// ` (run with: NAME)` for a check of a driver of its own.
+    static func during(_ outcome: CheckOutcome) -> String {
+        outcome.driver.isEmpty ? "" : " (run with: \(outcome.driver))"
     }
 
     public static func predictionProblems(_ prediction: Prediction, setup: [TracedRun.Piece] = []) -> [LessonDiagnostic]

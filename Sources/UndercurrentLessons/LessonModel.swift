@@ -68,8 +68,8 @@ public struct LessonStep: Sendable {
     public enum Kind: Sendable { case reading, example, exercise, prediction }
 }
 
-/// A self-check exercise: the learner's code runs between `given` and `runWith`, and the
-/// checks judge what the whole program did.
+/// A self-check exercise: the learner's code runs between `given` and each driver's
+/// code, and each driver's checks judge what that whole program did.
 public struct Exercise: Sendable {
     public var title: String
     public var line: Int
@@ -77,11 +77,94 @@ public struct Exercise: Sendable {
     /// Code that runs before the learner's (shown, not edited).
     public var given: CodeBlock?
     public var starter: CodeBlock
-    /// Code that runs after the learner's, to exercise it (shown, not edited).
-    public var runWith: CodeBlock?
-    public var hints: [String]
+    /// The ways the learner's code is run, each a fresh program: the first is the exercise's
+    /// own `Run with:` (its code may be nil: the learner's code alone), the others are
+    /// `Run with: NAME` blocks chosen to exercise the concept another way.
+    public var drivers: [Driver]
+    public var hintList: [ExerciseHint]
     public var solution: CodeBlock
+    /// Other correct solutions, written differently from `solution`: every check must pass.
+    public var correct: [Variant]
+    /// Realistic wrong solutions: each must fail a check of the concept it names.
+    public var wrong: [Variant]
+
+    public init(
+        title: String, line: Int, prompt: [LessonBlock], given: CodeBlock?, starter: CodeBlock,
+        drivers: [Driver], hints: [ExerciseHint], solution: CodeBlock, correct: [Variant] = [],
+        wrong: [Variant] = []
+    ) {
+        self.title = title
+        self.line = line
+        self.prompt = prompt
+        self.given = given
+        self.starter = starter
+        self.drivers = drivers
+        self.hintList = hints
+        self.solution = solution
+        self.correct = correct
+        self.wrong = wrong
+    }
+
+    /// The code of the exercise's own `Run with:`.
+    public var runWith: CodeBlock? { drivers.first?.code }
+    /// Every driver's checks, in order.
+    public var checks: [Check] { drivers.flatMap(\.checks) }
+    /// The hints' texts, in order.
+    public var hints: [String] { hintList.map(\.text) }
+
+    /// Every concept a check of the exercise names, the implicit ones included.
+    public var concepts: [String] {
+        var seen: [String] = []
+        for name in checks.map(\.concept) + [Check.contractConcept, Check.runsConcept] where !seen.contains(name) {
+            seen.append(name)
+        }
+        return seen
+    }
+}
+
+/// One way of running the learner's code: its own run-with code and the checks of that run.
+public struct Driver: Sendable {
+    /// Empty for the exercise's own `Run with:`; otherwise what this run does, as the
+    /// learner reads it (`one value at a time`).
+    public var name: String
+    public var code: CodeBlock?
     public var checks: [Check]
+    public var line: Int
+
+    public init(name: String, code: CodeBlock?, checks: [Check], line: Int) {
+        self.name = name
+        self.code = code
+        self.checks = checks
+        self.line = line
+    }
+}
+
+/// A hint; one with a concept is offered first when a check of that concept failed.
+public struct ExerciseHint: Sendable, Equatable {
+    public var text: String
+    public var concept: String?
+
+    public init(_ text: String, concept: String? = nil) {
+        self.text = text
+        self.concept = concept
+    }
+}
+
+/// Another solution kept beside the exercise for the linter and the tests: a correct one
+/// written differently from the lesson's, or a wrong one with the concept it gets wrong.
+public struct Variant: Sendable {
+    public var description: String
+    /// For a wrong solution: the concept whose check must fail.
+    public var concept: String?
+    public var code: CodeBlock
+    public var line: Int
+
+    public init(description: String, concept: String?, code: CodeBlock, line: Int) {
+        self.description = description
+        self.concept = concept
+        self.code = code
+        self.line = line
+    }
 }
 
 /// A predict-the-trace question: the learner answers before the code runs.

@@ -36,7 +36,6 @@ public enum LessonParser {
     }
 
     /// The labels an exercise or a question uses, each alone at the start of a line.
-    static let codeLabels = ["Given:", "Starter:", "Run with:", "Solution:"]
     static let predictionLabels = ["Question:", "Answer:", "Explanation:"]
 
     // MARK: - Lines into elements
@@ -382,19 +381,78 @@ public enum LessonParser {
         return checks
     }
 
+    /// A label of an exercise, alone at the start of a line: `Starter:`, `Run with: NAME`,
+    /// `Hint [CONCEPT]: text`, `Wrong [CONCEPT]: what it does`.
+    struct ExerciseLabel: Equatable {
+        enum Kind: String, CaseIterable {
+            case given = "Given"
+            case starter = "Starter"
+            case runWith = "Run with"
+            case solution = "Solution"
+            case hint = "Hint"
+            case checks = "Checks"
+            case correct = "Correct"
+            case wrong = "Wrong"
+        }
+        var kind: Kind
+        /// The concept in brackets, when written (lowercased).
+        var concept: String?
+        /// The text after the colon.
+        var rest: String
+
+        static func read(_ text: String) -> ExerciseLabel? {
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            for kind in Kind.allCases where trimmed.hasPrefix(kind.rawValue) {
+                var after = trimmed.dropFirst(kind.rawValue.count)
+                var concept: String?
+                let spaced = after.drop { $0 == " " }
+                if spaced.first == "[", let close = spaced.firstIndex(of: "]") {
+                    concept = spaced[spaced.index(after: spaced.startIndex)..<close]
+                        .trimmingCharacters(in: .whitespaces).lowercased()
+                    after = spaced[spaced.index(after: close)...]
+                }
+                guard after.first == ":" else { continue }
+                return ExerciseLabel(
+                    kind: kind, concept: concept, rest: after.dropFirst().trimmingCharacters(in: .whitespaces))
+            }
+            return nil
+        }
+    }
+
     private struct ExerciseBuilder {
         let title: String
         let line: Int
         var prompt = BlockCollector()
-        var code: [String: CodeBlock] = [:]
-        var hints: [String] = []
-        var items: [CheckItem] = []
+        var code: [ExerciseLabel.Kind: CodeBlock] = [:]
+        var hints: [ExerciseHint] = []
+        var hintLines: [Int] = []
+        /// Drivers in order of appearance: name ("" for the exercise's own `Run with:`), line, code.
+        var drivers: [(name: String, line: Int, code: CodeBlock?)] = []
+        /// Check items by driver name, and the names in the order their lists appeared.
+        var items: [String: [CheckItem]] = [:]
+        var checkLists: [(name: String, line: Int)] = []
+        var currentChecks = ""
+        var correct: [Variant] = []
+        var wrong: [Variant] = []
         var state: State = .prompt
-        var sawLabel = false
+
+        enum Pending: Equatable {
+            case code(ExerciseLabel.Kind)
+            case driver(String)
+            case variant(correct: Bool, description: String, concept: String?)
+
+            var label: String {
+                switch self {
+                case .code(let kind): return kind.rawValue + ":"
+                case .driver(let name): return name.isEmpty ? "Run with:" : "Run with: \(name)"
+                case .variant(let correct, _, _): return correct ? "Correct:" : "Wrong:"
+                }
+            }
+        }
 
         enum State: Equatable {
             case prompt
-            case awaitingCode(String, Int)
+            case awaitingCode(Pending, Int)
             case hint, checks, idle
         }
 
@@ -416,12 +474,13 @@ public enum LessonParser {
                 }
             case .fence(let block):
                 switch state {
-                case .awaitingCode(let label, _):
-                    code[label] = block
+                case .awaitingCode(let pending, _):
+                    store(block, for: pending)
                     state = .idle
                 case .checks:
-                    if let last = items.last, last.block == nil, Self.wantsBlock(last.text) {
-                        items[items.count - 1].block = block.code
+                    let list = items[currentChecks] ?? []
+                    if let last = list.last, last.block == nil, Self.wantsBlock(last.text) {
+                        items[currentChecks]![list.count - 1].block = block.code
                     } else {
                         reader.error(block.line, "a code block in `Checks:` must follow `- output is:`")
                     }
@@ -430,32 +489,13 @@ public enum LessonParser {
                 default:
                     reader.error(
                         block.line,
-                        "a code block in an exercise needs a label on the line above it: Given:, Starter:, Run with: or Solution:"
+                        "a code block in an exercise needs a label on the line above it: Given:, Starter:, Run with:, Solution:, Correct: or Wrong:"
                     )
                 }
             case .text(let text, let line):
-                if let (label, rest) = LessonParser.label(text, in: LessonParser.codeLabels) {
+                if let label = ExerciseLabel.read(text) {
                     closePendingCode(&reader)
-                    sawLabel = true
-                    switch label {
-                    case "Hint:":
-                        if rest.isEmpty { reader.error(line, "write the hint after `Hint:` on the same line") }
-                        hints.append(rest)
-                        state = .hint
-                    case "Checks:":
-                        if !rest.isEmpty {
-                            reader.error(line, "checks go one per line below `Checks:`, each starting with `- `")
-                        }
-                        if !items.isEmpty { reader.error(line, "an exercise has one `Checks:` list") }
-                        state = .checks
-                    default:
-                        if !rest.isEmpty {
-                            reader.error(
-                                line, "put the code in a fenced block (```swift) on the lines after `\(label)`")
-                        }
-                        if code[label] != nil { reader.error(line, "this exercise already has a `\(label)` block") }
-                        state = .awaitingCode(label, line)
-                    }
+                    takeLabel(label, line: line, &reader)
                     return
                 }
                 if let other = LessonParser.label(text, in: LessonParser.predictionLabels),
@@ -468,15 +508,15 @@ public enum LessonParser {
                 case .prompt:
                     prompt.add(element)
                 case .hint:
-                    hints[hints.count - 1] += " " + text.trimmingCharacters(in: .whitespaces)
+                    hints[hints.count - 1].text += " " + text.trimmingCharacters(in: .whitespaces)
                 case .checks:
                     if let item = LessonParser.isCheckItem(text) {
-                        items.append(CheckItem(text: item, line: line))
+                        items[currentChecks, default: []].append(CheckItem(text: item, line: line))
                     } else {
                         reader.error(line, "each check is a list item starting with `- `")
                     }
-                case .awaitingCode(let label, _):
-                    reader.error(line, "expected a fenced code block (```swift) after `\(label)`")
+                case .awaitingCode(let pending, _):
+                    reader.error(line, "expected a fenced code block (```swift) after `\(pending.label)`")
                     state = .idle
                 case .idle:
                     reader.error(
@@ -487,39 +527,190 @@ public enum LessonParser {
             }
         }
 
+        mutating func takeLabel(_ label: ExerciseLabel, line: Int, _ reader: inout Reader) {
+            if label.concept != nil, label.kind != .hint, label.kind != .wrong {
+                reader.error(line, "only `Hint [CONCEPT]:` and `Wrong [CONCEPT]:` take a concept in brackets")
+            }
+            switch label.kind {
+            case .hint:
+                if label.rest.isEmpty { reader.error(line, "write the hint after `Hint:` on the same line") }
+                if label.concept == "" { reader.error(line, "write the concept between the brackets") }
+                hints.append(ExerciseHint(label.rest, concept: label.concept))
+                hintLines.append(line)
+                state = .hint
+            case .checks:
+                let name = label.rest.lowercased()
+                if checkLists.contains(where: { $0.name == name }) {
+                    reader.error(
+                        line,
+                        name.isEmpty
+                            ? "an exercise has one `Checks:` list for its `Run with:`"
+                            : "there is already a `Checks: \(name)` list")
+                }
+                checkLists.append((name, line))
+                currentChecks = name
+                state = .checks
+            case .runWith:
+                let name = label.rest.lowercased()
+                if drivers.contains(where: { $0.name == name }) {
+                    reader.error(
+                        line,
+                        name.isEmpty
+                            ? "this exercise already has a `Run with:` block"
+                            : "this exercise already has a `Run with: \(name)` block")
+                }
+                state = .awaitingCode(.driver(name), line)
+            case .correct, .wrong:
+                if label.rest.isEmpty {
+                    reader.error(line, "say what this solution does after `\(label.kind.rawValue):`, on the same line")
+                }
+                if label.kind == .wrong, label.concept?.isEmpty ?? true {
+                    reader.error(
+                        line,
+                        "name the concept whose check this wrong solution must fail: `Wrong [CONCEPT]: what it does`")
+                }
+                state = .awaitingCode(
+                    .variant(correct: label.kind == .correct, description: label.rest, concept: label.concept), line)
+            case .given, .starter, .solution:
+                if !label.rest.isEmpty {
+                    reader.error(
+                        line, "put the code in a fenced block (```swift) on the lines after `\(label.kind.rawValue):`")
+                }
+                if code[label.kind] != nil {
+                    reader.error(line, "this exercise already has a `\(label.kind.rawValue):` block")
+                }
+                state = .awaitingCode(.code(label.kind), line)
+            }
+        }
+
+        mutating func store(_ block: CodeBlock, for pending: Pending) {
+            guard case .awaitingCode(_, let line) = state else { return }
+            switch pending {
+            case .code(let kind): code[kind] = block
+            case .driver(let name): drivers.append((name, line, block))
+            case .variant(let isCorrect, let description, let concept):
+                let variant = Variant(description: description, concept: concept, code: block, line: line)
+                if isCorrect { correct.append(variant) } else { wrong.append(variant) }
+            }
+        }
+
+        /// Every identifier the code mentions.
+        static func identifiers(in sources: [String]) -> Set<String> {
+            var words: Set<String> = []
+            for source in sources {
+                var current = ""
+                for character in source {
+                    if character.isLetter || character.isNumber || character == "_" {
+                        current.append(character)
+                    } else {
+                        if !current.isEmpty { words.insert(current) }
+                        current = ""
+                    }
+                }
+                if !current.isEmpty { words.insert(current) }
+            }
+            return words
+        }
+
         static func wantsBlock(_ item: String) -> Bool {
-            let squeezed = CheckParser.squeezed(item).lowercased()
+            let squeezed = CheckParser.squeezed(CheckParser.splitConcept(item).1).lowercased()
             return squeezed == "output is:" || squeezed == "output is"
         }
 
         mutating func closePendingCode(_ reader: inout Reader) {
-            if case .awaitingCode(let label, let line) = state {
-                reader.error(line, "`\(label)` must be followed by a fenced code block (```swift)")
+            if case .awaitingCode(let pending, let line) = state {
+                reader.error(line, "`\(pending.label)` must be followed by a fenced code block (```swift)")
             }
         }
 
         mutating func build(_ reader: inout Reader) -> Exercise? {
             closePendingCode(&reader)
-            let checks = LessonParser.parseChecks(items, &reader)
             if prompt.isEmpty { reader.error(line, "the exercise has no prompt: say what to do under `### Exercise`") }
-            guard let starter = code["Starter:"] else {
+            guard let starter = code[.starter] else {
                 reader.error(line, "the exercise has no `Starter:` code block")
                 return nil
             }
-            guard let solution = code["Solution:"] else {
+            guard let solution = code[.solution] else {
                 reader.error(line, "the exercise has no `Solution:` code block")
                 return nil
             }
-            if items.isEmpty {
+            if checkLists.isEmpty {
                 reader.error(line, "the exercise has no `Checks:` list; a check judges what the code does")
             }
-            for block in [code["Given:"], starter, code["Run with:"], solution].compactMap({ $0 }) where !block.isSwift
-            {
+            // The exercise's own run comes first, with or without code of its own.
+            var built: [Driver] = []
+            if let main = drivers.first(where: { $0.name.isEmpty }) {
+                built.append(Driver(name: "", code: main.code, checks: [], line: main.line))
+            } else {
+                built.append(Driver(name: "", code: nil, checks: [], line: line))
+            }
+            for driver in drivers where !driver.name.isEmpty {
+                built.append(Driver(name: driver.name, code: driver.code, checks: [], line: driver.line))
+            }
+            let errorsBefore = reader.diagnostics.count
+            for list in checkLists {
+                let checks = LessonParser.parseChecks(items[list.name] ?? [], &reader)
+                guard let index = built.firstIndex(where: { $0.name == list.name }) else {
+                    reader.error(
+                        list.line,
+                        "`Checks: \(list.name)` names no run: write a `Run with: \(list.name)` block for it")
+                    continue
+                }
+                if (items[list.name] ?? []).isEmpty {
+                    reader.error(list.line, "this `Checks:` list is empty; each check is a line starting with `- `")
+                }
+                built[index].checks += checks
+            }
+            for driver in built.dropFirst() where driver.checks.isEmpty {
+                reader.error(
+                    driver.line,
+                    "`Run with: \(driver.name)` has no checks: add a `Checks: \(driver.name)` list for it")
+            }
+            // Names in checks are the exercise's own objects: the learner's code may make a
+            // `Sink` of its own, which a check must not mistake for the one it means.
+            for driver in built {
+                let words = Self.identifiers(in: [code[.given]?.code, driver.code?.code].compactMap { $0 })
+                for check in driver.checks {
+                    for name in check.rule.names {
+                        let type = TraceNames.baseName(name)
+                        if type.split(separator: ".").contains(where: { !words.contains(String($0)) }) {
+                            reader.error(
+                                check.line,
+                                "the check names `\(name)`, which neither the given code nor this run's code mentions: name an object they make (the learner's code may make one of its own)"
+                            )
+                        }
+                    }
+                }
+            }
+            let blocks =
+                [code[.given], starter, solution].compactMap { $0 } + drivers.compactMap(\.code)
+                + (correct + wrong).map(\.code)
+            for block in blocks where !block.isSwift {
                 reader.error(block.line, "exercise code blocks are Swift: open them with ```swift")
             }
-            return Exercise(
-                title: title, line: line, prompt: prompt.blocksFlushed, given: code["Given:"], starter: starter,
-                runWith: code["Run with:"], hints: hints, solution: solution, checks: checks)
+            let exercise = Exercise(
+                title: title, line: line, prompt: prompt.blocksFlushed, given: code[.given], starter: starter,
+                drivers: built, hints: hints, solution: solution, correct: correct, wrong: wrong)
+            // A check that does not read hides its concept: naming it elsewhere is no error then.
+            let checksRead = reader.diagnostics.count == errorsBefore
+            let concepts = exercise.concepts
+            for (hint, hintLine) in zip(hints, hintLines) where checksRead {
+                if let concept = hint.concept, !concept.isEmpty, !concepts.contains(concept) {
+                    reader.error(
+                        hintLine,
+                        "no check of this exercise has the concept `\(concept)` (its concepts: \(concepts.joined(separator: ", ")))"
+                    )
+                }
+            }
+            for variant in wrong where checksRead {
+                if let concept = variant.concept, !concept.isEmpty, !concepts.contains(concept) {
+                    reader.error(
+                        variant.line,
+                        "no check of this exercise has the concept `\(concept)` (its concepts: \(concepts.joined(separator: ", ")))"
+                    )
+                }
+            }
+            return exercise
         }
     }
 

@@ -29,10 +29,20 @@ public struct LessonProgress: Codable, Sendable, Equatable {
 public struct ExerciseProgress: Codable, Sendable, Equatable {
     public var passed = false
     public var failedChecks = 0
+    /// How many hints the learner has seen.
     public var hintsShown = 0
     public var solutionShown = false
+    /// Which hints the learner has seen, by their place in the exercise (hints about a
+    /// failed concept come first, so they are not always seen in order). Absent in files
+    /// written before hints had concepts: then the first `hintsShown` were seen.
+    public var seenHints: [Int]?
+    /// The concepts whose checks failed at the last check.
+    public var failedConcepts: [String]?
 
     public init() {}
+
+    /// The hints seen, by their place in the exercise.
+    public var seen: [Int] { seenHints ?? Array(0..<hintsShown) }
 }
 
 /// Where a lesson stands for the learner, for the list.

@@ -13,6 +13,9 @@ public struct RunResult: Sendable {
     public var errorMessage: String?
     /// Events the tracer dropped because the program made too many calls.
     public var droppedEvents: Int
+    /// Where the error is: the piece (`your code`, `run with`) and its line there.
+    public var errorPiece: String?
+    public var errorLine: Int?
 
     /// The protocol calls (printed lines left out).
     public var calls: [TraceEvent] { events.filter { $0.kind != .output } }
@@ -49,16 +52,35 @@ public enum TracedRun {
         tracer.clock = { [unowned bridge = environment!.bridge] in bridge.clock.nowMilliseconds }
         environment!.interpreter.deinitObservers.append { tracer.recordDeinit(of: $0, type: $1) }
         var result = RunResult(output: "", events: [], diagnostic: nil, errorMessage: nil, droppedEvents: 0)
+        // Each piece runs with its own range of lines, so an error names the piece it is in:
+        // one raised in the learner's method while the run-with code calls it is the learner's.
+        var sourceMap = SourceMap()
+        func fail(_ error: Error, _ piece: Piece) {
+            guard let error = error as? ScriptError else {
+                result.diagnostic = "\(piece.name): error: \(error)\n"
+                result.errorMessage = "\(error)"
+                return
+            }
+            let fallback = SourceMap.Input(name: piece.name, source: piece.source)
+            result.diagnostic = sourceMap.format(error, fallback: fallback)
+            result.errorMessage = error.message
+            if let (input, location) = sourceMap.locate(error.location) {
+                result.errorPiece = input.name
+                result.errorLine = location.line
+            } else {
+                result.errorPiece = piece.name
+            }
+        }
         // Subscriptions are traced only when the tracer is on as they are made, so the setup
         // runs traced too; its events and output are then dropped.
         tracer.start()
         for piece in setup {
             do {
-                try environment!.interpreter.run(source: piece.source, fileName: piece.name)
+                let offset = sourceMap.add(piece.source, name: piece.name)
+                try environment!.interpreter.run(source: piece.source, fileName: piece.name, lineOffset: offset)
             } catch {
                 tracer.stop()
-                result.diagnostic = "\(piece.name): error: \(error)\n"
-                result.errorMessage = "\(error)"
+                fail(error, piece)
                 return result
             }
         }
@@ -71,14 +93,10 @@ public enum TracedRun {
         for (index, piece) in pieces.enumerated() {
             environment!.interpreter.afterTopLevelHooks = index == pieces.count - 1 ? drain : []
             do {
-                try environment!.interpreter.run(source: piece.source, fileName: piece.name)
-            } catch let error as ScriptError {
-                result.diagnostic = DiagnosticFormatter.format(error, source: piece.source, fileName: piece.name)
-                result.errorMessage = error.message
-                break
+                let offset = sourceMap.add(piece.source, name: piece.name)
+                try environment!.interpreter.run(source: piece.source, fileName: piece.name, lineOffset: offset)
             } catch {
-                result.diagnostic = "\(piece.name): error: \(error)\n"
-                result.errorMessage = "\(error)"
+                fail(error, piece)
                 break
             }
         }

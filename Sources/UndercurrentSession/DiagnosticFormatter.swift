@@ -24,3 +24,52 @@ public enum DiagnosticFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 }
+
+/// The inputs a host ran, each with its own range of lines (`Interpreter.run(lineOffset:)`),
+/// so that an error's location names the input it is in: an error inside a function one
+/// input declared, raised while another input runs, points at the declaring input.
+public struct SourceMap: Sendable {
+    /// Lines each input may take; input N's lines start after N of these.
+    public static let linesPerInput = 1_000_000
+
+    public struct Input: Sendable {
+        public var name: String
+        public var source: String
+
+        public init(name: String, source: String) {
+            self.name = name
+            self.source = source
+        }
+    }
+
+    public private(set) var inputs: [Input] = []
+
+    public init() {}
+
+    /// Registers an input; returns the line offset to run it with.
+    public mutating func add(_ source: String, name: String) -> Int {
+        inputs.append(Input(name: name, source: source))
+        return inputs.count * Self.linesPerInput
+    }
+
+    /// The input a location is in, and the location within it; nil for a location of code
+    /// that ran without an offset (or an unknown one).
+    public func locate(_ location: SourceLocation) -> (input: Input, location: SourceLocation)? {
+        guard location != .unknown else { return nil }
+        let index = location.line / Self.linesPerInput - 1
+        guard inputs.indices.contains(index) else { return nil }
+        return (inputs[index], SourceLocation(line: location.line % Self.linesPerInput, column: location.column))
+    }
+
+    /// The error as `DiagnosticFormatter` shows it, at the input its location is in; an error
+    /// with no such location is shown against `fallback` (the input that was running).
+    public func format(_ error: ScriptError, fallback: Input) -> String {
+        var error = error
+        if let (input, location) = locate(error.location) {
+            error.location = location
+            return DiagnosticFormatter.format(error, source: input.source, fileName: input.name)
+        }
+        if error.location.line >= Self.linesPerInput { error.location = .unknown }
+        return DiagnosticFormatter.format(error, source: fallback.source, fileName: fallback.name)
+    }
+}

@@ -20,6 +20,10 @@ public final class Session {
     /// Receives everything the session shows: program output, traces, messages.
     let write: (String) -> Void
     private var inputCount = 0
+    /// The virtual time at which the current input started.
+    private var timeOrigin: Double = 0
+    /// Every input run in the current environment, for error locations.
+    public private(set) var sourceMap = SourceMap()
     var lastEvents: [TraceEvent] = []
     /// True while the current input prints; the tracer collects its lines in place.
     private var outputBuffer: [String] = []
@@ -29,8 +33,10 @@ public final class Session {
         self.write = write
         environment = ScriptEnvironment { _ in }
         environment = makeEnvironment()
-        // Calls carry the virtual time of the session's clock (`:marbles` aligns on it).
-        tracer.clock = { [unowned self] in self.environment.bridge.clock.nowMilliseconds }
+        // Calls carry the virtual time of the session's clock (`:marbles` aligns on it),
+        // counted from the start of the input, so that a trace reads the same however long
+        // the session has run.
+        tracer.clock = { [unowned self] in self.environment.bridge.clock.nowMilliseconds - self.timeOrigin }
     }
 
     private func makeEnvironment() -> ScriptEnvironment {
@@ -67,17 +73,33 @@ public final class Session {
 
     /// Runs Swift code in the session; declarations stay for later inputs.
     public func evaluate(_ source: String, fileName: String) {
-        let failure = runTraced { try environment.interpreter.run(source: source, fileName: fileName) }
+        let offset = sourceMap.add(source, name: fileName)
+        let failure = runTraced {
+            try environment.interpreter.run(source: source, fileName: fileName, lineOffset: offset)
+        }
         if let failure {
-            write(DiagnosticFormatter.format(failure, source: source, fileName: fileName))
+            write(sourceMap.format(failure, fallback: SourceMap.Input(name: fileName, source: source)))
         }
         sessionExtension?.didEvaluate(source, error: failure, in: self)
+    }
+
+    /// Runs code in the session's environment without tracing or showing anything (what a
+    /// lesson declares behind the scenes); its locations stay known for later errors.
+    public func runUnseen(_ source: String, fileName: String) throws {
+        let offset = sourceMap.add(source, name: fileName)
+        try environment.interpreter.run(source: source, fileName: fileName, lineOffset: offset)
+    }
+
+    /// An error as the learner should see it, at the input its location is in.
+    public func describe(_ error: ScriptError, runningInput name: String, source: String) -> String {
+        sourceMap.format(error, fallback: SourceMap.Input(name: name, source: source))
     }
 
     /// Runs some work with the tracer recording, then shows its output or trace.
     private func runTraced(_ work: () throws -> Void) -> ScriptError? {
         outputBuffer.removeAll()
         tracer.clearEvents()
+        timeOrigin = environment.bridge.clock.nowMilliseconds
         // The contract checker runs with the tracer, also when the trace is not shown.
         if traceEnabled || tracer.checksContract { tracer.start() }
         var failure: ScriptError?
@@ -99,6 +121,24 @@ public final class Session {
         return failure
     }
 
+    /// Makes `events` (a run made elsewhere, such as a judged exercise) the last trace, so
+    /// that `:trace`, `:demand`, `:marbles`, `:step` and `:export` show it.
+    public func inspect(_ events: [TraceEvent]) {
+        tracer.clearEvents()
+        inspection.reset()
+        lastEvents = events
+    }
+
+    /// Forgets every declaration, object name and trace, and starts the virtual clock at
+    /// zero: what `:reset` does, and what a lesson does when it opens.
+    public func startAfresh() {
+        environment = makeEnvironment()
+        tracer.reset()
+        inspection.reset()
+        lastEvents = []
+        sourceMap = SourceMap()
+    }
+
     /// `:advance 300ms`: runs the scheduled work due within that much virtual time.
     private func advance(_ argument: String) {
         guard let duration = VirtualClock.parseDuration(argument), duration > .zero else {
@@ -108,7 +148,7 @@ public final class Session {
         var report: VirtualClock.Report?
         let failure = runTraced { report = try environment.bridge.advanceTime(by: duration) }
         if let failure {
-            write(DiagnosticFormatter.format(failure, source: "", fileName: ":advance"))
+            write(sourceMap.format(failure, fallback: SourceMap.Input(name: ":advance", source: "")))
         }
         write(timeText(report))
     }
@@ -159,10 +199,7 @@ public final class Session {
         case ":help", ":h", ":?":
             write(Self.helpText + Self.inspectionHelp + (sessionExtension?.helpText ?? ""))
         case ":reset":
-            environment = makeEnvironment()
-            tracer.reset()
-            inspection.reset()
-            lastEvents = []
+            startAfresh()
             write("Declarations forgotten; a fresh session starts.\n")
         case ":trace":
             switch argument {

@@ -19,7 +19,8 @@ import OpenCombine
 /// `receive(_:)`): the subscription could have known, and that is an error. Otherwise the
 /// call stack emptied in between, and the signal was on its way already (work scheduled on
 /// a queue or timer): Reactive Streams §1.8 allows that ("eventually stop"), so it is a
-/// warning. Script statements are not protocol calls: a script that calls `cancel()` and
+/// warning — unless a `request(_:)` on the cancelled subscription is what delivers it: after
+/// `cancel()`, requests must do nothing (§3.6), so that is an error. Script statements are not protocol calls: a script that calls `cancel()` and
 /// then, in its next statement, `receive(_:)` makes two separate call stacks.
 final class ContractChecker {
     /// Nested `request(_:)` calls on one subscription beyond this are unbounded re-entrancy.
@@ -245,6 +246,16 @@ final class ContractChecker {
             // own subscriptions are held to the letter for completions.
             if isCompletion, subscriptions[cancel.subscription]?.isScript != true { return nil }
             let synchronous = cancel.rootID != nil && cancel.rootID == stack.rootID
+            // A request(_:) made on the subscription after it was cancelled is serving the
+            // signal, synchronously: once cancelled, requests must do nothing (§3.6).
+            if !synchronous, stack.requestsInProgress(on: cancel.subscription) > 0 {
+                return ContractViolation(
+                    rule: .signalAfterCancel, severity: .error,
+                    message:
+                        "\(subscriber) received \(what()) after \(cancel.subscription) was cancelled (#\(cancel.sequence)), "
+                        + "from a request(_:) made after the cancel: once cancelled, a subscription must ignore requests",
+                    sequence: sequence)
+            }
             if synchronous {
                 return ContractViolation(
                     rule: .signalAfterCancel, severity: .error,
@@ -257,8 +268,8 @@ final class ContractChecker {
                 rule: .signalAfterCancel, severity: .warning,
                 message:
                     "\(subscriber) received \(what()) after \(cancel.subscription) was cancelled (#\(cancel.sequence)); "
-                    + "it was delivered later (asynchronously), which the contract tolerates for signals "
-                    + "already on their way, but the subscription should drop them",
+                    + "it came in a later call stack (as work already scheduled on a queue does), which the "
+                    + "contract tolerates for signals already on their way, but the subscription should drop them",
                 sequence: sequence)
         }
         return nil

@@ -92,8 +92,22 @@ struct LessonLintCommand: ParsableCommand {
     @Flag(name: .customLong("no-run"), help: "Check the format only; do not run the lesson's code.")
     var noRun = false
 
+    @Option(
+        name: .customLong("programs"),
+        help: ArgumentHelp(
+            "Also write every exercise's programs (given code, a solution, a run's code) to DIRECTORY as .swift files, to compare with compiled Combine (scripts/oracle-lessons).",
+            valueName: "DIRECTORY"))
+    var programs: String?
+
     func run() throws {
         var failed = false
+        if let programs {
+            for file in files {
+                let parsed = LessonParser.parseFile(at: (file as NSString).expandingTildeInPath)
+                guard let lesson = parsed.lesson else { continue }
+                try LessonPrograms.write(lesson, to: URL(fileURLWithPath: programs))
+            }
+        }
         for file in files {
             let diagnostics = LessonLinter.lint(file: (file as NSString).expandingTildeInPath, runCode: !noRun)
             for diagnostic in diagnostics { print(diagnostic.formatted(file: file)) }

@@ -238,8 +238,54 @@ import UndercurrentTrace
         #expect(
             run.violations.first?.message
                 == "Quitter#1 received the value 2 after LateSubscription#1 was cancelled (#5); "
-                + "it was delivered later (asynchronously), which the contract tolerates for signals already on their way, "
-                + "but the subscription should drop them")
+                + "it came in a later call stack (as work already scheduled on a queue does), which the contract "
+                + "tolerates for signals already on their way, but the subscription should drop them")
+    }
+
+    /// A request made after the cancel, which the subscription still serves: synchronous,
+    /// and an error (a cancelled subscription must ignore requests), not "later".
+    @Test func aValueServedByARequestAfterCancelIsAnError() {
+        let run = Self.check(
+            """
+            final class Deaf<S: Subscriber>: Subscription where S.Input == Int {
+                private var subscriber: S?
+                private var next = 1
+                init(subscriber: S) { self.subscriber = subscriber }
+                func request(_ demand: Subscribers.Demand) {
+                    guard let subscriber else { return }
+                    _ = subscriber.receive(next)
+                    next += 1
+                }
+                func cancel() {}
+            }
+            struct Ignoring: Publisher {
+                typealias Output = Int
+                typealias Failure = Never
+                func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
+                    subscriber.receive(subscription: Deaf(subscriber: subscriber))
+                }
+            }
+            final class Holder: Subscriber {
+                typealias Input = Int
+                typealias Failure = Never
+                var subscription: Subscription?
+                func receive(subscription: Subscription) { self.subscription = subscription }
+                func receive(_ input: Int) -> Subscribers.Demand { .none }
+                func receive(completion: Subscribers.Completion<Never>) {}
+            }
+            let holder = Holder()
+            Ignoring().subscribe(holder)
+            holder.subscription?.request(.max(1))
+            holder.subscription?.cancel()
+            holder.subscription?.request(.max(1))
+            """)
+        let afterCancel = run.violations.filter { $0.rule == .signalAfterCancel }
+        #expect(afterCancel.count == 1)
+        #expect(afterCancel.first?.severity == .error)
+        #expect(
+            afterCancel.first?.message
+                == "Holder#1 received the value 2 after Deaf#1 was cancelled (#5), from a request(_:) made after the cancel: "
+                + "once cancelled, a subscription must ignore requests")
     }
 
     @Test func subscriptionThatStopsOnCancelIsNotFlagged() {

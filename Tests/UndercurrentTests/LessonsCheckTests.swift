@@ -233,6 +233,46 @@ import UndercurrentTrace
         #expect(Self.outcome("demand ends at unlimited", Self.run("let c = [1].publisher.sink { _ in }")).passed)
     }
 
+    @Test func demandNeverAboveJudgesASubscriberThatAsksOneAtATime() {
+        let polite = Self.run(Self.polite)
+        #expect(Self.outcome("demand never above 1", polite).passed)
+        let greedy = Self.outcome("demand never above 1", Self.run(Self.greedy))
+        #expect(!greedy.passed)
+        #expect(greedy.expected == "outstanding demand never above 1")
+        #expect(
+            greedy.actual.hasPrefix(
+                "#3 NumbersSubscription#1.request(.max(2)) made the demand of NumbersSubscription#1 2"))
+        #expect(greedy.evidence == [3])
+        let unlimited = Self.outcome("demand never above 5", Self.run("let c = [1].publisher.sink { _ in }"))
+        #expect(!unlimited.passed && unlimited.actual.contains("∞"))
+    }
+
+    /// A failed check carries the calls that show it, and its concept.
+    @Test func failuresCarryTheirEvidenceAndConcept() {
+        let run = Self.run(Self.greedy)
+        let honoured = Self.outcome("[back-pressure] demand honoured", run)
+        #expect(honoured.check.concept == "back-pressure")
+        // The request, then the first value nobody asked for.
+        #expect(honoured.evidence == [3, 6])
+        let cancel = Self.outcome("no values after cancel", run)
+        #expect(cancel.check.concept == "cancellation")
+        #expect(cancel.evidence.count == 2)
+        #expect(Self.outcome("completes exactly once", run).evidence.count == 2)
+        #expect(Self.outcome("output is \"x\"", run).check.concept == "output")
+        #expect(Self.outcome("1 deinit of TakeTwo", run).check.concept == "lifetime")
+    }
+
+    /// An exercise's run also fails when a call breaks the contract, though no check says so.
+    @Test func aRunThatBreaksTheContractFailsImplicitly() {
+        let run = Self.run(Self.greedy)
+        let outcomes = CheckEvaluator.evaluate(
+            [try! CheckParser.parse("output contains \"got\"", line: 1).get()], on: run, contract: true)
+        #expect(outcomes.map(\.check.text) == ["output contains \"got\"", "follows the contract"])
+        #expect(outcomes.last?.check.concept == "contract" && outcomes.last?.passed == false)
+        let clean = CheckEvaluator.evaluate([], on: Self.run(Self.polite), contract: true)
+        #expect(clean.isEmpty)
+    }
+
     @Test func outputChecks() {
         let run = Self.run(Self.polite)
         #expect(Self.outcome("output is \"polite 1\\npolite 2\"", run).passed)

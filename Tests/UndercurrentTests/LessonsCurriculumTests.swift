@@ -79,10 +79,54 @@ import UndercurrentSession
         }
     }
 
-    /// The linter, run as a teacher would, finds nothing in the shipped lessons.
-    @Test func theLinterFindsNothingInLessonOne() throws {
-        let path = Self.directory.appendingPathComponent(try #require(Self.files.first)).path
+    /// The linter, run as a teacher would, finds nothing in any shipped lesson: no format
+    /// problem, no code that fails, and every exercise with its other solutions judged right.
+    @Test(arguments: files)
+    func theLinterFindsNothing(_ file: String) {
+        let path = Self.directory.appendingPathComponent(file).path
         let diagnostics = LargeStack.run { LessonLinter.lint(file: path) }
-        #expect(diagnostics == [])
+        #expect(diagnostics == [], "\(file): \(diagnostics.map(\.description))")
+    }
+
+    /// Beside every exercise: at least two other correct solutions, written differently
+    /// from the lesson's, that pass every check in every run; and at least three realistic
+    /// wrong ones, each failing a check of the concept it names.
+    @Test(arguments: files)
+    func otherSolutionsAreJudgedByWhatTheyDo(_ file: String) throws {
+        let lesson = try #require(Self.lesson(file))
+        for step in lesson.steps {
+            guard let exercise = step.exercise else { continue }
+            let place = "\(file):\(exercise.line) \"\(exercise.title)\""
+            #expect(exercise.correct.count >= 2, "\(place) has \(exercise.correct.count) other correct solutions")
+            #expect(exercise.wrong.count >= 3, "\(place) has \(exercise.wrong.count) wrong solutions")
+            let solution = exercise.solution.code.trimmingCharacters(in: .whitespacesAndNewlines)
+            for variant in exercise.correct {
+                #expect(variant.code.code.trimmingCharacters(in: .whitespacesAndNewlines) != solution)
+                let judgement = LargeStack.run { exercise.judge(learnerCode: [variant.code.code]) }
+                for failure in judgement.failures {
+                    Issue.record(
+                        "\(place): the correct solution \"\(variant.description)\" fails `\(failure.check.text)` in run \"\(failure.driver)\": expected \(failure.expected); got \(failure.actual)"
+                    )
+                }
+            }
+            for variant in exercise.wrong {
+                let judgement = LargeStack.run { exercise.judge(learnerCode: [variant.code.code]) }
+                let concept = try #require(variant.concept)
+                #expect(
+                    judgement.failedConcepts.contains(concept),
+                    "\(place): the wrong solution \"\(variant.description)\" should fail `\(concept)`; it fails \(judgement.failedConcepts)"
+                )
+            }
+        }
+    }
+
+    /// Every exercise runs the learner's code more than one way (a driver for its concept).
+    @Test func everyExerciseHasSeveralRuns() {
+        for entry in Self.library.entries {
+            for step in entry.lesson?.steps ?? [] {
+                guard let exercise = step.exercise else { continue }
+                #expect(exercise.drivers.count >= 2, "\(entry.fileName): \"\(exercise.title)\" has one run")
+            }
+        }
     }
 }

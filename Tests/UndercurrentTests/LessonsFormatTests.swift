@@ -15,7 +15,7 @@ import UndercurrentSession
         final class TakeTwo: Subscriber {
             typealias Input = Int
             typealias Failure = Never
-            func receive(subscription: Subscription) { subscription.request(.unlimited) }
+            func receive(subscription: Subscription) { subscription.request(.unlimited) }  // ask for two
             func receive(_ input: Int) -> Subscribers.Demand { print(input); return .none }
             func receive(completion: Subscribers.Completion<Never>) {}
         }
@@ -42,13 +42,78 @@ import UndercurrentSession
         ```
 
         Checks:
-        - call request(.max(2)) // ask for exactly two
-        - exactly 2 values to TakeTwo
+        - [asks for two] exactly 2 values to TakeTwo // ask for exactly two
+        - demand ends at 0
         - output is:
           ```
           1
           2
           ```
+
+        Correct: two requests for one value each
+        ```swift
+        final class TakeTwo: Subscriber {
+            typealias Input = Int
+            typealias Failure = Never
+            func receive(subscription: Subscription) {
+                subscription.request(.max(1))
+                subscription.request(.max(1))
+            }
+            func receive(_ input: Int) -> Subscribers.Demand { print(input); return .none }
+            func receive(completion: Subscribers.Completion<Never>) {}
+        }
+        ```
+
+        Correct: one, then one more from the first value
+        ```swift
+        final class TakeTwo: Subscriber {
+            typealias Input = Int
+            typealias Failure = Never
+            var count = 0
+            func receive(subscription: Subscription) { subscription.request(.max(1)) }
+            func receive(_ input: Int) -> Subscribers.Demand {
+                print(input)
+                count += 1
+                return count < 2 ? .max(1) : .none
+            }
+            func receive(completion: Subscribers.Completion<Never>) {}
+        }
+        ```
+
+        Wrong [asks for two]: asks for everything
+        ```swift
+        final class TakeTwo: Subscriber {
+            typealias Input = Int
+            typealias Failure = Never
+            func receive(subscription: Subscription) { subscription.request(.unlimited) }
+            func receive(_ input: Int) -> Subscribers.Demand { print(input); return .none }
+            func receive(completion: Subscribers.Completion<Never>) {}
+        }
+        ```
+
+        Wrong [asks for two]: asks for three
+        ```swift
+        final class TakeTwo: Subscriber {
+            typealias Input = Int
+            typealias Failure = Never
+            func receive(subscription: Subscription) { subscription.request(.max(3)) }
+            func receive(_ input: Int) -> Subscribers.Demand { print(input); return .none }
+            func receive(completion: Subscribers.Completion<Never>) {}
+        }
+        ```
+
+        Wrong [output]: prints nothing
+        ```swift
+        final class TakeTwo: Subscriber {
+            typealias Input = Int
+            typealias Failure = Never
+            func receive(subscription: Subscription) {
+                subscription.request(.max(2))
+            }
+            func receive(_ input: Int) -> Subscribers.Demand { .none }
+            func receive(completion: Subscribers.Completion<Never>) {}
+        }
+        ```
         """
 
     static let valid = """
@@ -118,9 +183,17 @@ import UndercurrentSession
         #expect(exercise.hints == ["Ask in receive(subscription:), on the line after too.", "`.max(2)`"])
         #expect(exercise.runWith?.code == "[1, 2, 3].publisher.subscribe(TakeTwo())")
         #expect(exercise.given == nil)
-        #expect(exercise.checks.map(\.text) == ["call request(.max(2))", "exactly 2 values to TakeTwo", "output is:"])
+        #expect(exercise.checks.map(\.text) == ["exactly 2 values to TakeTwo", "demand ends at 0", "output is:"])
+        #expect(exercise.checks.map(\.concept) == ["asks for two", "demand", "output"])
         #expect(exercise.checks[0].note == "ask for exactly two")
         #expect(exercise.checks[2].rule == .outputIs("1\n2"))
+        #expect(exercise.drivers.count == 1 && exercise.drivers[0].name.isEmpty)
+        #expect(
+            exercise.correct.map(\.description) == [
+                "two requests for one value each", "one, then one more from the first value",
+            ])
+        #expect(exercise.wrong.map(\.concept) == ["asks for two", "asks for two", "output"])
+        #expect(exercise.concepts == ["asks for two", "demand", "output", "contract", "runs"])
 
         let prediction = try #require(lesson.steps[2].prediction)
         #expect(prediction.choices.map(\.label) == ["a", "b"])
@@ -197,7 +270,8 @@ import UndercurrentSession
     }
 
     @Test func anUnknownCheckIsReportedOnItsLineWithTheVocabulary() {
-        let text = Self.valid.replacingOccurrences(of: "- exactly 2 values to TakeTwo", with: "- the code looks nice")
+        let text = Self.valid.replacingOccurrences(
+            of: "- [asks for two] exactly 2 values to TakeTwo", with: "- the code looks nice")
         let line =
             Self.valid.split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0.contains("exactly 2 values to TakeTwo") }! + 1
@@ -215,8 +289,84 @@ import UndercurrentSession
     }
 
     @Test func codeAfterALabelOnTheSameLine() {
-        let text = Self.valid.replacingOccurrences(of: "Run with:\n", with: "Run with: this\n")
+        let text = Self.valid.replacingOccurrences(of: "Solution:\n", with: "Solution: this\n")
         #expect(messages(text).contains("put the code in a fenced block"))
+    }
+
+    // MARK: - Runs, concepts and other solutions
+
+    @Test func namedRunsWithTheirOwnChecks() throws {
+        let text = Self.valid.replacingOccurrences(
+            of: "Hint: Ask in receive(subscription:),",
+            with: """
+                Run with: a subject
+                ```swift
+                let subject = PassthroughSubject<Int, Never>()
+                subject.subscribe(TakeTwo())
+                subject.send(7)
+                ```
+
+                Hint [asks for two]: Ask in receive(subscription:),
+                """
+        ).replacingOccurrences(
+            of: "Correct: two requests",
+            with: """
+                Checks: A Subject
+                - [asks for two] values to TakeTwo are 7
+
+                Correct: two requests
+                """)
+        let parsed = parse(text)
+        #expect(parsed.diagnostics == [])
+        let exercise = try #require(parsed.lesson?.steps[1].exercise)
+        #expect(exercise.drivers.map(\.name) == ["", "a subject"])
+        #expect(exercise.drivers[1].checks.map(\.text) == ["values to TakeTwo are 7"])
+        #expect(exercise.drivers[0].checks.count == 3)
+        #expect(
+            exercise.hintList.first
+                == ExerciseHint("Ask in receive(subscription:), on the line after too.", concept: "asks for two"))
+        let judgement = LargeStack.run { exercise.judge(learnerCode: [exercise.solution.code]) }
+        #expect(judgement.runs.count == 2 && judgement.passed)
+        let starter = LargeStack.run { exercise.judge(learnerCode: [exercise.starter.code]) }
+        #expect(starter.runs[1].outcomes.contains { !$0.passed && $0.driver == "a subject" } == false)
+        #expect(starter.failedConcepts.contains("asks for two"))
+    }
+
+    @Test func runsAndChecksMustMatch() {
+        let orphanChecks = Self.valid.replacingOccurrences(
+            of: "Correct: two requests", with: "Checks: nowhere\n- no cancels\n\nCorrect: two requests")
+        #expect(
+            messages(orphanChecks).contains("`Checks: nowhere` names no run: write a `Run with: nowhere` block for it"))
+        let uncheckedRun = Self.valid.replacingOccurrences(
+            of: "Hint: Ask in",
+            with: "Run with: again\n```swift\n[4].publisher.subscribe(TakeTwo())\n```\n\nHint: Ask in")
+        #expect(messages(uncheckedRun).contains("`Run with: again` has no checks"))
+    }
+
+    @Test func wrongSolutionsAndHintsNameAConceptOfTheChecks() {
+        let unnamed = Self.valid.replacingOccurrences(
+            of: "Wrong [output]: prints nothing", with: "Wrong: prints nothing")
+        #expect(messages(unnamed).contains("name the concept whose check this wrong solution must fail"))
+        let unknown = Self.valid.replacingOccurrences(
+            of: "Wrong [output]: prints nothing", with: "Wrong [style]: prints nothing")
+        #expect(messages(unknown).contains("no check of this exercise has the concept `style`"))
+        let hint = Self.valid.replacingOccurrences(of: "Hint: `.max(2)`", with: "Hint [style]: `.max(2)`")
+        #expect(messages(hint).contains("no check of this exercise has the concept `style`"))
+        let bracketed = Self.valid.replacingOccurrences(of: "Solution:\n", with: "Solution [x]:\n")
+        #expect(messages(bracketed).contains("only `Hint [CONCEPT]:` and `Wrong [CONCEPT]:` take a concept"))
+    }
+
+    /// A check may name only objects the given and run code mention: the learner's code may
+    /// make a `Sink` of its own.
+    @Test func checksNameOnlyObjectsOfTheExercisesOwnCode() {
+        let text = Self.valid.replacingOccurrences(
+            of: "- demand ends at 0", with: "- no values to Sink\n- demand never above 2 on Sequence.Inner")
+        let found = messages(text)
+        #expect(found.contains("the check names `Sink`, which neither the given code nor this run's code mentions"))
+        #expect(found.contains("the check names `Sequence.Inner`"))
+        let allowed = Self.valid.replacingOccurrences(
+            of: "- demand ends at 0", with: "- demand never above 2 on TakeTwo#1")
+        #expect(parse(allowed).errors == [])
     }
 
     @Test func anAnswerThatIsNotAChoice() {
@@ -296,19 +446,28 @@ import UndercurrentSession
         defer { try? FileManager.default.removeItem(at: directory) }
         // The starter is made right, and the solution wrong: both are defects.
         let broken = Self.valid
-            .replacingOccurrences(of: "subscription.request(.unlimited)", with: "subscription.request(.max(9))")
-            .replacingOccurrences(of: "subscription.request(.max(2))", with: "subscription.request(.max(1))")
             .replacingOccurrences(
-                of: "func receive(subscription: Subscription) { subscription.request(.max(9)) }",
-                with: "func receive(subscription: Subscription) { subscription.request(.max(2)) }"
+                of: "{ subscription.request(.max(2)) }", with: "{ subscription.request(.max(1)) }"
+            )
+            .replacingOccurrences(
+                of: "{ subscription.request(.unlimited) }  // ask for two", with: "{ subscription.request(.max(2)) }"
             )
             .replacingOccurrences(of: "let first = numbers.sink", with: "let first = numbres.sink")
+            // A wrong solution that passes, and one that fails another concept than it names.
+            .replacingOccurrences(of: "Wrong [asks for two]: asks for three", with: "Wrong [output]: asks for three")
+            .replacingOccurrences(of: "subscription.request(.max(3))", with: "subscription.request(.max(2))")
+            .replacingOccurrences(of: "Wrong [output]: prints nothing", with: "Wrong [demand]: prints nothing")
         let file = directory.appendingPathComponent("01-broken.md")
         try broken.write(to: file, atomically: true, encoding: .utf8)
         let diagnostics = LargeStack.run { LessonLinter.lint(file: file.path) }
         let text = diagnostics.map(\.description).joined(separator: "\n")
-        #expect(text.contains("error: the solution fails `call request(.max(2))`"))
+        #expect(text.contains("error: the solution fails `exactly 2 values to TakeTwo`"))
         #expect(text.contains("error: the starter code already passes every check"))
+        #expect(text.contains("error: the wrong solution \"asks for three\" passes every check"))
+        #expect(text.contains("error: the wrong solution \"prints nothing\" fails `output` but no check of `demand`"))
+        #expect(
+            text.contains(
+                "error: the correct solution \"one, then one more from the first value\" fails") == false)
         #expect(text.contains("error: the code of step 3 fails"))
         #expect(diagnostics.allSatisfy { $0.line > 0 })
         #expect(LessonLinter.lint(file: file.path, runCode: false) == [])
@@ -316,5 +475,26 @@ import UndercurrentSession
 
     @Test func lintingAFileThatDoesNotExist() {
         #expect(LessonLinter.lint(file: "/nonexistent/lesson.md").map(\.message) == ["cannot read the file"])
+    }
+}
+
+/// The format as lessons/README.md teaches it: its whole-lesson example reads, runs and
+/// judges clean (it keeps one other solution of each kind, for brevity: that is the one
+/// warning).
+@Suite struct LessonsReadmeTests {
+    @Test func theWholeLessonExampleOfTheReadmeIsAValidLesson() throws {
+        let readme = try String(
+            contentsOf: TestPaths.repository.appendingPathComponent("lessons/README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "````markdown\n"))
+        let end = try #require(readme.range(of: "````\n\n## Front matter"))
+        let text = String(readme[start.upperBound..<end.lowerBound])
+        let parsed = LessonParser.parse(text, path: "/lessons/03-demand.md")
+        #expect(parsed.diagnostics == [])
+        let lesson = try #require(parsed.lesson)
+        let exercise = try #require(lesson.steps.compactMap(\.exercise).first)
+        #expect(exercise.drivers.map(\.name) == ["", "a subject that sends five"])
+        let problems = LargeStack.run { LessonLinter.problemsRunning(lesson) }
+        #expect(problems.filter { $0.severity == .error } == [])
+        #expect(problems.count == 1 && problems[0].message.hasPrefix("keep at least 2 other correct solutions"))
     }
 }

@@ -106,28 +106,41 @@ import UndercurrentSession
         let exercise = Self.lessonOne.steps[step - 1].exercise!
         let shown = Self.run(
             [
-                ":lesson 1", ":step \(step)", ":check", ":solution", ":hint", ":hint", ":hint",
+                ":lesson 1", ":step \(step)", ":check", ":solution", ":hint", ":hint", ":hint", ":hint",
                 exercise.solution.code, ":code", ":check", ":solution", ":where",
             ], state: state)
         #expect(shown[1].contains("Exercise: Shout"))
         #expect(shown[1].contains("Your code starts as:"))
+        #expect(shown[1].contains(":check also runs your code 2 other ways"))
+        #expect(shown[1].contains("  - a publisher that finishes at once"))
         #expect(shown[1].contains(":check looks for:"))
-        // The starter receives the values but prints nothing: only the output check fails.
-        #expect(shown[2].contains("✓ values to Shouter are \"hello\", \"combine\""))
-        #expect(shown[2].contains("✗ output is:"))
+        #expect(shown[1].contains("  - [completion] output is \"that's all\""))
+        // The starter receives the values but prints nothing: the checks of output and of
+        // the completion fail, in the runs where they are judged.
+        #expect(shown[2].contains("Checking your code (run 3 ways, each on its own"))
+        #expect(shown[2].contains("Run with the exercise's code:"))
+        #expect(shown[2].contains("✓ [every value] values to Shouter are \"hello\", \"combine\""))
+        #expect(shown[2].contains("✗ [output] output is:"))
         #expect(shown[2].contains("expected   │ your code"))
         #expect(shown[2].contains("HELLO      ≠ (nothing)"))
+        #expect(shown[2].contains("Run with: a publisher that finishes at once"))
+        #expect(shown[2].contains("✗ [completion] output is \"that's all\""))
+        #expect(shown[2].contains("the lesson says: a publisher with no values still finishes"))
         #expect(shown[2].contains("This is still the starter code"))
-        #expect(shown[2].contains("What your program did:"))
+        #expect(shown[2].contains("✗ 3 of 4 checks fail (output, completion)."))
+        #expect(shown[2].contains(":hint has a hint about output."))
+        #expect(shown[2].contains(":trace, :demand, :marbles and :step show the run in full."))
         #expect(shown[3].contains("The solution opens once your code passes, or after 3 checks that fail (2 to go)"))
-        #expect(shown[4].contains("Hint 1 of 2:"))
-        #expect(shown[5].contains("Hint 2 of 2:"))
-        #expect(shown[6].contains("You have seen all 2 hints"))
-        #expect(shown[7].contains("(added to your code for this exercise"))
-        #expect(shown[8].contains("(2 parts, run in order)"))
-        #expect(shown[9].contains("✓ All 3 checks pass: exercise passed!"))
-        #expect(shown[10].contains("The lesson's solution"))
-        #expect(shown[11].contains("(exercise, passed)"))
+        // Hints about the failed concepts come first, in the order they failed.
+        #expect(shown[4].contains("Hint 1 of 3 (output): Print inside `receive(_:)`"))
+        #expect(shown[5].contains("Hint 2 of 3 (completion): The end of the stream"))
+        #expect(shown[6].contains("Hint 3 of 3 (every value):"))
+        #expect(shown[7].contains("You have seen all 3 hints"))
+        #expect(shown[8].contains("(added to your code for this exercise"))
+        #expect(shown[9].contains("(2 parts, run in order)"))
+        #expect(shown[10].contains("✓ All 4 checks pass in all 3 runs: exercise passed!"))
+        #expect(shown[11].contains("The lesson's solution"))
+        #expect(shown[12].contains("(exercise, passed)"))
         let progress = try #require(Self.progress(state).lessons["publishers-and-subscribers"])
         #expect(
             progress.exercise(step)
@@ -135,7 +148,9 @@ import UndercurrentSession
                     var expected = ExerciseProgress()
                     expected.passed = true
                     expected.failedChecks = 1
-                    expected.hintsShown = 2
+                    expected.hintsShown = 3
+                    expected.seenHints = [0, 1, 2]
+                    expected.failedConcepts = []
                     expected.solutionShown = true
                     return expected
                 }())

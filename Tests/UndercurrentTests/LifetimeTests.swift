@@ -25,6 +25,27 @@ import Testing
         #expect(result.output == "a released, b still holds it\nin scope c\ndeinit c\nafter scope\n")
     }
 
+    /// `let _ = value`, at the top level as in a function, keeps nothing: as `_ = value`.
+    @Test func letUnderscoreReleasesAtOnce() {
+        let result = runScript(
+            """
+            import Combine
+            final class Tracked { deinit { print("deinit") } }
+            let _ = Tracked()
+            print("after the top-level let _")
+            func inside() {
+                let _ = Tracked()
+                print("after the local let _")
+            }
+            inside()
+            let clock = PassthroughSubject<String, Never>()
+            let _ = clock.sink { print("tick", $0) }
+            clock.send("never heard")
+            """)
+        #expect(result.error == nil)
+        #expect(result.output == "deinit\nafter the top-level let _\ndeinit\nafter the local let _\n")
+    }
+
     @Test func weakSelfInAClosureDoesNotKeepTheObject() {
         let result = runScript(
             """

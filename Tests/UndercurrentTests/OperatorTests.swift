@@ -617,6 +617,34 @@ import Testing
             """#)
     }
 
+    /// A zip whose subscriber keeps no subscription keeps working while its upstreams can
+    /// send (OpenCombine's own zip traps the process here, compiled or not: its children
+    /// hold it `unowned`), and goes away when they finish.
+    @Test func aZipWhoseSubscriberKeepsNoSubscriptionKeepsWorking() {
+        let result = runScript(
+            """
+            import Combine
+            let web = PassthroughSubject<String, Never>()
+            let database = PassthroughSubject<String, Never>()
+            final class Printer: Subscriber {
+                typealias Input = (String, String)
+                typealias Failure = Never
+                func receive(subscription: Subscription) { subscription.request(.unlimited) }
+                func receive(_ input: (String, String)) -> Subscribers.Demand { print("pair", input.0, input.1); return .none }
+                func receive(completion: Subscribers.Completion<Never>) { print("the end") }
+                deinit { print("printer gone") }
+            }
+            web.zip(database).subscribe(Printer())
+            web.send("a")
+            database.send("1")
+            web.send(completion: .finished)
+            database.send(completion: .finished)
+            print("after")
+            """)
+        #expect(result.error == nil)
+        #expect(result.output == "pair a 1\nthe end\nprinter gone\nafter\n")
+    }
+
     /// retry resubscribes up to its count; Just.retry is Just itself.
     @Test func retryCounts() {
         expectOracleOutput(

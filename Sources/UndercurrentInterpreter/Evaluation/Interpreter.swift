@@ -126,9 +126,11 @@ public final class Interpreter {
     // MARK: - Running inputs
 
     /// Lowers and runs one input. Declarations made before an error stay declared.
-    public func run(source: String, fileName: String = "<input>") throws {
+    /// Runs one input. `lineOffset` is added to the lines of its locations (see `Lowerer.lower`).
+    public func run(source: String, fileName: String = "<input>", lineOffset: Int = 0) throws {
         let lowered = try Lowerer.lower(
-            source: source, fileName: fileName, knownMemberNames: memberNames, knownTypeNames: Set(types.keys))
+            source: source, fileName: fileName, knownMemberNames: memberNames, knownTypeNames: Set(types.keys),
+            lineOffset: lineOffset)
         try run(lowered)
     }
 

@@ -16,6 +16,8 @@ public struct LoweredInput {
 public final class Lowerer {
     let converter: SourceLocationConverter
     let fileName: String
+    /// Added to every line, so that locations of several inputs can be told apart.
+    let lineOffset: Int
     var scope: FunctionScope
     /// Member names of types, for resolving an unqualified `x` to `self.x`.
     var memberNames: [String: Set<String>]
@@ -28,10 +30,11 @@ public final class Lowerer {
 
     private init(
         converter: SourceLocationConverter, fileName: String, memberNames: [String: Set<String>],
-        typeNames: Set<String>
+        typeNames: Set<String>, lineOffset: Int
     ) {
         self.converter = converter
         self.fileName = fileName
+        self.lineOffset = lineOffset
         self.memberNames = memberNames
         self.typeNames = typeNames
         self.scope = FunctionScope(parent: nil, memberContext: nil, isTopLevel: true)
@@ -40,9 +43,12 @@ public final class Lowerer {
     /// Parses and lowers `source`. `knownMemberNames` gives the members of types declared
     /// by earlier inputs, so that methods added in extensions can use them unqualified;
     /// `knownTypeNames` the qualified names of the types they declared.
+    /// `lineOffset` is added to the line of every location (an error's too): a host that
+    /// runs several inputs gives each its own range of lines, and so knows which input a
+    /// location is in, even for an error raised in a function an earlier input declared.
     public static func lower(
         source: String, fileName: String = "<input>",
-        knownMemberNames: [String: Set<String>] = [:], knownTypeNames: Set<String> = []
+        knownMemberNames: [String: Set<String>] = [:], knownTypeNames: Set<String> = [], lineOffset: Int = 0
     ) throws -> LoweredInput {
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: fileName, tree: tree)
@@ -51,7 +57,7 @@ public final class Lowerer {
             let location = converter.location(for: first.position)
             throw ScriptError(
                 .syntax, first.message,
-                at: SourceLocation(line: location.line, column: location.column))
+                at: SourceLocation(line: location.line + lineOffset, column: location.column))
         }
         let folded: SourceFileSyntax
         do {
@@ -64,20 +70,21 @@ public final class Lowerer {
             throw ScriptError(.unsupported, "\(error)")
         }
         let lowerer = Lowerer(
-            converter: converter, fileName: fileName, memberNames: knownMemberNames, typeNames: knownTypeNames)
+            converter: converter, fileName: fileName, memberNames: knownMemberNames, typeNames: knownTypeNames,
+            lineOffset: lineOffset)
         lowerer.collectMemberNames(folded.statements)
         let body = try lowerer.lowerTopLevel(folded.statements)
         let topLevel = FunctionDecl(
             name: "<top level>", parameters: [], returnType: nil, body: body,
             isSingleExpression: false, slotCount: lowerer.scope.slotCount, captures: [],
             captureList: [], selfSlot: nil, isStatic: false, isMutating: false,
-            isThrowing: true, isFailableInit: false, location: SourceLocation(line: 1, column: 1))
+            isThrowing: true, isFailableInit: false, location: SourceLocation(line: 1 + lineOffset, column: 1))
         return LoweredInput(topLevel: topLevel, declarations: lowerer.hoisted)
     }
 
     func location(_ node: some SyntaxProtocol) -> SourceLocation {
         let location = node.startLocation(converter: converter)
-        return SourceLocation(line: location.line, column: location.column)
+        return SourceLocation(line: location.line + lineOffset, column: location.column)
     }
 
     func unsupported(_ what: String, _ node: some SyntaxProtocol) -> ScriptError {

@@ -75,9 +75,16 @@ public final class PublisherValue: NativeValue {
 
     public override var description: String { Self.familyName(of: publisher.base) }
 
-    public override var identity: AnyObject {
-        if let object = publisher.base as? AnyObject, type(of: publisher.base) is AnyClass { return object }
-        return self
+    /// The publisher object this value stands for, seen through the bridge's adapters and
+    /// erasers, so that `===` compares what Swift would compare: two reads of one object's
+    /// `objectWillChange` are the same publisher. A struct publisher is only itself.
+    public override var identity: AnyObject { Self.referenceIdentity(of: publisher.base) ?? self }
+
+    static func referenceIdentity(of publisher: Any) -> AnyObject? {
+        if let adapter = publisher as? StagelessAdapter { return referenceIdentity(of: adapter.adaptedPublisher) }
+        if let erased = publisher as? AnyValuePublisherBase { return referenceIdentity(of: erased.basePublisher) }
+        if type(of: publisher) is AnyClass { return publisher as AnyObject }
+        return nil
     }
 
     public override func isEqual(to other: NativeValue) -> Bool? {
