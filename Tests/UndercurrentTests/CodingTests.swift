@@ -83,7 +83,7 @@ import UndercurrentInterpreter
 
     /// Decoding: `CodingKeys` with raw values (a `let` with a value is encoded, not decoded),
     /// classes (a subclass codes as its superclass), generics, enums with payloads, raw-value
-    /// enums, Int-keyed dictionaries, sets, Float, Data, recursive optionals.
+    /// enums, Int-keyed dictionaries, sets, Double, Data, recursive optionals.
     @Test func decodingRoundTrips() {
         expectOracleOutput(
             ##"""
@@ -144,7 +144,7 @@ import UndercurrentInterpreter
                 var level: Level
                 var limits: [Int: Double]
                 var flags: Set<String>
-                var ratio: Float
+                var ratio: Double
                 var blob: Data
                 var children: [Settings]?
             }

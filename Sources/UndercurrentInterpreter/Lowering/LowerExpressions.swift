@@ -195,6 +195,7 @@ extension Lowerer {
         if let qualified = localTypeKey(name) ?? nestedTypeName(name) {
             return .name(.dynamic(qualified), qualified, loc)
         }
+        if let refused = refusedNumericType(name, node) { throw refused }
         return .name(.dynamic(name), name, loc)
     }
 

@@ -9,6 +9,7 @@ extension Lowerer {
             if let qualified = nestedTypeName(node.name.text) {
                 return .named(qualified.split(separator: ".").map(String.init), arguments)
             }
+            if let refused = refusedNumericType(node.name.text, node) { throw refused }
             return .named([node.name.text], arguments)
         case .memberType(let node):
             let base = try lowerType(node.baseType)
@@ -43,6 +44,21 @@ extension Lowerer {
             return .existential(["AnyObject"])
         default:
             throw unsupported("this type (\(type.trimmedDescription))", type)
+        }
+    }
+
+    /// Numeric types the interpreter cannot compute with faithfully: it has one integer type
+    /// (Int, 64-bit) and one floating-point type (Double). Accepting `UInt8` as Int would let
+    /// `255 + 1` print 256 where Swift stops, and `Float` as Double would print other digits:
+    /// a wrong answer with no error, so they are refused by name.
+    func refusedNumericType(_ name: String, _ node: some SyntaxProtocol) -> ScriptError? {
+        switch name {
+        case "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Int8", "Int16", "Int32", "Int64":
+            return unsupported("`\(name)` (only Int, 64-bit, is implemented; its overflow rules differ)", node)
+        case "Float", "Float32", "Float16", "Float80":
+            return unsupported("`\(name)` (only Double is implemented; `\(name)` would print other digits)", node)
+        default:
+            return nil
         }
     }
 
