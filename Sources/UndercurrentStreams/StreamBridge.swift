@@ -43,6 +43,8 @@ public final class StreamBridge: InterpreterLibrary {
     /// `handleEvents(receiveCancel:)`) while they are torn down. From then on, every
     /// callback returns at once without touching the interpreter.
     public private(set) var isShutDown = false
+    /// The publishers of subscriptions in progress inside one another (`subscribing`), outermost first.
+    private var nestedSubscriptions: [Any] = []
 
     public func shutDown() { isShutDown = true }
 
@@ -63,9 +65,48 @@ public final class StreamBridge: InterpreterLibrary {
         guard !interpreter.isAborting else { return fallback }
         do {
             return try body(interpreter)
+        } catch var error as ScriptError where error.isNestingLimit && !nestedSubscriptions.isEmpty {
+            error.notes.append(nestingNote())
+            interpreter.recordPendingError(error)
+            return fallback
         } catch {
             interpreter.recordPendingError(error)
             return fallback
         }
+    }
+
+    /// Runs `body`, the engine subscribing `publisher`, as one more level of nesting: the
+    /// depth limit and the step budget stop a publisher that subscribes itself again, or a
+    /// chain of thousands of operators, long before the native stack runs out.
+    func subscribing(_ publisher: Any, _ body: () -> Void) {
+        // What one more level costs varies (the tracer's hooks, a debug build). Half the stack
+        // stays free: once the deepest subscription is made, the subscription is handed down
+        // the chain and the demand up it, as deep again, and then come the values.
+        if let left = NativeStack.remaining(), left < NativeStack.size / 2 {
+            interpreter.recordPendingError(
+                ScriptError(
+                    .interrupted,
+                    "stopped: subscriptions nested \(nestedSubscriptions.count) deep used up the native stack at \(PublisherValue.familyName(of: publisher)) (a publisher that subscribes itself again, or a chain of thousands of operators?)"
+                ))
+            return
+        }
+        nestedSubscriptions.append(publisher)
+        defer { nestedSubscriptions.removeLast() }
+        interpreter.engineNestedStep(
+            tooDeep: {
+                let name = PublisherValue.familyName(of: publisher)
+                return "at \(name) (a publisher that subscribes itself again, or a chain of thousands of operators?)"
+            }, body)
+    }
+
+    /// Where the nesting was when script code called by the engine went too deep.
+    private func nestingNote() -> String {
+        var counts: [String: Int] = [:]
+        for publisher in nestedSubscriptions { counts[PublisherValue.familyName(of: publisher), default: 0] += 1 }
+        let most = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(3)
+        return
+            "\(nestedSubscriptions.count) of those levels are publishers subscribed inside one another ("
+            + most.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+            + "): a publisher that makes the pipeline it belongs to again (Deferred { mk() }, or flatMap or catch returning it) subscribes forever"
     }
 }

@@ -11,7 +11,7 @@ extension StreamBridge {
             let subject = subjectValue.publisher.base as? ScriptSubject
         {
             let cancellable = try subject.subscribeAsSubscriber(to: publisher, bridge: self, at: location)
-            try interpreter.throwPendingError()
+            try interpreter.throwPendingError(at: location)
             return cancellableValue(cancellable)
         }
         switch publisher {
@@ -20,7 +20,7 @@ extension StreamBridge {
         case .failing(let upstream):
             try subscribe(upstream.base, subscriberValue, failure: ScriptFailure.self, at: location)
         }
-        try interpreter.throwPendingError()
+        try interpreter.throwPendingError(at: location)
         return .void
     }
 
@@ -120,7 +120,7 @@ extension StreamBridge {
         }
         let cancellable = publisher.with(attachSink, attachSink)
         let result = cancellableValue(cancellable)
-        try interpreter.throwPendingError()
+        try interpreter.throwPendingError(at: location)
         return result
     }
 
@@ -139,7 +139,7 @@ extension StreamBridge {
         case .never(let upstream): subscribeOpened(upstream.base, AssignSubscriber<Never>(assign))
         case .failing(let upstream): subscribeOpened(upstream.base, AssignSubscriber<ScriptFailure>(assign))
         }
-        try interpreter.throwPendingError()
+        try interpreter.throwPendingError(at: location)
         return cancellableValue(AnyCancellable(assign))
     }
 }

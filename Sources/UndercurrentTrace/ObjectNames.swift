@@ -213,20 +213,19 @@ final class ObjectNames {
     /// `Publishers.Map<…>.Inner<…>` becomes `Map.Inner`; `Subscribers.Sink<…>` becomes `Sink`.
     static func readableTypeName(of thing: Any) -> String {
         let full = String(reflecting: type(of: thing))
-        // Drop generic arguments and the `(unknown context at $…)` of private types.
-        var result = ""
+        // Drop generic arguments and the `(unknown context at $…)` of private types. Scanned
+        // as UTF-8 (the brackets are ASCII): a subscriber nested a thousand operators deep
+        // has a type name of megabytes, and a Character at a time took seconds.
+        var kept: [UInt8] = []
         var depth = 0
-        for character in full {
-            if character == "<" || character == "(" {
-                depth += 1
-                continue
+        for byte in full.utf8 {
+            switch byte {
+            case UInt8(ascii: "<"), UInt8(ascii: "("): depth += 1
+            case UInt8(ascii: ">"), UInt8(ascii: ")"): depth -= 1
+            default: if depth == 0 { kept.append(byte) }
             }
-            if character == ">" || character == ")" {
-                depth -= 1
-                continue
-            }
-            if depth == 0 { result.append(character) }
         }
+        var result = String(decoding: kept, as: UTF8.self)
         // `(extension in OpenCombine):Swift.Result.OCombine.Inner` leaves a colon in front.
         if result.hasPrefix(":") { result.removeFirst() }
         var parts = result.split(separator: ".", omittingEmptySubsequences: true).map(String.init)

@@ -74,6 +74,101 @@ import UndercurrentSession
         ) { $0.maxCallDepth = 300 }
     }
 
+    /// A publisher that makes the pipeline it belongs to again subscribes deeper and deeper
+    /// in the engine, returning to script code only to make the next level: the depth limit
+    /// counts the subscriptions too, and the message names the publishers that nest.
+    @Test func recursionThroughPublishers() {
+        let cases: [(String, String)] = [
+            (
+                "func mk() -> AnyPublisher<Int, Never> { Deferred { mk() }.eraseToAnyPublisher() }\nlet c = mk().sink { print($0) }",
+                "(Deferred ×"
+            ),
+            (
+                "func mk(_ n: Int) -> AnyPublisher<Int, Never> { Just(n).flatMap { mk($0 + 1) }.eraseToAnyPublisher() }\nlet c = mk(0).sink { print($0) }",
+                "Publishers.FlatMap ×"
+            ),
+            (
+                "struct E: Error {}\nfunc mk() -> AnyPublisher<Int, E> { Fail(error: E()).catch { _ in mk() }.eraseToAnyPublisher() }\nlet c = mk().sink(receiveCompletion: { _ in }, receiveValue: { print($0) })",
+                "Publishers.Catch ×"
+            ),
+        ]
+        // At the default limit as `undercurrent run` runs it, and in sessions (which record
+        // every call, traced or not) at a lower one: recording names every nested subscriber
+        // type, which takes seconds at 2000 levels in a debug build.
+        for (source, named) in cases {
+            let run = runScript("import Combine\n" + source)
+            #expect(run.error?.kind == .interrupted)
+            #expect(run.error?.message == "stopped: calls nested more than 2000 deep (endless recursion?)")
+            #expect(run.error?.notes.first?.contains(named) == true, "got: \(String(describing: run.error?.notes))")
+            for trace in [false, true] {
+                let shown = session(["let kept = 41", "import Combine\n" + source, "print(kept + 1)"], trace: trace) {
+                    $0.maxCallDepth = 300
+                }
+                #expect(shown[1].contains("interrupted: stopped: calls nested more than 300 deep"), "got: \(shown[1])")
+                #expect(shown[1].contains("of those levels are publishers subscribed inside one another"))
+                #expect(shown[1].contains(named), "got: \(shown[1])")
+                #expect(shown[2].hasSuffix("42\n"), "the session must carry on: \(shown[2])")
+            }
+        }
+    }
+
+    /// Thousands of operators in one chain nest as deep in the engine alone when subscribed.
+    @Test func longOperatorChains() {
+        let chain = (0..<3000).map { $0 % 2 == 0 ? ".map { $0 }" : ".filter { _ in true }" }.joined()
+        let source =
+            "import Combine\nlet s = PassthroughSubject<Int, Never>()\nlet c = s\(chain).sink { print($0) }\ns.send(1)"
+        expectStopped(
+            source, says: "3:9: interrupted: stopped: subscriptions nested more than 300 deep at Publishers."
+        ) { $0.maxCallDepth = 300 }
+        // What a level costs in native stack varies (traced, a debug build): the nesting also
+        // stops when half the thread's stack is used, here a small one's. (The chain is built
+        // in a loop: 3000 operators written out would nest the parser too deep for this stack.)
+        let looped = """
+            import Combine
+            let s = PassthroughSubject<Int, Never>()
+            var p = s.eraseToAnyPublisher()
+            for _ in 0..<3000 { p = p.map { $0 }.eraseToAnyPublisher() }
+            let c = p.sink { print($0) }
+            """
+        let shown = onSmallStack {
+            var current = ""
+            let session = Session(useColor: false) { current += $0 }
+            session.traceEnabled = true
+            var shown: [String] = []
+            for input in ["let kept = 41", looped, "print(kept + 1)"] {
+                current = ""
+                _ = session.handle(input)
+                shown.append(current)
+            }
+            return shown
+        }
+        #expect(
+            shown[1].contains("interrupted: stopped: subscriptions nested ")
+                && shown[1].contains(" deep used up the native stack at "), "got: \(shown[1])")
+        #expect(shown[2].hasSuffix("42\n"), "the session must carry on: \(shown[2])")
+        // A long chain short of the limit still runs.
+        let short = (0..<200).map { _ in ".map { $0 + 1 }" }.joined()
+        #expect(
+            session([
+                "import Combine\nlet s = PassthroughSubject<Int, Never>()\nlet c = s\(short).sink { print($0) }\ns.send(1)"
+            ])
+                == ["201\n"])
+    }
+
+    /// Runs `body` on a thread with a 16 MB stack, and waits for it.
+    func onSmallStack<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
+        let box = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.value = body()
+            done.signal()
+        }
+        thread.stackSize = 16 << 20
+        thread.start()
+        done.wait()
+        return box.value!
+    }
+
     @Test func stepBudget() {
         expectStopped(
             "var i = 0\nwhile true { i += 1 }",
@@ -165,4 +260,9 @@ import UndercurrentSession
         #expect(shown[0].contains("earlier events were dropped to bound memory"), "got: \(shown[0].prefix(300))")
         #expect(shown[1].contains("2"))
     }
+}
+
+/// A result handed from a worker thread once, after a semaphore orders it.
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
 }

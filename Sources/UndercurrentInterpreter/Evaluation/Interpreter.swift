@@ -164,9 +164,15 @@ public final class Interpreter {
         if pendingError == nil { pendingError = error }
     }
 
-    public func throwPendingError() throws {
+    /// Throws the error recorded while the engine ran; one recorded with no location of
+    /// its own (a limit reached inside the engine) gets `location`, the native call's.
+    public func throwPendingError(at location: SourceLocation = .unknown) throws {
         if let error = pendingError {
             pendingError = nil
+            if var located = error as? ScriptError, located.location == .unknown {
+                located.location = location
+                throw located
+            }
             throw error
         }
     }

@@ -12,6 +12,15 @@ extension Interpreter {
     }
 }
 
+extension ScriptError {
+    /// The error of `checkCallDepth`: calls, or subscriptions, nested past the limit.
+    public var isNestingLimit: Bool {
+        kind == .interrupted
+            && (message.hasPrefix("stopped: calls nested more than")
+                || message.hasPrefix("stopped: subscriptions nested more than"))
+    }
+}
+
 extension Interpreter {
     /// Stops a string or array from growing past `limits.maxCollectionSize` (elements, or
     /// UTF-8 bytes for a string) before the machine runs out of memory.
@@ -30,7 +39,9 @@ extension Interpreter {
     /// resubscribing from inside the failure): counts evaluation steps and one level of
     /// nesting, and runs `body` unless the step budget, the depth limit or Ctrl-C says
     /// stop - then the error is recorded as pending for the interpreter to report.
-    public func engineNestedStep(_ body: () -> Void) {
+    ///
+    /// `tooDeep` says what nested, for the message when the depth limit is reached.
+    public func engineNestedStep(tooDeep: (() -> String)? = nil, _ body: () -> Void) {
         callDepth += 1
         defer { callDepth -= 1 }
         do {
@@ -41,8 +52,8 @@ extension Interpreter {
             if callDepth > limits.maxCallDepth {
                 throw ScriptError(
                     .interrupted,
-                    "stopped: subscriptions nested more than \(limits.maxCallDepth) deep (a publisher that fails at once, retried many times?)"
-                )
+                    "stopped: subscriptions nested more than \(limits.maxCallDepth) deep "
+                        + (tooDeep?() ?? "(a publisher that fails at once, retried many times?)"))
             }
         } catch {
             recordPendingError(error)

@@ -62,7 +62,7 @@ extension StreamBridge {
                     throw ScriptError.runtime("send() needs an ObservableObjectPublisher", at: arguments.location)
                 }
                 publisher.send()
-                try self.interpreter.throwPendingError()
+                try self.interpreter.throwPendingError(at: arguments.location)
                 return .void
             })
 
@@ -83,7 +83,7 @@ extension StreamBridge {
                     notes: ["handle the failure first, e.g. with replaceError(with:) or catch"])
             }
             source.assign(to: &published)
-            try self.interpreter.throwPendingError()
+            try self.interpreter.throwPendingError(at: arguments.location)
             return .void
         }
     }

@@ -254,7 +254,7 @@ extension StreamBridge {
             let result = upstream.with(
                 { self.collect($0, grouping, scheduler) },
                 { self.collect($0, grouping, scheduler) })
-            try self.interpreter.throwPendingError()
+            try self.interpreter.throwPendingError(at: arguments.location)
             return result
         }
         types.publisher.instanceMembers["collect", default: []].insert(.method(.native(function)), at: 0)
@@ -302,7 +302,7 @@ extension StreamBridge {
             throw ScriptError.runtime("collect's count must be at least 1", at: arguments.location)
         }
         let result = upstream.with({ arrayValues($0.collect(count)) }, { arrayValues($0.collect(count)) })
-        try interpreter.throwPendingError()
+        try interpreter.throwPendingError(at: arguments.location)
         return result
     }
 }

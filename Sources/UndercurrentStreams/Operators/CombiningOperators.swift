@@ -56,7 +56,7 @@ extension StreamBridge {
                             try self.publisher(from: $0 ?? .void, at: arguments.location)
                         }
                         let result = try combine(upstreams, nil, arguments.location)
-                        try self.interpreter.throwPendingError()
+                        try self.interpreter.throwPendingError(at: arguments.location)
                         return result
                     })
             ]
@@ -168,7 +168,7 @@ extension StreamBridge {
         } else {
             result = merge(upstreams.map { AnyValuePublisher(self.failing($0)) }, many: many)
         }
-        try interpreter.throwPendingError()
+        try interpreter.throwPendingError(at: location)
         return result
     }
 

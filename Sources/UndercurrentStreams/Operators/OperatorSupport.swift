@@ -17,7 +17,7 @@ extension StreamBridge {
                 [unowned self] arguments in
                 let upstream = try self.publisher(from: arguments.receiver ?? .void, at: arguments.location)
                 let result = try body(upstream, arguments)
-                try self.interpreter.throwPendingError()
+                try self.interpreter.throwPendingError(at: arguments.location)
                 return result
             })
     }

@@ -27,7 +27,7 @@ extension StreamBridge {
         connectable.addNativeMethod(
             NativeFunction("connect()") { [unowned self] arguments in
                 let connection = try self.connectable(arguments).connectToUpstream()
-                try self.interpreter.throwPendingError()
+                try self.interpreter.throwPendingError(at: arguments.location)
                 return self.cancellableValue(AnyCancellable(connection))
             })
         connectable.addNativeMethod(

@@ -64,7 +64,7 @@ extension StreamBridge {
                                     body, [self.promiseFunction(promise, output: outputType)], at: location)
                             }
                         }
-                        try self.interpreter.throwPendingError()
+                        try self.interpreter.throwPendingError(at: location)
                         return self.publisherValue(future)
                     }
                     let future = Future<Value, ScriptFailure> { promise in
@@ -73,7 +73,7 @@ extension StreamBridge {
                                 body, [self.promiseFunction(promise, output: outputType)], at: location)
                         }
                     }
-                    try self.interpreter.throwPendingError()
+                    try self.interpreter.throwPendingError(at: location)
                     return self.publisherValue(future)
                 })
         ]
@@ -149,7 +149,7 @@ extension StreamBridge {
                         .failure(
                             try self.failure(result.payload.first ?? .void, as: Failure.self, at: arguments.location)))
                 }
-                try self.interpreter.throwPendingError()
+                try self.interpreter.throwPendingError(at: arguments.location)
                 return .void
             })
     }

@@ -125,20 +125,20 @@ extension StreamBridge {
                     self.asOutput(
                         arguments[0], of: arguments.receiver,
                         at: arguments.location))
-                try self.interpreter.throwPendingError()
+                try self.interpreter.throwPendingError(at: arguments.location)
                 return .void
             })
         subjectProtocol.addNativeMethod(
             NativeFunction("send()") { [unowned self] arguments in
                 try self.subject(of: arguments).sendValue(.void)
-                try self.interpreter.throwPendingError()
+                try self.interpreter.throwPendingError(at: arguments.location)
                 return .void
             })
         subjectProtocol.addNativeMethod(
             NativeFunction("send(completion:)", types: [.named(["Subscribers", "Completion"], [])]) {
                 [unowned self] arguments in
                 try self.subject(of: arguments).sendCompletion(arguments[0], bridge: self, at: arguments.location)
-                try self.interpreter.throwPendingError()
+                try self.interpreter.throwPendingError(at: arguments.location)
                 return .void
             })
     }

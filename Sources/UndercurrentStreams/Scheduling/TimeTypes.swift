@@ -238,7 +238,7 @@ extension StreamBridge {
                 let scheduler = try self.schedulerArgument(arguments.receiver ?? .void, at: arguments.location)
                 let action = try self.scheduledAction(arguments[1], at: arguments.location)
                 scheduleNow(scheduler.scheduler, action)
-                try self.interpreter.throwPendingError()
+                try self.interpreter.throwPendingError(at: arguments.location)
                 return .void
             })
         type.addNativeMethod(
@@ -250,7 +250,7 @@ extension StreamBridge {
                 let date = try self.instantNanoseconds(arguments[0], at: arguments.location)
                 let action = try self.scheduledAction(arguments[3], at: arguments.location)
                 scheduleAfter(scheduler.scheduler, date, action)
-                try self.interpreter.throwPendingError()
+                try self.interpreter.throwPendingError(at: arguments.location)
                 return .void
             })
         type.addNativeMethod(
@@ -265,7 +265,7 @@ extension StreamBridge {
                 let interval = try self.strideNanoseconds(arguments[1], "the interval", at: arguments.location)
                 let action = try self.scheduledAction(arguments[4], at: arguments.location)
                 let cancellable = scheduleRepeating(scheduler.scheduler, date, interval, action)
-                try self.interpreter.throwPendingError()
+                try self.interpreter.throwPendingError(at: arguments.location)
                 return self.cancellableValue(AnyCancellable(cancellable))
             })
     }
@@ -375,7 +375,7 @@ extension StreamBridge {
                 // The playground idiom `RunLoop.main.run(until: Date(timeIntervalSinceNow: 2))`: time passes here.
                 let target = try self.instantNanoseconds(arguments[0], at: arguments.location)
                 self.clock.advance(to: max(target, self.clock.nowNanoseconds))
-                try self.interpreter.throwPendingError()
+                try self.interpreter.throwPendingError(at: arguments.location)
                 return .void
             })
         runLoop.addNativeMethod(

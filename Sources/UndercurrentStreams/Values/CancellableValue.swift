@@ -47,7 +47,7 @@ extension StreamBridge {
             NativeFunction("cancel()") { [unowned self] arguments in
                 guard case .native(let native as CancellableValue)? = arguments.receiver else { return .void }
                 native.cancellable.cancel()
-                try self.interpreter.throwPendingError()
+                try self.interpreter.throwPendingError(at: arguments.location)
                 return .void
             })
         type.addNativeMethod(

@@ -37,17 +37,40 @@ public enum AnyScriptPublisher {
 public struct AnyValuePublisher<Failure: Error>: Publisher {
     public typealias Output = Value
     public let base: any Publisher<Value, Failure>
+    /// Counts this subscription among those nested inside one another (set for every
+    /// publisher a script holds, by `StreamBridge.publisherValue`): a chain of thousands of
+    /// operators, or a publisher that makes itself again (`Deferred { mk() }`, a `flatMap`
+    /// or `catch` returning the same pipeline), subscribes deeper and deeper in the engine
+    /// alone, where the call-depth limit on script code never sees it.
+    weak var nesting: StreamBridge?
 
     public init(_ base: any Publisher<Value, Failure>) {
         if let nested = base as? AnyValuePublisher<Failure> {
             self.base = nested.base
+            self.nesting = nested.nesting
         } else {
             self.base = base
         }
     }
 
+    init(_ base: any Publisher<Value, Failure>, nesting: StreamBridge) {
+        self.init(base)
+        self.nesting = nesting
+    }
+
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Failure {
-        base.receive(subscriber: subscriber)
+        guard let nesting, !nesting.isShutDown else { return base.receive(subscriber: subscriber) }
+        nesting.subscribing(base) { base.receive(subscriber: subscriber) }
+    }
+}
+
+extension AnyScriptPublisher {
+    /// The same publisher, counted by `bridge` among nested subscriptions when subscribed.
+    func countingNesting(in bridge: StreamBridge) -> AnyScriptPublisher {
+        switch self {
+        case .never(let publisher): return .never(AnyValuePublisher(publisher.base, nesting: bridge))
+        case .failing(let publisher): return .failing(AnyValuePublisher(publisher.base, nesting: bridge))
+        }
     }
 }
 
@@ -115,7 +138,8 @@ extension StreamBridge {
         let name = family ?? PublisherValue.familyName(of: publisher.base)
         var conformances = ["Publisher"]
         if publisher.base is any ConnectablePublisher { conformances.append("ConnectablePublisher") }
-        return .native(PublisherValue(publisher, type: types.family(name, conformances: conformances)))
+        return .native(
+            PublisherValue(publisher.countingNesting(in: self), type: types.family(name, conformances: conformances)))
     }
 
     public func publisherValue<P: Publisher>(_ publisher: P) -> Value where P.Output == Value {

@@ -118,7 +118,7 @@ extension StreamBridge {
             NativeFunction("receive(subscription:)") { [unowned self] arguments in
                 guard case .native(let subscriber as SubscriberValue)? = arguments.receiver else { return .void }
                 subscriber.receive(subscription: try self.subscription(from: arguments[0], at: arguments.location))
-                try self.interpreter.throwPendingError()
+                try self.interpreter.throwPendingError(at: arguments.location)
                 return .void
             })
         // The interpreter as the call hands it over, and the demand table itself rather than
@@ -129,7 +129,7 @@ extension StreamBridge {
             NativeFunction("receive(_:)") { interpreter, receiver, input, location in
                 guard case .native(let subscriber as SubscriberValue) = receiver else { return .void }
                 let demand = try subscriber.receive(input, at: location)
-                try interpreter.throwPendingError()
+                try interpreter.throwPendingError(at: location)
                 return .native(demands.value(for: demand))
             })
         type.addNativeMethod(
@@ -137,7 +137,7 @@ extension StreamBridge {
                 [unowned self] arguments in
                 guard case .native(let subscriber as SubscriberValue)? = arguments.receiver else { return .void }
                 try subscriber.receive(completion: arguments[0], at: arguments.location)
-                try self.interpreter.throwPendingError()
+                try self.interpreter.throwPendingError(at: arguments.location)
                 return .void
             })
         type.addNativeMethod(

@@ -60,14 +60,14 @@ extension StreamBridge {
                         ])
                 }
                 native.subscription.request(demand)
-                try self.interpreter.throwPendingError()
+                try self.interpreter.throwPendingError(at: arguments.location)
                 return .void
             })
         type.addNativeMethod(
             NativeFunction("cancel()") { [unowned self] arguments in
                 guard case .native(let native as SubscriptionValue)? = arguments.receiver else { return .void }
                 native.subscription.cancel()
-                try self.interpreter.throwPendingError()
+                try self.interpreter.throwPendingError(at: arguments.location)
                 return .void
             })
         type.addNativeProperty(
