@@ -31,6 +31,17 @@ extension StreamBridge {
     where P.Output == Value, P.Failure == Failure {
         switch subscriberValue.loaded {
         case .native(let native as SubscriberValue):
+            if let attach = native.attach {
+                if let never = upstream as? any Publisher<Value, Never> {
+                    guard let toNever = attach.toNever else { throw failureMismatch(at: location) }
+                    toNever(never)
+                    return
+                }
+                guard let toFailing = attach.toFailing, let failing = upstream as? any Publisher<Value, ScriptFailure>
+                else { throw failureMismatch(at: location) }
+                toFailing(failing)
+                return
+            }
             switch native.wrapped {
             case .never(let subscriber):
                 guard let matching = subscriber as? AnySubscriber<Value, Failure> else {

@@ -17,10 +17,12 @@ extension StandardLibrary {
             NativeFunction("type(of:)") { arguments in
                 let value = arguments[0]
                 let metatype = Metatype(type: arguments.interpreter.typeInfo(of: value))
-                metatype.spelling = (
-                    SwiftTypeNames.name(of: value, qualified: false),
-                    SwiftTypeNames.name(of: value, qualified: true)
-                )
+                metatype.spelling = try arguments.interpreter.locating(arguments.location) {
+                    (
+                        try SwiftTypeNames.spelledName(of: value, qualified: false),
+                        try SwiftTypeNames.spelledName(of: value, qualified: true)
+                    )
+                }
                 return .metatype(metatype)
             })
         interpreter.registerGlobalFunction(
@@ -165,7 +167,7 @@ extension Interpreter {
         var line = ""
         for (index, item) in items.enumerated() {
             if index > 0 { line += separator }
-            line += try Formatter.describe(item, debug: debug, interpreter: self)
+            line += try locating(arguments.location) { try Formatter.describe(item, debug: debug, interpreter: self) }
         }
         try write(line + terminator)
         return .void

@@ -6,13 +6,14 @@ extension StandardLibrary {
         builtins.int.initializers = intInitializers()
         builtins.double.initializers = doubleInitializers()
         builtins.bool.initializers = [
+            .native(NativeFunction("init()") { _ in .bool(false) }),
             .native(
                 NativeFunction("init(_:)") { arguments in
                     switch arguments[0] {
                     case .string(let text): return .optional(Bool(text).map(Value.bool))
                     default: return .bool(try arguments.bool(0))
                     }
-                })
+                }),
         ]
         installIntMembers(on: builtins.int)
         installDoubleMembers(into: interpreter, on: builtins.double)

@@ -4,8 +4,14 @@
 ///
 /// Generics are erased at run time, so element types come from the elements themselves;
 /// an empty collection's element type is unknown and is written `Any`.
-enum SwiftTypeNames {
+public enum SwiftTypeNames {
+    /// The name, or `Any` where a native value cannot tell (for text that must not fail).
     static func name(of value: Value, qualified: Bool) -> String {
+        (try? spelledName(of: value, qualified: qualified)) ?? "Any"
+    }
+
+    /// The name; a native value that cannot tell its generic arguments throws.
+    public static func spelledName(of value: Value, qualified: Bool) throws -> String {
         func standard(_ name: String) -> String { qualified ? "Swift." + name : name }
         switch value.loaded {
         case .void: return "()"
@@ -46,15 +52,64 @@ enum SwiftTypeNames {
         case .enumValue(let enumValue): return qualified ? enumValue.type.qualifiedName : enumValue.type.printedName
         case .object(let object): return qualified ? object.type.qualifiedName : object.type.printedName
         case .native(let wrapped as WrappedSequence): return wrapped.typeName(qualified: qualified)
-        case .native(let native): return native.typeInfo.name
+        case .native(let native):
+            return try native.swiftTypeName(qualified: qualified) ?? native.typeInfo.name
         case .function: return "(Function)"
         case .metatype(let metatype): return metatype.type.name + ".Type"
         case .weakReference: return "Any"
         }
     }
 
+    /// Swift's spelling of a written type: `[Int]` is `Array<Int>`, a script type is
+    /// `main.Point` when qualified. Types the interpreter does not know are spelled as written.
+    public static func name(of type: TypeRef, in interpreter: Interpreter?, qualified: Bool) -> String {
+        func standard(_ name: String) -> String { qualified ? "Swift." + name : name }
+        func list(_ types: [TypeRef]) -> String {
+            types.map { name(of: $0, in: interpreter, qualified: qualified) }.joined(separator: ", ")
+        }
+        switch type {
+        case .named(let parts, let arguments):
+            let written = parts.joined(separator: ".")
+            var base: String
+            switch written {
+            case "Never", "Error", "Any", "AnyObject":
+                base = written == "Any" || written == "AnyObject" ? written : standard(written)
+            case "Void": return "()"
+            default:
+                if let info = interpreter?.types[written] {
+                    base =
+                        qualified
+                        ? info.qualifiedName : (info.name.split(separator: ".").last.map(String.init) ?? info.name)
+                } else {
+                    base = qualified ? written : (parts.last ?? written)
+                }
+            }
+            if !arguments.isEmpty { base += "<" + list(arguments) + ">" }
+            return base
+        case .optional(let wrapped), .implicitlyUnwrapped(let wrapped):
+            return standard("Optional") + "<" + name(of: wrapped, in: interpreter, qualified: qualified) + ">"
+        case .array(let element):
+            return standard("Array") + "<" + name(of: element, in: interpreter, qualified: qualified) + ">"
+        case .dictionary(let key, let value):
+            return standard("Dictionary") + "<" + list([key, value]) + ">"
+        case .tuple(let elements):
+            return "(" + list(elements) + ")"
+        case .labeledTuple(let labels, let elements):
+            let parts = zip(labels, elements).map { label, element in
+                (label.map { $0 + ": " } ?? "") + name(of: element, in: interpreter, qualified: qualified)
+            }
+            return "(" + parts.joined(separator: ", ") + ")"
+        case .function(let parameters, let result):
+            return "(" + list(parameters) + ") -> " + name(of: result, in: interpreter, qualified: qualified)
+        case .existential(let names):
+            return names.joined(separator: " & ")
+        case .metatype(let base):
+            return name(of: base, in: interpreter, qualified: qualified) + ".Type"
+        }
+    }
+
     /// The one type all elements share; `Any` when they differ or there are none.
-    static func commonName(of elements: [Value], qualified: Bool) -> String {
+    public static func commonName(of elements: [Value], qualified: Bool) -> String {
         var found: String?
         var sawNil = false
         for element in elements {

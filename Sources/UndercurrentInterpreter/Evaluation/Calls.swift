@@ -230,6 +230,7 @@ extension Interpreter {
                     if let payloadType { argumentValue = try coerce(argumentValue, to: payloadType, at: location) }
                     payload.append(argumentValue)
                 }
+                if type.isOptionalType, payload.count == 1 { return .optional(payload[0]) }
                 return .enumValue(EnumValue(type: type, caseIndex: index, payload: payload))
             case .initializer(let metatype):
                 return try construct(metatype, arguments, in: frame, at: location)
@@ -272,6 +273,7 @@ extension Interpreter {
                 callable, receiver: receiver, receiverCell: nil, values: values,
                 inoutCells: [:], at: location)
         case .enumCase(let type, let index):
+            if type.isOptionalType, arguments.count == 1 { return .optional(arguments[0]) }
             return .enumValue(EnumValue(type: type, caseIndex: index, payload: arguments))
         case .initializer(let metatype):
             let callable = try initializers(of: metatype.type, at: location).first {

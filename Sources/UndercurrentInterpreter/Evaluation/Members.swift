@@ -216,6 +216,8 @@ extension Interpreter {
     func staticMember(of metatype: Metatype, _ name: String, at location: SourceLocation) throws -> Value {
         let type = metatype.type
         if name == "self" { return .metatype(metatype) }
+        // `Optional<Int>.none` is nil, and `Optional<Int>.some` wraps (the `.enumCase` calls).
+        if type.isOptionalType, name == "none" { return .optional(nil) }
         if let index = type.caseIndex[name] {
             let info = type.cases[index]
             if info.associatedTypes.isEmpty {

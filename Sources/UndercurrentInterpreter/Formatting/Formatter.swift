@@ -119,7 +119,7 @@ public enum Formatter {
                 output += debug ? metatype.type.qualifiedName : metatype.type.printedName
             }
         case .native(let native):
-            output += debug ? native.debugDescription : native.description
+            output += try native.printed(debug: debug)
         case .weakReference:
             try write(value.loaded, debug: debug, interpreter: interpreter, to: &output)
         }

@@ -11,6 +11,13 @@ open class NativeValue {
     open var description: String { typeInfo.name }
     /// What `debugPrint` and printing inside a collection show.
     open var debugDescription: String { description }
+    /// What `print` (debug: false) and `debugPrint` show, for values that may have to refuse:
+    /// a value whose Swift spelling depends on a type the interpreter cannot know throws.
+    open func printed(debug: Bool) throws -> String { debug ? debugDescription : description }
+    /// Swift's spelling of this value's type, as `type(of:)` prints it and as it appears in
+    /// generic arguments (`Sink<Int, Never>`; qualified, `OpenCombine.Subscribers.Sink<Swift.Int,
+    /// Swift.Never>`); nil when that is simply the type's name.
+    open func swiftTypeName(qualified: Bool) throws -> String? { nil }
 
     open func isEqual(to other: NativeValue) -> Bool? { self === other ? true : nil }
     open func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }

@@ -24,7 +24,22 @@ extension ScriptBacked {
     }
 }
 
+/// A class instance is identified by itself; a struct by the `combineIdentifier` it stores
+/// (`let combineIdentifier = CombineIdentifier()`, which Swift requires of a struct
+/// subscriber), so that copies of it are one subscriber, as in compiled code.
 func combineIdentifier(for value: Value) -> CombineIdentifier {
-    if case .object(let object) = value { return CombineIdentifier(object) }
-    return CombineIdentifier()
+    switch value {
+    case .object(let object):
+        return CombineIdentifier(object)
+    case .structValue(let structValue):
+        if let index = structValue.type.storedProperties.firstIndex(where: { $0.name == "combineIdentifier" }),
+            index < structValue.fields.count,
+            case .native(let stored as CombineIdentifierValue) = structValue.fields[index].loaded
+        {
+            return stored.identifier
+        }
+        return CombineIdentifier()
+    default:
+        return CombineIdentifier()
+    }
 }

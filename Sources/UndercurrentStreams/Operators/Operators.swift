@@ -27,5 +27,6 @@ extension StreamBridge {
     func installProtocols() {
         installSubscriberMembers()
         installSubscriptionMembers()
+        installHandBuiltSubscribers()
     }
 }

@@ -29,8 +29,18 @@ public final class SubscriberValue: NativeValue {
     /// True when the subscriber is a script type: calls the engine would stop on are made
     /// (the script runs them, as compiled code would) and the contract checker reports them.
     var endsInScript = false
+    /// For a subscriber the script built (`Subscribers.Sink(…)`, `Subscribers.Assign(…)`):
+    /// subscribes the engine's own subscriber, so the trace names it as compiled code's trace
+    /// would (`Sink#1`), rather than the `AnySubscriber` that `wrapped` holds.
+    var attach: SubscriberAttachment?
+    /// `cancel()` of a subscriber that is also `Cancellable` (`Sink`, `Assign`).
+    var cancellable: Cancellable?
+    /// Swift's spelling of the type (`Sink`) and of its generic arguments (`Int, Never`),
+    /// plain and qualified; nil arguments when the script did not write them and they
+    /// cannot be told from what it wrote.
+    var swiftType: (base: String, qualifiedBase: String, arguments: (plain: String, qualified: String)?)?
 
-    init(_ wrapped: Wrapped, name: String, bridge: StreamBridge) {
+    init(_ wrapped: Wrapped, name: String, bridge: StreamBridge, type: TypeInfo? = nil) {
         self.wrapped = wrapped
         switch wrapped {
         case .never(let subscriber): receiveValue = subscriber.receive
@@ -38,10 +48,21 @@ public final class SubscriberValue: NativeValue {
         }
         self.bridge = bridge
         self.name = name
-        super.init(typeInfo: bridge.types.nativeSubscriber)
+        super.init(typeInfo: type ?? bridge.types.nativeSubscriber)
     }
 
     public override var description: String { name }
+
+    public override func swiftTypeName(qualified: Bool) throws -> String? {
+        guard let swiftType else { return nil }
+        guard let arguments = swiftType.arguments else {
+            throw ScriptError.runtime(
+                "Undercurrent cannot tell the generic arguments of this \(swiftType.base) (generics are erased "
+                    + "at run time): write them where it is made, as in \(swiftType.base)<Int, Never>(…)")
+        }
+        return qualified
+            ? "\(swiftType.qualifiedBase)<\(arguments.qualified)>" : "\(swiftType.base)<\(arguments.plain)>"
+    }
 
     public override func isEqual(to other: NativeValue) -> Bool? {
         guard let other = other as? SubscriberValue else { return false }
@@ -90,6 +111,27 @@ public final class SubscriberValue: NativeValue {
         case .failing(let subscriber):
             subscriber.receive(completion: try bridge.completion(from: value, as: ScriptFailure.self, at: location))
         }
+    }
+}
+
+/// How a script-built subscriber attaches to a publisher of either Failure type; nil where
+/// Swift would not compile the subscription (an `Assign` to a publisher that can fail).
+struct SubscriberAttachment {
+    var toNever: ((any Publisher<Value, Never>) -> Void)?
+    var toFailing: ((any Publisher<Value, ScriptFailure>) -> Void)?
+
+    /// A subscriber whose Failure is `Failure` (Never or ScriptFailure): a publisher that
+    /// cannot fail feeds a failing one through `NeverFailingPublisher`, as Swift allows.
+    static func of<S: Subscriber>(_ subscriber: S) -> SubscriberAttachment where S.Input == Value {
+        if let never = subscriber as? any Subscriber<Value, Never> {
+            return SubscriberAttachment(toNever: { $0.subscribe(never) }, toFailing: nil)
+        }
+        if let failing = subscriber as? any Subscriber<Value, ScriptFailure> {
+            return SubscriberAttachment(
+                toNever: { NeverFailingPublisher(upstream: $0).subscribe(failing) },
+                toFailing: { $0.subscribe(failing) })
+        }
+        return SubscriberAttachment()
     }
 }
 

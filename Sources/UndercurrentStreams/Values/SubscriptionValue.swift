@@ -72,9 +72,10 @@ extension StreamBridge {
             })
         type.addNativeProperty(
             "combineIdentifier",
-            NativeProperty { _, value in
+            NativeProperty { [unowned self] _, value in
                 guard case .native(let native as SubscriptionValue) = value else { return .void }
-                return .string("\(native.subscription.combineIdentifier)")
+                return .native(
+                    CombineIdentifierValue(native.subscription.combineIdentifier, type: self.types.combineIdentifier))
             })
         types.subscriptions.addNativeProperty(
             "empty", isStatic: true,
