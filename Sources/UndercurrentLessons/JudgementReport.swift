@@ -24,6 +24,9 @@ public struct JudgementReport {
     public func lines() -> [String] {
         var lines: [String] = []
         let index = LearnerCodeIndex(parts: learnerCode)
+        // The trace and the line to look at are shown once per concept: the first failure
+        // of a concept explains it; later ones show what was expected beside what happened.
+        var explained: Set<String> = []
         for (number, driverRun) in judgement.runs.enumerated() {
             if judgement.runs.count > 1 {
                 if number > 0 { lines.append("") }
@@ -39,7 +42,8 @@ public struct JudgementReport {
                 lines += diagnostic.split(separator: "\n").map { "  " + renderer.red(String($0)) }
             }
             for outcome in driverRun.outcomes {
-                lines += describe(outcome, driverRun.run, index)
+                let first = !outcome.passed && explained.insert(outcome.check.concept).inserted
+                lines += describe(outcome, driverRun.run, index, explain: first)
             }
         }
         return lines
@@ -52,11 +56,14 @@ public struct JudgementReport {
 
     /// One check's verdict; a failure shows what was expected beside what the code did,
     /// the calls that show it, and where to look in the learner's code.
-    func describe(_ outcome: CheckOutcome, _ run: RunResult, _ index: LearnerCodeIndex) -> [String] {
+    func describe(_ outcome: CheckOutcome, _ run: RunResult, _ index: LearnerCodeIndex, explain: Bool = true)
+        -> [String]
+    {
         let title = "[\(outcome.check.concept)] " + outcome.check.text
         guard !outcome.passed else { return [renderer.green("  ✓ ") + title] }
         var lines = [renderer.red("  ✗ ") + title]
         lines += sideBySide(expected: outcome.expected, actual: outcome.actual)
+        guard explain else { return lines }
         let (quoted, evidence) = evidenceLines(outcome, run)
         if !quoted.isEmpty {
             lines.append("      " + renderer.dim("the trace shows:"))

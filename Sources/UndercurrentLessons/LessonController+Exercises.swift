@@ -61,6 +61,20 @@ extension LessonController {
             renderer.dim(
                 "and, in every run, that it runs to its end and no call breaks the Publisher/Subscriber contract."),
             first: "  ", rest: "  ")
+        if let file = saveExerciseFile(&active, active.index) {
+            lines +=
+                [""]
+                + renderer.wrap(
+                    renderer.dim(
+                        "Your code is kept in \(file.path): edit it there with any editor (or :edit), then :check")
+                        + renderer.dim(
+                            active.number.map { number in
+                                let exercise = ExerciseFiles.exerciseNumber(in: active.lesson, step: active.index) ?? 1
+                                return " — or judge it from the shell: undercurrent lesson check \(number).\(exercise)"
+                                    + " (undercurrent lesson watch re-judges it on every save)."
+                            } ?? "."),
+                    first: "", rest: "")
+        }
         let progress = store.progress(for: active.lesson.id)?.exercise(active.index + 1) ?? ExerciseProgress()
         if progress.passed { lines += ["", renderer.green("✓ You passed this exercise.")] }
         return lines
@@ -70,7 +84,7 @@ extension LessonController {
 
     /// The learner's code for an exercise step: from memory, else the exercise file, else the starter.
     func exerciseCode(_ active: inout Active, _ index: Int) -> [String] {
-        if let file = exerciseFile(active, index), let date = Self.modificationDate(file),
+        if let file = files.existingFile(for: active.lesson, step: index), let date = Self.modificationDate(file),
             let text = try? String(contentsOf: file, encoding: .utf8)
         {
             // A file changed outside the REPL (another editor) wins.
@@ -85,7 +99,8 @@ extension LessonController {
         return starter
     }
 
-    static func parts(of text: String) -> [String] {
+    /// The parts of an exercise file, in the order a check runs them.
+    public static func parts(of text: String) -> [String] {
         var parts: [[Substring]] = [[]]
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.trimmingCharacters(in: .whitespaces) == typedMarker {
@@ -106,33 +121,42 @@ extension LessonController {
         (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
     }
 
-    /// Exercise files live beside the progress: `…/undercurrent/exercises/LESSON/step-N.swift`.
-    func exerciseFolder() -> URL? {
-        if let directory = store.directory { return directory.appendingPathComponent("exercises") }
-        return nil
-    }
+    /// Exercise files live in the data directory (`ExerciseFiles`).
+    func exerciseFolder() -> URL? { files.directory }
 
     func exerciseFile(_ active: Active, _ index: Int) -> URL? {
-        exerciseFolder()?.appendingPathComponent(active.lesson.id).appendingPathComponent("step-\(index + 1).swift")
+        files.file(for: active.lesson, step: index)
     }
 
     /// Writes the learner's current code to its file; returns the file, nil when it cannot be written.
     @discardableResult
     func saveExerciseFile(_ index: Int) -> URL? {
-        guard var current = active, let code = current.exerciseCode[index] else { return nil }
+        guard var current = active else { return nil }
+        let file = saveExerciseFile(&current, index)
+        active = current
+        return file
+    }
+
+    /// Writes the code of `active`'s exercise at `index` to its file (the starter, until
+    /// the learner changes it); returns the file.
+    @discardableResult
+    func saveExerciseFile(_ current: inout Active, _ index: Int) -> URL? {
+        let code = exerciseCode(&current, index)
         let file =
             exerciseFile(current, index)
             ?? FileManager.default.temporaryDirectory.appendingPathComponent(
                 "undercurrent-\(current.lesson.id)-step-\(index + 1).swift")
-        do {
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try (Self.joined(code) + "\n").write(to: file, atomically: true, encoding: .utf8)
-        } catch {
-            return nil
+        let text = Self.joined(code) + "\n"
+        if (try? String(contentsOf: file, encoding: .utf8)) != text {
+            do {
+                try FileManager.default.createDirectory(
+                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: file, atomically: true, encoding: .utf8)
+            } catch {
+                return nil
+            }
         }
         current.exerciseFileDates[index] = Self.modificationDate(file)
-        active = current
         return file
     }
 
@@ -324,17 +348,7 @@ extension LessonController {
         let step = current.index + 1
         let passed = judgement.passed
         let failedConcepts = judgement.failedConcepts
-        store.update(current.lesson.id) { progress in
-            var exerciseProgress = progress.exercises[String(step)] ?? ExerciseProgress()
-            if passed {
-                exerciseProgress.passed = true
-                progress.completedSteps.insert(step)
-            } else {
-                exerciseProgress.failedChecks += 1
-            }
-            exerciseProgress.failedConcepts = failedConcepts
-            progress.exercises[String(step)] = exerciseProgress
-        }
+        store.record(judgement, lesson: current.lesson.id, step: step)
         let progress = store.progress(for: current.lesson.id)?.exercise(step) ?? ExerciseProgress()
         lines += ["", report.summary]
         // The judged run becomes the last trace, to look at closely.

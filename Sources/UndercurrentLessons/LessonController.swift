@@ -8,6 +8,8 @@ import UndercurrentSession
 public final class LessonController: SessionExtension {
     public let library: LessonLibrary
     public let store: ProgressStore
+    /// Where the learner's exercise code is kept, as files.
+    public let files: ExerciseFiles
     let write: (String) -> Void
     /// Columns lesson text wraps to.
     public var width: () -> Int
@@ -46,11 +48,13 @@ public final class LessonController: SessionExtension {
     public init(
         library: LessonLibrary, store: ProgressStore,
         environment: [String: String] = ProcessInfo.processInfo.environment,
+        files: ExerciseFiles? = nil,
         width: @escaping () -> Int = { TerminalWidth.forText() },
         write: @escaping (String) -> Void
     ) {
         self.library = library
         self.store = store
+        self.files = files ?? ExerciseFiles.resolve(environment: environment, stateDirectory: store.directory)
         self.environment = environment
         self.width = width
         self.write = write

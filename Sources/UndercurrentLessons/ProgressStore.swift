@@ -160,6 +160,22 @@ public final class ProgressStore {
         save()
     }
 
+    /// Records a check of the exercise at `step` (1-based): passed, or one more failed check,
+    /// and the concepts that failed (hints about them come first).
+    public func record(_ judgement: Judgement, lesson: String, step: Int) {
+        update(lesson) { progress in
+            var exerciseProgress = progress.exercises[String(step)] ?? ExerciseProgress()
+            if judgement.passed {
+                exerciseProgress.passed = true
+                progress.completedSteps.insert(step)
+            } else {
+                exerciseProgress.failedChecks += 1
+            }
+            exerciseProgress.failedConcepts = judgement.failedConcepts
+            progress.exercises[String(step)] = exerciseProgress
+        }
+    }
+
     /// Forgets all progress and saves the empty record.
     public func clear() {
         record = LessonProgressRecord()

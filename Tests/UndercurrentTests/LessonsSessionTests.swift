@@ -156,7 +156,7 @@ import UndercurrentSession
                 }())
         #expect(progress.completedSteps.contains(step))
         // The learner's code is kept beside the progress, and comes back next time.
-        let file = state.appendingPathComponent("exercises/publishers-and-subscribers/step-\(step).swift")
+        let file = state.appendingPathComponent("exercises/publishers-and-subscribers/exercise-1.swift")
         #expect(try String(contentsOf: file, encoding: .utf8).contains("print(input.uppercased())"))
         let later = Self.run([":lesson 1", ":step \(step)", ":check"], state: state)
         #expect(later[1].contains("Your code so far"))
@@ -200,7 +200,7 @@ import UndercurrentSession
         #expect(shown[2].contains("export EDITOR=nano"))
         #expect(
             FileManager.default.fileExists(
-                atPath: state.appendingPathComponent("exercises/publishers-and-subscribers/step-\(step).swift").path))
+                atPath: state.appendingPathComponent("exercises/publishers-and-subscribers/exercise-1.swift").path))
     }
 
     @Test func editOpensTheFileAndReadsItBack() throws {
