@@ -47,7 +47,11 @@ extension BodyCompiler {
     ) -> CompiledExpression {
         let compiledArguments = CompiledArguments()
         let compiler = self
-        return { interpreter, frame in
+        // The fast path returns nil when it does not apply. Its own function, so that the
+        // receiver it read is released before the walker runs: a copy of an array held here
+        // would make `values.append(x)`, which the walker does in place, copy the whole
+        // array on every call.
+        let fastPath: (Interpreter, Frame) throws -> Value? = { interpreter, frame in
             let receiverValue = try receiver(interpreter, frame)
             switch receiverValue {
             case .object(let object):
@@ -80,6 +84,10 @@ extension BodyCompiler {
             default:
                 break
             }
+            return nil
+        }
+        return { interpreter, frame in
+            if let result = try fastPath(interpreter, frame) { return result }
             return try walker(interpreter, frame)
         }
     }
