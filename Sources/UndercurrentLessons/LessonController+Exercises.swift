@@ -45,7 +45,8 @@ extension LessonController {
         lines += ["", renderer.bold(":check") + renderer.dim(" looks for:")]
         for driver in exercise.drivers {
             if exercise.drivers.count > 1 {
-                lines.append(renderer.dim(driver.name.isEmpty ? "  in the exercise's run:" : "  in \(driver.name):"))
+                lines.append(
+                    renderer.dim(driver.name.isEmpty ? "  run with the exercise's code:" : "  with \(driver.name):"))
             }
             for check in driver.checks {
                 lines += renderer.wrap("[\(check.concept)] " + check.text, first: "  - ", rest: "    ")

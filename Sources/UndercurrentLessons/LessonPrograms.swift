@@ -1,7 +1,8 @@
 import Foundation
 
-/// Every program an exercise's judging runs, as a stand-alone Swift file: the given code,
-/// one solution (the lesson's, or one of its correct or wrong variants), and one run's code.
+/// Every program a lesson runs, as a stand-alone Swift file: its steps' code in order, and
+/// for each exercise the programs its judging runs — the given code, one solution (the
+/// lesson's, or one of its correct or wrong variants), and one run's code.
 /// `scripts/oracle-lessons` compiles them against Combine to check that what the checks
 /// expect is what compiled code prints.
 public enum LessonPrograms {
@@ -12,7 +13,17 @@ public enum LessonPrograms {
     }
 
     public static func programs(_ lesson: Lesson) -> [Program] {
+        // The steps' code, in order, as a learner who runs every step has it.
+        let steps = lesson.steps.enumerated().flatMap { offset, step in
+            (step.prediction?.code ?? step.code).map { "// step \(offset + 1)\n\($0.code)" }
+        }
         var programs: [Program] = []
+        if !steps.isEmpty {
+            programs.append(
+                Program(
+                    name: "\(lesson.id)-steps",
+                    source: "import Combine\nimport Foundation\n\n" + steps.joined(separator: "\n\n") + "\n"))
+        }
         var number = 0
         for step in lesson.steps {
             guard let exercise = step.exercise else { continue }

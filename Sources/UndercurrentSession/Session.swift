@@ -90,11 +90,6 @@ public final class Session {
         try environment.interpreter.run(source: source, fileName: fileName, lineOffset: offset)
     }
 
-    /// An error as the learner should see it, at the input its location is in.
-    public func describe(_ error: ScriptError, runningInput name: String, source: String) -> String {
-        sourceMap.format(error, fallback: SourceMap.Input(name: name, source: source))
-    }
-
     /// Runs some work with the tracer recording, then shows its output or trace.
     private func runTraced(_ work: () throws -> Void) -> ScriptError? {
         outputBuffer.removeAll()

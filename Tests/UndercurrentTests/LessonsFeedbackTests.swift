@@ -98,7 +98,7 @@ import UndercurrentTrace
     @Test func eachLessonStartsClean() throws {
         let shown = try Self.run([
             ":lesson 1", ":step 2", ":run", ":lesson 2", ":step 1", ":run", "print(fruit)",
-            ":lesson 10", ":step 2", ":run", ":run",
+            ":lesson 10", ":step 2", ":run", ":run", ":lesson 2", ":step 2", ":run", ":lesson 11", ":step 1", ":run",
         ])
         #expect(shown[2].contains("Sequence.Inner#1"))
         // Lesson 2's first step names its subscriptions #1 and #2, as its text says.
@@ -109,6 +109,10 @@ import UndercurrentTrace
         #expect(shown[9].contains("[500ms]"))
         #expect(shown[10].contains("[500ms]"))
         #expect(!shown[10].contains("[1000ms]"))
+        // Lesson 2's objects do not go away in lesson 11's traces.
+        #expect(shown[13].contains("Patient#1"))
+        #expect(shown[14].contains("Lesson 11"))
+        #expect(shown[16].contains("PublishedSubject") && !shown[16].contains("Patient"))
     }
 
     /// An error raised in the learner's function while the run's code calls it is labelled

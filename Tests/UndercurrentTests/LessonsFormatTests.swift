@@ -425,6 +425,9 @@ import UndercurrentSession
             "", "---", "```", "## ", "### Exercise", "---\n---\n## x\n### Predict\nQuestion:\nAnswer:\n",
             String(repeating: "#", count: 50), "\u{0}\u{FFFF}\r\n\r\n## a\r\n",
             "---\ntitle: x\n---\n## a\n### Exercise\nChecks:\n- output is:\n",
+            "---\ntitle: x\n---\n## a\n### Exercise\nDo.\nWrong [\nChecks: y\n- no cancels\n",
+            "---\ntitle: x\n---\n## a\n### Exercise\nDo.\nStarter:\n```swift\n```\nSolution:\n```swift\n```\nRun with: x\nChecks: x\n- [] no cancels\nWrong []: w\n",
+            "---\ntitle: x\n---\n## a\n### Exercise\nDo.\nStarter:\n```swift\n```\nSolution:\n```swift\n```\nChecks:\n- [a no cancels\nHint [a]:\nCorrect:\n",
         ] {
             let parsed = parse(text)
             let lineCount = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count
