@@ -28,6 +28,7 @@ public final class StreamBridge: InterpreterLibrary {
         installPublisherConstructors()
         installSubjects()
         installObservation()
+        installURLError()
         installOperators()
         installSubscribing()
         types.register(in: interpreter)

@@ -23,6 +23,8 @@ public final class StreamTypes {
         name: "Subscribers.Completion", kind: .enumType,
         qualifiedName: "Subscribers.Completion")
     public let anyCancellable = TypeInfo(name: "AnyCancellable", kind: .builtin)
+    /// What `connect()` returns: a `Cancellable` that does not cancel when released.
+    public let connection = TypeInfo(name: "Cancellable", kind: .builtin)
     public let nativeSubscriber = TypeInfo(name: "AnySubscriber", kind: .builtin)
     public let nativeSubscription = TypeInfo(name: "Subscription", kind: .builtin)
     public let combineIdentifier = TypeInfo(name: "CombineIdentifier", kind: .builtin)
@@ -41,6 +43,7 @@ public final class StreamTypes {
         subject.conformances = ["Publisher"]
         connectablePublisher.conformances = ["Publisher"]
         anyCancellable.conformances = ["Cancellable", "Hashable"]
+        connection.conformances = ["Cancellable"]
         nativeSubscriber.conformances = ["Subscriber"]
         nativeSubscription.conformances = ["Subscription", "Cancellable"]
         subscription.conformances = ["Cancellable"]

@@ -25,3 +25,5 @@ extension Publishers.EagerOutput: TraceLabelled { public var traceLabel: String 
 extension Publishers.EagerOutput.Inner: TraceLabelled { var traceLabel: String { "Output.Inner" } }
 extension Publishers.SubscribedThrottle: TraceLabelled { public var traceLabel: String { "Throttle" } }
 extension Publishers.SubscribedThrottle.Inner: TraceLabelled { var traceLabel: String { "Throttle.Inner" } }
+extension Publishers.ScriptMapKeyPath: TraceLabelled { public var traceLabel: String { combineName } }
+extension Publishers.ScriptMapKeyPath.Inner: TraceLabelled { var traceLabel: String { label } }

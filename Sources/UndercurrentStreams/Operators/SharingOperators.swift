@@ -28,7 +28,7 @@ extension StreamBridge {
             NativeFunction("connect()") { [unowned self] arguments in
                 let connection = try self.connectable(arguments).connectToUpstream()
                 try self.interpreter.throwPendingError(at: arguments.location)
-                return self.cancellableValue(AnyCancellable(connection))
+                return self.connectionValue(connection)
             })
         connectable.addNativeMethod(
             NativeFunction("autoconnect()") { [unowned self] arguments in

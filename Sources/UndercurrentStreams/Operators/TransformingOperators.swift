@@ -5,18 +5,20 @@ extension StreamBridge {
     func installTransformingOperators() {
         addOperator("map(_:)") { [unowned self] upstream, arguments in
             let transform = self.transform(arguments[0], at: arguments.location)
-            if case .native(let keyPath as KeyPathValue) = arguments[0] {
-                let location = arguments.location
-                let read: (Value) -> Value = { [unowned self] input in
-                    self.fromEngine(.void) { try keyPath.read(input, interpreter: self.interpreter, at: location) }
-                }
-                return upstream.with({ self.map($0, read) }, { self.map($0, read) })
+            if case .native = arguments[0] {
+                return try self.mapKeyPaths(upstream, [arguments[0]], at: arguments.location)
             }
             let mapped =
                 self.fused(upstream, .map(transform))
                 ?? upstream.with({ self.map($0, transform) }, { self.map($0, transform) })
             if case .native(let native as PublisherValue) = mapped { native.sourceClosure = arguments[0] }
             return mapped
+        }
+        addOperator("map(_:_:)") { [unowned self] upstream, arguments in
+            try self.mapKeyPaths(upstream, [arguments[0], arguments[1]], at: arguments.location)
+        }
+        addOperator("map(_:_:_:)") { [unowned self] upstream, arguments in
+            try self.mapKeyPaths(upstream, [arguments[0], arguments[1], arguments[2]], at: arguments.location)
         }
         addOperator("tryMap(_:)") { [unowned self] upstream, arguments in
             let transform = self.throwingTransform(arguments[0], at: arguments.location)
@@ -53,6 +55,28 @@ extension StreamBridge {
                 { self.publisherValue($0.eraseToAnyPublisher()) },
                 { self.publisherValue($0.eraseToAnyPublisher()) })
         }
+    }
+
+    /// `map(\.a)`, `map(\.a, \.b)`, `map(\.a, \.b, \.c)`: Publishers.ScriptMapKeyPath.swift.
+    private func mapKeyPaths(_ upstream: AnyScriptPublisher, _ paths: [Value], at location: SourceLocation) throws
+        -> Value
+    {
+        let readers = try paths.map { path -> (Value) -> Value in
+            guard case .native(let keyPath as KeyPathValue) = path.loaded else {
+                throw ScriptError.runtime(
+                    paths.count == 1
+                        ? "map(_:) takes a closure or a key path"
+                        : "map with \(paths.count) arguments takes key paths, such as map(\\.id, \\.name)",
+                    at: location)
+            }
+            return { [unowned self] input in
+                self.fromEngine(.void) { try keyPath.read(input, interpreter: self.interpreter, at: location) }
+            }
+        }
+        let family = paths.count == 1 ? "Publishers.MapKeyPath" : "Publishers.MapKeyPath\(paths.count)"
+        return upstream.with(
+            { self.publisherValue(erase(Publishers.ScriptMapKeyPath(upstream: $0, readers: readers)), family: family) },
+            { self.publisherValue(erase(Publishers.ScriptMapKeyPath(upstream: $0, readers: readers)), family: family) })
     }
 
     private func map<P: Publisher>(_ upstream: P, _ transform: @escaping (Value) -> Value) -> Value

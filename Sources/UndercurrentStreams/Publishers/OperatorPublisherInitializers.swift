@@ -19,6 +19,19 @@ extension StreamBridge {
                     return self.publisherValue(Publishers.Sequence<[Value], Never>(sequence: elements))
                 })
         ]
+        // `Publishers.Sequence.sequence`: the elements it publishes, already transformed by
+        // any operators applied when the chain was built.
+        types.family("Publishers.Sequence").addNativeProperty(
+            "sequence",
+            NativeProperty { _, value in
+                guard case .native(let native as PublisherValue) = value.loaded,
+                    let contents = native.publisher.base as? SequenceContents,
+                    let sequence = contents.scriptSequence
+                else {
+                    throw ScriptError.unsupported("reading `sequence` of this sequence publisher")
+                }
+                return sequence
+            })
         types.family("Publishers.Retry").initializers = [
             .native(
                 NativeFunction("init(upstream:retries:)") {
@@ -44,5 +57,19 @@ extension StreamBridge {
                         { self.publisherValue(Publishers.Share(upstream: $0)) })
                 })
         ]
+    }
+}
+
+/// A sequence publisher's elements as the script's value: an array, or the range it was made from.
+protocol SequenceContents {
+    var scriptSequence: Value? { get }
+}
+
+extension Publishers.Sequence: SequenceContents {
+    var scriptSequence: Value? {
+        if let array = sequence as? [Value] { return .array(array) }
+        if let range = sequence as? RangeCollection { return range.rangeValue }
+        if let range = sequence as? RangeSequence { return range.rangeValue }
+        return nil
     }
 }

@@ -30,6 +30,14 @@ public struct RangeCollection: RandomAccessCollection, CustomStringConvertible {
     }
 
     public var description: String { text }
+
+    /// The range itself, as the script wrote it.
+    var rangeValue: Value {
+        isIndexedByInt
+            ? .range(RangeValue(kind: .halfOpen, lower: .int(lower), upper: .int(lower &+ count)))
+            : .range(RangeValue(kind: .closed, lower: .int(lower), upper: .int(lower &+ count &- 1)))
+    }
+
     /// Zero, because iteration stops early once an error or Ctrl-C is waiting: the standard
     /// library's `map` trusts this many elements to come (and traps if fewer do).
     public var underestimatedCount: Int { 0 }

@@ -2,7 +2,9 @@ import OpenCombine
 import UndercurrentInterpreter
 
 /// `Record`: a publisher that plays back values and a completion recorded beforehand,
-/// from `Record(output:completion:)` or from a closure that records them.
+/// from `Record(output:completion:)`, from a closure that records them
+/// (`Record { recording in … }`), or from a `Record.Recording` made first
+/// (`Record(recording:)`); `record.recording` reads them back.
 extension StreamBridge {
     func installRecord() {
         let recordingType = TypeInfo(name: "Record.Recording", kind: .builtin, qualifiedName: "Record.Recording")
@@ -19,9 +21,41 @@ extension StreamBridge {
                 try Self.recording(arguments).receive(completion: arguments[0], at: arguments.location)
                 return .void
             })
+        recordingType.initializers = [
+            .native(
+                NativeFunction("init()") { [unowned self] _ in
+                    .native(RecordingValue(type: recordingType, completionType: self.types.completion))
+                }),
+            .native(
+                NativeFunction("init(output:completion:)", types: [nil, .named(["Subscribers", "Completion"], [])]) {
+                    [unowned self] arguments in
+                    let output = try self.interpreter.elements(of: arguments[0], at: arguments.location)
+                    _ = try self.completion(from: arguments[1], as: ScriptFailure.self, at: arguments.location)
+                    return .native(
+                        RecordingValue(
+                            type: recordingType, completionType: self.types.completion, output: output,
+                            completion: arguments[1]))
+                }),
+        ]
+        recordingType.addNativeProperty(
+            "output", NativeProperty { _, value in .array(try Self.recording(of: value).output) })
+        recordingType.addNativeProperty(
+            "completion", NativeProperty { _, value in try Self.recording(of: value).completion })
         interpreter.registerType(recordingType, as: "Record.Recording")
         let record = types.family("Record")
         record.nestedTypes["Recording"] = recordingType
+        // `record.recording`: what it plays back, as a completed recording.
+        record.addNativeProperty(
+            "recording",
+            NativeProperty { [unowned self] _, value in
+                guard case .native(let native as PublisherValue) = value.loaded,
+                    let played = native.publisher.base as? PlayedBack
+                else { throw ScriptError.runtime("recording is a property of a Record") }
+                return .native(
+                    RecordingValue(
+                        type: recordingType, completionType: self.types.completion, output: played.recordedOutput,
+                        completion: played.recordedCompletion(bridge: self)))
+            })
         record.initializers = [
             .native(
                 NativeFunction(
@@ -35,7 +69,21 @@ extension StreamBridge {
                         at: arguments.location)
                 }),
             .native(
-                NativeFunction("init(record:)") { [unowned self] arguments in
+                NativeFunction("init(recording:)", types: [.named(["Record", "Recording"], [])]) {
+                    [unowned self] arguments in
+                    guard case .native(let recording as RecordingValue) = arguments[0].loaded else {
+                        throw ScriptError.runtime(
+                            "Record(recording:) takes a Record.Recording", at: arguments.location)
+                    }
+                    return try self.record(
+                        output: recording.output, completion: recording.completion,
+                        genericArguments: self.genericArguments(of: arguments.receiver),
+                        at: arguments.location)
+                }),
+            .native(
+                NativeFunction(
+                    "init(record:)", types: [.function([.named(["Record", "Recording"], [])], .simple("Void"))]
+                ) { [unowned self] arguments in
                     let recording = RecordingValue(type: recordingType, completionType: self.types.completion)
                     _ = try self.interpreter.call(arguments[0], [.native(recording)], at: arguments.location)
                     return try self.record(
@@ -44,6 +92,13 @@ extension StreamBridge {
                         at: arguments.location)
                 }),
         ]
+    }
+
+    private static func recording(of value: Value) throws -> RecordingValue {
+        guard case .native(let recording as RecordingValue) = value.loaded else {
+            throw ScriptError.runtime("output and completion are properties of a Record.Recording")
+        }
+        return recording
     }
 
     private static func recording(_ arguments: NativeArguments) throws -> RecordingValue {
@@ -94,6 +149,14 @@ final class RecordingValue: NativeValue {
         super.init(typeInfo: type)
     }
 
+    /// A completed recording (`Recording(output:completion:)`, `record.recording`).
+    init(type: TypeInfo, completionType: TypeInfo, output: [Value], completion: Value) {
+        self.output = output
+        self.completion = completion
+        isComplete = true
+        super.init(typeInfo: type)
+    }
+
     override var description: String { "Recording" }
 
     func receive(_ value: Value, at location: SourceLocation) throws {
@@ -117,4 +180,15 @@ extension Value {
         if case .enumValue(let value) = self { return value.caseName }
         return nil
     }
+}
+
+/// A `Record` of either Failure type, read back for `record.recording`.
+protocol PlayedBack {
+    var recordedOutput: [Value] { get }
+    func recordedCompletion(bridge: StreamBridge) -> Value
+}
+
+extension Record: PlayedBack where Output == Value {
+    var recordedOutput: [Value] { recording.output }
+    func recordedCompletion(bridge: StreamBridge) -> Value { bridge.completionValue(recording.completion) }
 }

@@ -12,6 +12,15 @@ public struct RangeSequence: Sequence, CustomStringConvertible {
 
     public var description: String { text }
 
+    /// The range itself: closed, or open-ended (`1...`).
+    var rangeValue: Value {
+        guard let upper else { return .range(RangeValue(kind: .from, lower: .int(lower), upper: nil)) }
+        if text.contains("..<") {
+            return .range(RangeValue(kind: .halfOpen, lower: .int(lower), upper: .int(upper &+ 1)))
+        }
+        return .range(RangeValue(kind: .closed, lower: .int(lower), upper: .int(upper)))
+    }
+
     public func makeIterator() -> Iterator {
         Iterator(current: lower, upper: upper, interpreter: interpreter)
     }

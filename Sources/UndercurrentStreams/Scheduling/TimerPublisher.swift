@@ -162,7 +162,7 @@ extension StreamBridge {
         family.addNativeMethod(
             NativeFunction("connect()") { [unowned self] arguments in
                 let connection = try self.timerPublisher(arguments).connect()
-                return self.cancellableValue(AnyCancellable(connection))
+                return self.connectionValue(connection)
             })
 
         timer.addNativeMethod(

@@ -15,9 +15,28 @@ public final class CancellableValue: NativeValue {
     public override var identity: AnyObject { cancellable }
 }
 
+/// A `Cancellable` that is not an `AnyCancellable`, such as the connection `connect()`
+/// returns: releasing it cancels nothing (only `AnyCancellable` cancels when it goes), so a
+/// connected publisher keeps running until `cancel()` is called, as in compiled code.
+public final class ConnectionValue: NativeValue {
+    public let connection: Cancellable
+
+    init(_ connection: Cancellable, type: TypeInfo) {
+        self.connection = connection
+        super.init(typeInfo: type)
+    }
+
+    public override var description: String { String(describing: connection) }
+}
+
 extension StreamBridge {
     public func cancellableValue(_ cancellable: AnyCancellable) -> Value {
         .native(CancellableValue(cancellable, type: types.anyCancellable))
+    }
+
+    /// The `Cancellable` a `connect()` returns.
+    func connectionValue(_ connection: Cancellable) -> Value {
+        .native(ConnectionValue(connection, type: types.connection))
     }
 
     func installCancellables() {
@@ -54,6 +73,13 @@ extension StreamBridge {
             NativeFunction("store(in:)") { [unowned self] arguments in
                 guard let receiver = arguments.receiver else { return .void }
                 try self.store(receiver, into: arguments.inoutCells[0], at: arguments.location)
+                return .void
+            })
+        types.connection.addNativeMethod(
+            NativeFunction("cancel()") { [unowned self] arguments in
+                guard case .native(let native as ConnectionValue)? = arguments.receiver?.loaded else { return .void }
+                native.connection.cancel()
+                try self.interpreter.throwPendingError()
                 return .void
             })
         // `Cancellable` script types: `cancel()` comes from the script; store(in:) from here.

@@ -1,0 +1,47 @@
+import Testing
+import UndercurrentInterpreter
+import UndercurrentTrace
+
+// Pieces of Combine's library that oracle-backed snippets cover for their output
+// (map-with-several-key-paths, sequence-publisher-sequence-property, record-recording,
+// url-error, connect-cancellable-release): here, their trace and their errors.
+@Suite struct CombineLibraryTests {
+    @Test func aKeyPathMapIsItsOwnPassThroughStage() {
+        let run = CheckedRun.run(
+            """
+            import Combine
+            struct User { let id: Int; let name: String }
+            let c = Just(User(id: 1, name: "a")).map(\\.id, \\.name).sink { _ in }
+            """)
+        #expect(run.diagnostic == nil)
+        #expect(run.violations.isEmpty)
+        #expect(
+            run.calls.prefix(4).map { "\($0.target) \($0.argument)" } == [
+                "MapKeyPath2 Sink#1", "Just MapKeyPath2.Inner#1", "MapKeyPath2.Inner#1 Just.Inner#1",
+                "Sink#1 Just.Inner#1",
+            ])
+    }
+
+    @Test func severalArgumentsToMapMustBeKeyPaths() {
+        expectScriptError(
+            "import Combine\nlet c = Just(1).map({ $0 }, { $0 }).sink { _ in }",
+            containing: "map with 2 arguments takes key paths")
+    }
+
+    @Test func recordingsRefuseWhatCombineWouldStopTheProgramOn() {
+        expectScriptError(
+            """
+            import Combine
+            var recording = Record<Int, Never>.Recording()
+            recording.receive(completion: .finished)
+            recording.receive(1)
+            """,
+            containing: "cannot receive values after its completion")
+        expectScriptError(
+            "import Combine\nlet r = Record<Int, Never>(recording: 5)", containing: "takes a Record.Recording")
+    }
+
+    @Test func urlErrorTakesACode() {
+        expectScriptError("import Foundation\nlet e = URLError(5)", containing: "URLError(_:) takes a URLError.Code")
+    }
+}
