@@ -1,4 +1,5 @@
 import Foundation
+import UndercurrentInterpreter
 import UndercurrentSession
 import UndercurrentTrace
 
@@ -86,7 +87,7 @@ extension LessonController {
     /// The learner's code for an exercise step: from memory, else the exercise file, else the starter.
     func exerciseCode(_ active: inout Active, _ index: Int) -> [String] {
         if let file = files.existingFile(for: active.lesson, step: index), let date = Self.modificationDate(file),
-            let text = try? String(contentsOf: file, encoding: .utf8)
+            case .success(let text) = LocalFile.readText(file.path, limit: ResourceLimits.maxSourceBytes)
         {
             // A file changed outside the REPL (another editor) wins.
             if active.exerciseCode[index] == nil || date > (active.exerciseFileDates[index] ?? .distantPast) {
@@ -152,10 +153,11 @@ extension LessonController {
             do {
                 try FileManager.default.createDirectory(
                     at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try text.write(to: file, atomically: true, encoding: .utf8)
             } catch {
                 return nil
             }
+            // Written only as a regular file (a link is followed), as every file Undercurrent writes.
+            guard case .success = LocalFile.write(Data(text.utf8), to: file.path) else { return nil }
         }
         current.exerciseFileDates[index] = Self.modificationDate(file)
         return file
@@ -310,8 +312,12 @@ extension LessonController {
             say("Could not start the editor `\(editor)`. Your code is in \(file.path).")
             return
         }
-        guard var updated = active, let text = try? String(contentsOf: file, encoding: .utf8) else {
-            say("Could not read \(file.path) back.")
+        guard var updated = active else { return }
+        let text: String
+        switch LocalFile.readText(file.path, limit: ResourceLimits.maxSourceBytes) {
+        case .success(let read): text = read
+        case .failure(let problem):
+            say("Could not read \(file.path) back: \(problem.reason).")
             return
         }
         let parts = Self.parts(of: text)

@@ -1,4 +1,5 @@
 import Foundation
+import UndercurrentInterpreter
 
 /// Reads a lesson file (the format is in lessons/README.md). It never traps: every
 /// problem becomes a diagnostic with its line, and a lesson with errors is not returned.
@@ -18,13 +19,16 @@ public enum LessonParser {
     }
 
     public static func parseFile(at path: String) -> Parsed {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Regular files only, of a bounded size: a named pipe or a device would never end.
+        if case .success(let resolved) = LocalFile.resolve(path), LocalFile.kind(of: resolved) == .missing {
             return Parsed(lesson: nil, diagnostics: [LessonDiagnostic(line: 1, "cannot read the file")])
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            return Parsed(lesson: nil, diagnostics: [LessonDiagnostic(line: 1, "the file is not UTF-8 text")])
+        switch LocalFile.readText(path, limit: ResourceLimits.maxSourceBytes) {
+        case .success(let text): return parse(text, path: path)
+        case .failure(let problem):
+            return Parsed(
+                lesson: nil, diagnostics: [LessonDiagnostic(line: 1, "cannot read the file: \(problem.reason)")])
         }
-        return parse(text, path: path)
     }
 
     /// `03-demand.md` → `demand`.

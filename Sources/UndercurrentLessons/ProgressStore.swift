@@ -1,4 +1,5 @@
 import Foundation
+import UndercurrentInterpreter
 
 /// The learner's progress in every lesson, kept by lesson id.
 public struct LessonProgressRecord: Codable, Sendable, Equatable {
@@ -60,8 +61,11 @@ extension LessonProgress {
 }
 
 /// Keeps progress in `progress.json` under the state directory. Saves are atomic (a
-/// temporary file renamed over the old one). A file that cannot be read or decoded is
-/// set aside under a timestamped name, with a message, and never overwritten.
+/// temporary file renamed over the old one) and made under a lock on the directory, after
+/// reading the file again: two windows open at once each add their own changes to what the
+/// other saved, and neither erases the other's. A symbolic link is followed to the file it
+/// names. A file that cannot be read or decoded is set aside under a timestamped name, with
+/// a message, and never overwritten; numbers out of range in it are repaired, with a message.
 public final class ProgressStore {
     /// nil keeps progress in memory only.
     public let directory: URL?
@@ -71,6 +75,8 @@ public final class ProgressStore {
     public private(set) var canSave = true
     /// What the learner should be told about the file (set aside, cannot save), once.
     public private(set) var messages: [String] = []
+    /// A progress file is a few kilobytes; a larger one is not progress data.
+    static let maxFileBytes = 16 << 20
 
     public init(directory: URL?) {
         self.directory = directory
@@ -86,24 +92,85 @@ public final class ProgressStore {
     // MARK: - Reading
 
     func load() {
-        guard let path = file?.path else { return }
-        guard FileManager.default.fileExists(atPath: path) else { return }
+        if let read = readFile() { record = read }
+    }
+
+    /// The record in the file, repaired where needed; nil when there is no usable file (one
+    /// that cannot be used is set aside, with a message).
+    private func readFile() -> LessonProgressRecord? {
+        guard let path = file?.path else { return nil }
         let problem: String
-        if let data = FileManager.default.contents(atPath: path) {
+        switch LocalFile.read(path, limit: Self.maxFileBytes) {
+        case .success(nil):
+            return nil
+        case .success(let data?):
             do {
                 let decoded = try JSONDecoder().decode(LessonProgressRecord.self, from: data)
                 if decoded.version == 1 {
-                    record = decoded
-                    return
+                    let (repaired, changes) = Self.repaired(decoded)
+                    if !changes.isEmpty {
+                        messages.append(
+                            "Your progress file \(path) held numbers out of range (\(changes.joined(separator: "; "))); they were repaired."
+                        )
+                    }
+                    return repaired
                 }
                 problem = "it was written by a newer Undercurrent (format \(decoded.version))"
             } catch {
                 problem = "it is not valid progress data (\(Self.describe(error)))"
             }
-        } else {
-            problem = "it cannot be read"
+        case .failure(let failure):
+            problem = "it cannot be read (\(failure.reason))"
         }
         setAside(reason: problem)
+        return nil
+    }
+
+    /// Steps and counts a learner's progress can really hold: a hand-edited or damaged file
+    /// may say `"hintsShown": -1` or `"failedChecks": 9223372036854775807`, which the
+    /// commands would index or count with.
+    static let stepRange = 1...10_000
+    static let countRange = 0...1_000_000
+
+    /// The record with every number brought into range, and what was changed.
+    static func repaired(_ record: LessonProgressRecord) -> (LessonProgressRecord, [String]) {
+        var repaired = record
+        var changes: [String] = []
+        func clamp(_ value: Int, _ range: ClosedRange<Int>, _ what: @autoclosure () -> String) -> Int {
+            let clamped = min(max(value, range.lowerBound), range.upperBound)
+            if clamped != value { changes.append("\(what()) \(value) → \(clamped)") }
+            return clamped
+        }
+        func isStep(_ key: String) -> Bool { Int(key).map(stepRange.contains) ?? false }
+        for (id, progress) in record.lessons.sorted(by: { $0.key < $1.key }) {
+            var fixed = progress
+            fixed.currentStep = clamp(progress.currentStep, stepRange, "lesson \(id): currentStep")
+            let steps = progress.completedSteps.filter(stepRange.contains)
+            if steps.count != progress.completedSteps.count {
+                changes.append("lesson \(id): completedSteps outside \(stepRange) dropped")
+                fixed.completedSteps = steps
+            }
+            fixed.exercises = [:]
+            for (step, exercise) in progress.exercises {
+                guard isStep(step) else {
+                    changes.append("lesson \(id): exercise \(step) dropped")
+                    continue
+                }
+                var fixedExercise = exercise
+                fixedExercise.failedChecks = clamp(
+                    exercise.failedChecks, countRange, "lesson \(id) step \(step): failedChecks")
+                fixedExercise.hintsShown = clamp(
+                    exercise.hintsShown, countRange, "lesson \(id) step \(step): hintsShown")
+                fixed.exercises[step] = fixedExercise
+            }
+            let predictions = progress.predictions.filter { isStep($0.key) }
+            if predictions.count != progress.predictions.count {
+                changes.append("lesson \(id): predictions of steps outside \(stepRange) dropped")
+                fixed.predictions = predictions
+            }
+            repaired.lessons[id] = fixed
+        }
+        return (repaired, changes)
     }
 
     private func setAside(reason: String) {
@@ -115,6 +182,7 @@ public final class ProgressStore {
             attempt += 1
             aside = directory.appendingPathComponent("progress.json.unreadable-\(stamp)-\(attempt)")
         }
+        // Renaming moves the entry itself (a link moves, not what it names).
         let moved = rename(file.path, aside.path) == 0
         let reasonMoveFailed = moved ? "" : String(cString: strerror(errno))
         if moved {
@@ -151,13 +219,15 @@ public final class ProgressStore {
 
     public func progress(for lesson: String) -> LessonProgress? { record.lessons[lesson] }
 
-    /// Changes one lesson's progress and saves.
+    /// Changes one lesson's progress and saves: under the lock, the file is read again and
+    /// the change is made to what it holds, so another window's saves are kept.
     public func update(_ lesson: String, _ change: (inout LessonProgress) -> Void) {
-        var progress = record.lessons[lesson] ?? LessonProgress()
-        change(&progress)
-        record.lessons[lesson] = progress
-        record.lastLesson = lesson
-        save()
+        readModifyWrite { record in
+            var progress = record.lessons[lesson] ?? LessonProgress()
+            change(&progress)
+            record.lessons[lesson] = progress
+            record.lastLesson = lesson
+        }
     }
 
     /// Records a check of the exercise at `step` (1-based): passed, or one more failed check,
@@ -178,11 +248,42 @@ public final class ProgressStore {
 
     /// Forgets all progress and saves the empty record.
     public func clear() {
-        record = LessonProgressRecord()
-        save()
+        readModifyWrite { $0 = LessonProgressRecord() }
     }
 
-    /// Writes the record atomically: a temporary file in the same directory, renamed over the old.
+    private func readModifyWrite(_ change: (inout LessonProgressRecord) -> Void) {
+        guard canSave, let directory else {
+            change(&record)
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            change(&record)
+            cannotSave(error.localizedDescription)
+            return
+        }
+        withDirectoryLock(directory) {
+            var latest = readFile() ?? record
+            change(&latest)
+            record = latest
+            save()
+        }
+    }
+
+    /// Runs `body` holding an exclusive lock on the state directory (another window waits).
+    /// Without a lock (a file system that has none), `body` runs anyway.
+    private func withDirectoryLock(_ directory: URL, _ body: () -> Void) {
+        let descriptor = open(directory.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return body() }
+        defer { close(descriptor) }
+        var locked = flock(descriptor, LOCK_EX)
+        while locked != 0 && errno == EINTR { locked = flock(descriptor, LOCK_EX) }
+        defer { if locked == 0 { flock(descriptor, LOCK_UN) } }
+        body()
+    }
+
+    /// Writes the record atomically: a temporary file beside the file, renamed over it.
     @discardableResult
     public func save() -> Bool {
         guard canSave, let directory, let file else { return false }
@@ -191,23 +292,21 @@ public final class ProgressStore {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             let data = try encoder.encode(record)
-            let temporary = directory.appendingPathComponent(".progress.json.\(getpid()).tmp")
-            guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
-                throw CocoaError(.fileWriteUnknown)
-            }
-            guard rename(temporary.path, file.path) == 0 else {
-                let reason = String(cString: strerror(errno))
-                unlink(temporary.path)
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: reason])
+            if case .failure(let problem) = LocalFile.write(data, to: file.path) {
+                cannotSave(problem.reason)
+                return false
             }
             return true
         } catch {
-            canSave = false
-            messages.append(
-                "Progress could not be saved in \(file.path) (\(error.localizedDescription)); it is kept for this session only."
-            )
+            cannotSave(error.localizedDescription)
             return false
         }
+    }
+
+    private func cannotSave(_ reason: String) {
+        guard canSave, let file else { return }
+        canSave = false
+        messages.append("Progress could not be saved in \(file.path) (\(reason)); it is kept for this session only.")
     }
 }
 

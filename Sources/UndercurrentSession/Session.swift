@@ -233,11 +233,10 @@ public final class Session {
 
     private func load(_ path: String) {
         let expanded = (path as NSString).expandingTildeInPath
-        guard let source = try? String(contentsOfFile: expanded, encoding: .utf8) else {
-            write("Cannot read \(path).\n")
-            return
+        switch LocalFile.readText(expanded, limit: ResourceLimits.maxSourceBytes) {
+        case .success(let source): evaluate(source, fileName: path)
+        case .failure(let problem): write("Cannot read \(path): \(problem.reason).\n")
         }
-        evaluate(source, fileName: path)
     }
 
     public static let helpText = """

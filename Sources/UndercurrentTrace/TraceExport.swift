@@ -1,4 +1,5 @@
 import Foundation
+import UndercurrentInterpreter
 
 /// Writes a trace for other tools: JSON (schema in the README), a Mermaid sequence diagram
 /// (GitHub renders it), or Chrome trace-event JSON (Perfetto's UI opens it).
@@ -39,13 +40,19 @@ public enum TraceExport {
             return
                 "Cannot tell the format from \(path): name it .json, .mmd or .chrome.json, or give --format json|mermaid|chrome"
         }
-        let text = render(events, format: format, droppedCount: droppedCount)
         let expanded = (path as NSString).expandingTildeInPath
-        do {
-            try text.write(toFile: expanded, atomically: true, encoding: .utf8)
-            return nil
-        } catch {
-            return "Cannot write \(path): \(error.localizedDescription)"
+        // Only a regular file is written (a symbolic link is followed to one): replacing a
+        // device or a named pipe by rename, as an atomic write does, would destroy it.
+        switch LocalFile.kind(of: expanded) {
+        case .other(let what):
+            return "Cannot write \(path): it is \(what); the trace is written only to a regular file"
+        case .missing, .regular:
+            break
+        }
+        let text = render(events, format: format, droppedCount: droppedCount)
+        switch LocalFile.write(Data(text.utf8), to: expanded) {
+        case .success: return nil
+        case .failure(let problem): return "Cannot write \(path): \(problem.reason)"
         }
     }
 

@@ -3,13 +3,17 @@ import Foundation
 import UndercurrentSession
 import UndercurrentTrace
 
+import enum UndercurrentInterpreter.LocalFile
+import struct UndercurrentInterpreter.ResourceLimits
+
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run a Swift file as a script: its output is what the compiled program prints.",
         discussion: """
-            Exit status: 0 on success, 1 when the script stopped on an error, 2 with --check when \
-            the contract checker found an error (warnings are listed but do not fail).
+            Exit status: 0 on success, 1 when the file cannot be read, the script stopped on an \
+            error or --trace-out could not be written, 2 with --check when the contract checker \
+            found an error (warnings are listed but do not fail).
             """)
 
     @Argument(help: "The Swift file to run.")
@@ -48,8 +52,10 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let source = try? String(contentsOfFile: file, encoding: .utf8) else {
-            throw ValidationError("cannot read \(file)")
+        let source: String
+        switch LocalFile.readText(file, limit: ResourceLimits.maxSourceBytes) {
+        case .success(let text): source = text
+        case .failure(let problem): throw FileError(message: "cannot read \(file): \(problem.reason)")
         }
         let records = trace || check || traceOut != nil
         let runner = ScriptRun(source: source, fileName: file, trace: records)
@@ -64,12 +70,14 @@ struct RunCommand: ParsableCommand {
             }
             standardError(trace)
         }
+        var traceNotWritten = false
         if let traceOut {
             if let error = TraceExport.write(
                 runner.events, to: traceOut, format: traceFormat,
                 droppedCount: runner.tracer.droppedCount)
             {
                 standardError(error + "\n")
+                traceNotWritten = true
             }
         }
         let summary = ContractSummary.render(runner.tracer.violations, total: runner.tracer.violationCount)
@@ -82,6 +90,8 @@ struct RunCommand: ParsableCommand {
             standardError(diagnostic)
             throw ExitCode(1)
         }
+        // A trace asked for and not written is a failed run, for a script or CI that relies on it.
+        if traceNotWritten { throw ExitCode(1) }
         if check, ContractSummary.counts(runner.tracer.violations).errors > 0 {
             throw ExitCode(2)
         }
@@ -93,3 +103,10 @@ struct RunCommand: ParsableCommand {
 }
 
 extension TraceExport.Format: ExpressibleByArgument {}
+
+/// A file the command cannot use: said in a sentence, without the usage text a mistyped
+/// option gets (exit status 1).
+struct FileError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

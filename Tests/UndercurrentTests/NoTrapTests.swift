@@ -1,5 +1,7 @@
 import Testing
+import Foundation
 import UndercurrentInterpreter
+import UndercurrentLessons
 import UndercurrentSession
 
 /// Inputs that used to kill the whole process (issue 22): each now stops with a runtime
@@ -146,5 +148,57 @@ import UndercurrentSession
             #expect(result.status == 64, "\(arguments): \(result.errors)")
             #expect(result.errors.contains(message), "\(arguments): \(result.errors)")
         }
+    }
+
+    /// A lesson from a stranger: its code, and its exercise's given code, are a script
+    /// like any other; `lesson lint` reports what they do instead of dying.
+    @Test func aLessonWhoseCodeTrapsInSwiftIsLinted() throws {
+        let lesson = """
+            ---
+            title: Traps
+            ---
+
+            ## Overflow
+
+            ```swift
+            print(Int.max.advanced(by: 1))
+            ```
+
+            ## Exercise step
+
+            ### Exercise: Given code that traps
+
+            Do it.
+
+            Given:
+            ```swift
+            let edge = [1, 2, 3][...Int.max]
+            ```
+
+            Starter:
+            ```swift
+            let z = 1
+            ```
+
+            Solution:
+            ```swift
+            let z = 2
+            ```
+
+            Checks:
+            - output is "2"
+            """
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("traps-\(UUID().uuidString).md")
+        try lesson.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let messages = LargeStack.run { LessonLinter.lint(file: file.path).map(\.message) }
+        #expect(
+            messages.first
+                == "the code of step 1 fails: runtime error: arithmetic overflow: 9223372036854775807 + 1 does not fit in Int"
+        )
+        #expect(
+            messages.dropFirst().first?.hasPrefix(
+                "the solution fails `runs without error`: expected the program runs to its end without an error; the solution: it stopped: given:1:12: runtime error: arithmetic overflow"
+            ) == true, "got: \(messages)")
     }
 }

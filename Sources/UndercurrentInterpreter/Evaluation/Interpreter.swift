@@ -30,6 +30,10 @@ public struct ResourceLimits {
     /// The most elements an array, or UTF-8 bytes a string, may grow to (doubling a string
     /// in a loop would otherwise exhaust memory long before the step budget runs out).
     public var maxCollectionSize = 4_000_000
+    /// The largest source a file may hold to be run or loaded (`run FILE`, `:load`, lesson
+    /// files): a learner's script is a few kilobytes, and parsing tens of megabytes took
+    /// minutes with no way to tell why.
+    public static let maxSourceBytes = 1_000_000
 
     public init() {}
 }
