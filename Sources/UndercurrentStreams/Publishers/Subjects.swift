@@ -149,7 +149,7 @@ extension StreamBridge {
         if case .native(let native as PublisherValue) = value {
             native.outputType = genericArguments(of: receiver).first
         }
-        return value
+        return rememberWrittenArguments(value, receiver: receiver)
     }
 
     /// A value sent to a subject, converted to the subject's written Output type.
