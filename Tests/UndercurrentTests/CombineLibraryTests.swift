@@ -68,4 +68,18 @@ import UndercurrentTrace
             """,
             "Just<Int> Filter<PassthroughSubject<Int, Never>>\nStack<Int>(items: [1])\n")
     }
+
+    // A breakpoint that fires stops the program under Combine (SIGTRAP); here it stops the input.
+    @Test func aBreakpointThatFiresStopsTheInput() {
+        expectScriptError(
+            "import Combine\nlet c = [1, 2, 3].publisher.breakpoint(receiveOutput: { $0 == 2 }).sink { _ in }",
+            containing: "breakpoint(receiveOutput:) returned true for 2")
+        expectScriptError(
+            """
+            import Combine
+            struct Boom: Error {}
+            let c = Fail<Int, Boom>(error: Boom()).breakpointOnError().sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+            """,
+            containing: "breakpointOnError() received a failure: main.Boom()")
+    }
 }
