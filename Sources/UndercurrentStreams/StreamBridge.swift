@@ -13,6 +13,9 @@ public final class StreamBridge: InterpreterLibrary {
     /// The `objectWillChange` of each live `ObservableObject` with no `@Published` property,
     /// by object: Apple's is one publisher per instance (ObservableObjects.swift).
     var willChangePublishers: [ObjectIdentifier: ObservableObjectPublisher] = [:]
+    /// The generic arguments the script wrote for publishers that are objects (a subject, a
+    /// `Future`), by object, so that a chain built on one can spell its type (PublisherSpelling.swift).
+    var writtenGenericArguments: [ObjectIdentifier: (object: WeakObject, arguments: [TypeRef])] = [:]
     /// `.max(1)` and the other demands every subscription uses, made once.
     lazy var sharedDemands = SharedDemands(type: types.demand)
 

@@ -44,4 +44,42 @@ import UndercurrentTrace
     @Test func urlErrorTakesACode() {
         expectScriptError("import Foundation\nlet e = URLError(5)", containing: "URLError(_:) takes a URLError.Code")
     }
+
+    // Generics are erased at run time: where Swift's spelling of a type depends on a type
+    // the interpreter cannot tell, printing it is an error, never a guess.
+    @Test func aTypeThatCannotBeToldIsAnErrorNotAGuess() {
+        expectScriptError(
+            "import Combine\nprint(type(of: PassthroughSubject<Int, Never>().map { $0 }))",
+            containing: "cannot tell what this map's closure returns")
+        expectScriptError(
+            "import Combine\nprint(Deferred { Just(1) })",
+            containing: "cannot tell the type of the publisher this Deferred's closure makes")
+        expectScriptError(
+            "struct Stack<Element> { var items: [Element] = [] }\nprint(Stack<Int>())",
+            containing: "cannot tell the generic argument Element of this Stack")
+        // What can be told is spelled: the map applied when the chain was built, a filter
+        // passing its subject's values on.
+        expectOracleOutput(
+            """
+            import Combine
+            print(type(of: Just(1).map { $0 * 2 }), type(of: PassthroughSubject<Int, Never>().filter { $0 > 0 }))
+            struct Stack<Element> { var items: [Element] = [] }
+            print(Stack(items: [1]))
+            """,
+            "Just<Int> Filter<PassthroughSubject<Int, Never>>\nStack<Int>(items: [1])\n")
+    }
+
+    // A breakpoint that fires stops the program under Combine (SIGTRAP); here it stops the input.
+    @Test func aBreakpointThatFiresStopsTheInput() {
+        expectScriptError(
+            "import Combine\nlet c = [1, 2, 3].publisher.breakpoint(receiveOutput: { $0 == 2 }).sink { _ in }",
+            containing: "breakpoint(receiveOutput:) returned true for 2")
+        expectScriptError(
+            """
+            import Combine
+            struct Boom: Error {}
+            let c = Fail<Int, Boom>(error: Boom()).breakpointOnError().sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+            """,
+            containing: "breakpointOnError() received a failure: main.Boom()")
+    }
 }

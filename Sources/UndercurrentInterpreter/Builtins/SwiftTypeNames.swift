@@ -48,15 +48,83 @@ public enum SwiftTypeNames {
             }
             return standard(family) + "<\(bound)>"
         case .structValue(let structValue):
-            return qualified ? structValue.type.qualifiedName : structValue.type.printedName
-        case .enumValue(let enumValue): return qualified ? enumValue.type.qualifiedName : enumValue.type.printedName
-        case .object(let object): return qualified ? object.type.qualifiedName : object.type.printedName
+            return (qualified ? structValue.type.qualifiedName : structValue.type.printedName)
+                + (try genericArguments(of: value, qualified: qualified))
+        case .enumValue(let enumValue):
+            return (qualified ? enumValue.type.qualifiedName : enumValue.type.printedName)
+                + (try genericArguments(of: value, qualified: qualified))
+        case .object(let object):
+            return (qualified ? object.type.qualifiedName : object.type.printedName)
+                + (try genericArguments(of: value, qualified: qualified))
         case .native(let wrapped as WrappedSequence): return wrapped.typeName(qualified: qualified)
         case .native(let native):
             return try native.swiftTypeName(qualified: qualified) ?? native.typeInfo.name
         case .function: return "(Function)"
         case .metatype(let metatype): return metatype.type.name + ".Type"
         case .weakReference: return "Any"
+        }
+    }
+
+    /// `<Int, String>` for a value of a script's generic type (`Box<T>`), told from its stored
+    /// properties (or an enum case's payload) declared with a generic parameter's type: `T`,
+    /// `T?`, `[T]`. Generics are erased at run time, so when a parameter cannot be told that
+    /// way (no such property, or it holds nil or an empty array) this throws rather than guess.
+    /// Empty for a type that is not generic.
+    public static func genericArguments(of value: Value, qualified: Bool) throws -> String {
+        let type: TypeInfo
+        var typed: [(TypeRef?, Value)] = []
+        switch value {
+        case .structValue(let structValue):
+            type = structValue.type
+            typed = zip(type.storedProperties, structValue.fields).map { ($0.type, $1.loaded) }
+        case .object(let object):
+            type = object.type
+            typed = zip(type.storedProperties, object.fields).map { ($0.type, $1.loaded) }
+        case .enumValue(let enumValue):
+            type = enumValue.type
+            typed = zip(enumValue.caseInfo.associatedTypes, enumValue.payload).map { (Optional($0), $1) }
+        default:
+            return ""
+        }
+        guard !type.genericParameters.isEmpty else { return "" }
+        var names: [String] = []
+        for parameter in type.genericParameters {
+            var found: String?
+            for (declared, field) in typed {
+                guard let declared,
+                    let name = try name(of: parameter, in: declared, holding: field, qualified: qualified)
+                else { continue }
+                found = name
+                break
+            }
+            guard let found else {
+                throw ScriptError.runtime(
+                    "Undercurrent cannot tell the generic argument \(parameter) of this \(type.name) (generics are "
+                        + "erased at run time, and no property of it shows it)",
+                    notes: ["print its properties instead"])
+            }
+            names.append(found)
+        }
+        return "<" + names.joined(separator: ", ") + ">"
+    }
+
+    /// The type a generic parameter stands for, when `value` is stored as `declared`.
+    private static func name(of parameter: String, in declared: TypeRef, holding value: Value, qualified: Bool) throws
+        -> String?
+    {
+        switch declared {
+        case .named([parameter], []):
+            if case .optional(nil) = value { return nil }
+            let name = try spelledName(of: value, qualified: qualified)
+            return name.contains("Any") ? nil : name
+        case .optional(let wrapped), .implicitlyUnwrapped(let wrapped):
+            guard case .optional(let inner?) = value else { return nil }
+            return try name(of: parameter, in: wrapped, holding: inner, qualified: qualified)
+        case .array(let element):
+            guard case .array(let elements) = value, let first = elements.first else { return nil }
+            return try name(of: parameter, in: element, holding: first, qualified: qualified)
+        default:
+            return nil
         }
     }
 

@@ -70,6 +70,7 @@ public enum Formatter {
                 return
             }
             output += debug ? structValue.type.qualifiedName : structValue.type.printedName
+            output += try SwiftTypeNames.genericArguments(of: value, qualified: debug)
             output += "("
             for (index, property) in structValue.type.storedProperties.enumerated() {
                 if index > 0 { output += ", " }
@@ -86,7 +87,11 @@ public enum Formatter {
                 output += custom
                 return
             }
-            if debug { output += enumValue.type.qualifiedName + "." }
+            if debug {
+                output +=
+                    enumValue.type.qualifiedName + (try SwiftTypeNames.genericArguments(of: value, qualified: true))
+                    + "."
+            }
             output += enumValue.caseName
             let payload = enumValue.payload
             guard !payload.isEmpty else { return }
@@ -109,7 +114,7 @@ public enum Formatter {
                 output += custom
                 return
             }
-            output += object.type.qualifiedName
+            output += object.type.qualifiedName + (try SwiftTypeNames.genericArguments(of: value, qualified: true))
         case .function:
             output += "(Function)"
         case .metatype(let metatype):

@@ -39,7 +39,7 @@ extension Publishers.Sequence: BuildTimeFusable where Elements.Element == Value 
         case .firstWhere(let predicate): return never.map { bridge.publisherValue($0.first(where: predicate)) }
         case .lastWhere(let predicate):
             return (self as? BidirectionalSequencePublisher)?.fusedLast(where: predicate, bridge: bridge)
-        case .dropWhile(let predicate): return bridge.publisherValue(drop(while: predicate))
+        case .dropWhile(let predicate): return bridge.publisherValue(described(drop(while: predicate), bridge: bridge))
         case .prefixWhile(let predicate): return bridge.publisherValue(prefix(while: predicate))
         case .outputAt(let index): return (self as? CollectionSequencePublisher)?.fusedOutput(at: index, bridge: bridge)
         case .outputIn(let range, let halfOpen):

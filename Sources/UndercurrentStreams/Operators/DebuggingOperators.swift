@@ -45,5 +45,61 @@ extension StreamBridge {
             }
             return upstream.with(handled, handled)
         }
+        addOperator(
+            "breakpoint(receiveSubscription:receiveOutput:receiveCompletion:)",
+            defaults: ["receiveSubscription", "receiveOutput", "receiveCompletion"],
+            types: [
+                .function([.simple("Subscription")], .simple("Bool")),
+                .function([.simple("Output")], .simple("Bool")),
+                .function([.named(["Subscribers", "Completion"], [])], .simple("Bool")),
+            ]
+        ) { [unowned self] upstream, arguments in
+            let location = arguments.location
+            let onSubscription = self.breakpointTest(arguments.optional(0), "receiveSubscription", at: location)
+            let onOutput = self.breakpointTest(arguments.optional(1), "receiveOutput", at: location)
+            let onCompletion = self.breakpointTest(arguments.optional(2), "receiveCompletion", at: location)
+            func stopping<Failure: Error>(_ publisher: AnyValuePublisher<Failure>) -> Value {
+                self.publisherValue(
+                    publisher.breakpoint(
+                        receiveSubscription: onSubscription.map { test in { test(self.subscriptionValue(for: $0)) } },
+                        receiveOutput: onOutput,
+                        receiveCompletion: onCompletion.map { test in { test(self.completionValue($0)) } }))
+            }
+            return upstream.with(stopping, stopping)
+        }
+        addOperator("breakpointOnError()") { [unowned self] upstream, arguments in
+            let location = arguments.location
+            func stopping<Failure: Error>(_ publisher: AnyValuePublisher<Failure>) -> Value {
+                self.publisherValue(
+                    publisher.breakpoint(receiveCompletion: { [unowned self] completion in
+                        guard case .failure(let error) = completion else { return false }
+                        self.interpreter.recordPendingError(
+                            ScriptError.runtime(
+                                "breakpointOnError() received a failure: \(self.errorValue(error).debugDescription)",
+                                at: location, notes: Self.breakpointNotes))
+                        return false
+                    }))
+            }
+            return upstream.with(stopping, stopping)
+        }
+    }
+
+    /// What a breakpoint does in a debugger (stop the program there), a script error does here.
+    private static let breakpointNotes = [
+        "Combine raises SIGTRAP here: under a debugger the program stops; without one it ends."
+    ]
+
+    /// A breakpoint's test: when it returns true, the input stops with an error. (The engine
+    /// is told false, so it does not raise the signal itself.)
+    private func breakpointTest(_ closure: Value?, _ name: String, at location: SourceLocation) -> ((Value) -> Bool)? {
+        guard let closure, !closure.isNil else { return nil }
+        return { [unowned self] value in
+            self.fromEngine(false) {
+                guard try self.interpreter.call(closure, [value], at: location) == .bool(true) else { return false }
+                throw ScriptError.runtime(
+                    "breakpoint(\(name):) returned true for \(value.debugDescription)", at: location,
+                    notes: Self.breakpointNotes)
+            }
+        }
     }
 }

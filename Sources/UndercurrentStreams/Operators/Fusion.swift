@@ -28,10 +28,10 @@ extension Publishers.Sequence: FusableSequence where Elements.Element == Value {
         bridge.publisherValue(compactMap(transform))
     }
     func fusedPrefix(_ maxLength: Int, bridge: StreamBridge) -> Value {
-        bridge.publisherValue(prefix(maxLength))
+        bridge.publisherValue(described(prefix(maxLength), bridge: bridge))
     }
     func fusedDropFirst(_ count: Int, bridge: StreamBridge) -> Value {
-        bridge.publisherValue(dropFirst(count))
+        bridge.publisherValue(described(dropFirst(count), bridge: bridge))
     }
     func fusedScan(_ initial: Value, _ next: @escaping (Value, Value) -> Value, bridge: StreamBridge) -> Value {
         bridge.publisherValue(scan(initial, next))
@@ -45,6 +45,13 @@ extension Publishers.Sequence: FusableSequence where Elements.Element == Value {
     func fusedReduce(_ initial: Value, _ next: @escaping (Value, Value) -> Value, bridge: StreamBridge) -> Value {
         bridge.publisherValue(reduce(initial, next))
     }
+}
+
+/// A sequence publisher whose sequence describes itself as Swift's does (SequencePublishers.swift).
+func described<S: Sequence, Failure: Error>(_ publisher: Publishers.Sequence<S, Failure>, bridge: StreamBridge)
+    -> Publishers.Sequence<DescribedSequence<S>, Failure>
+where S.Element == Value {
+    Publishers.Sequence(sequence: DescribedSequence(base: publisher.sequence, bridge: bridge))
 }
 
 protocol FusableJust {

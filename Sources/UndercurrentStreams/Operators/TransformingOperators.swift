@@ -50,6 +50,17 @@ extension StreamBridge {
                 { self.publisherValue($0.setFailureType(to: ScriptFailure.self)) },
                 { self.publisherValue($0) })
         }
+        // `AnyPublisher(publisher)`, the initializer `eraseToAnyPublisher()` calls.
+        let anyPublisher = types.family("AnyPublisher")
+        anyPublisher.initializers = [
+            .native(
+                NativeFunction("init(_:)") { [unowned self] arguments in
+                    let upstream = try self.publisher(from: arguments[0], at: arguments.location)
+                    return upstream.with(
+                        { self.publisherValue($0.eraseToAnyPublisher()) },
+                        { self.publisherValue($0.eraseToAnyPublisher()) })
+                })
+        ]
         addOperator("eraseToAnyPublisher()") { [unowned self] upstream, _ in
             upstream.with(
                 { self.publisherValue($0.eraseToAnyPublisher()) },

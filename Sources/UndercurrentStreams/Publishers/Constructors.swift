@@ -11,7 +11,8 @@ extension StreamBridge {
                     if let outputType = self.genericArguments(of: arguments.receiver).first {
                         output = try self.interpreter.coerce(output, to: outputType, at: arguments.location)
                     }
-                    return self.publisherValue(Just(output))
+                    return self.rememberWrittenArguments(
+                        self.publisherValue(Just(output)), receiver: arguments.receiver)
                 })
         ]
         let empty = types.family("Empty")
@@ -24,9 +25,13 @@ extension StreamBridge {
                     if self.failsNever(self.genericArguments(of: arguments.receiver), failureIndex: 1)
                         || self.genericArguments(of: arguments.receiver).isEmpty
                     {
-                        return self.publisherValue(Empty<Value, Never>(completeImmediately: complete))
+                        return self.rememberWrittenArguments(
+                            self.publisherValue(Empty<Value, Never>(completeImmediately: complete)),
+                            receiver: arguments.receiver)
                     }
-                    return self.publisherValue(Empty<Value, ScriptFailure>(completeImmediately: complete))
+                    return self.rememberWrittenArguments(
+                        self.publisherValue(Empty<Value, ScriptFailure>(completeImmediately: complete)),
+                        receiver: arguments.receiver)
                 }),
             .native(
                 NativeFunction("init(completeImmediately:outputType:failureType:)", defaults: ["completeImmediately"]) {
@@ -43,7 +48,9 @@ extension StreamBridge {
         fail.initializers = [
             .native(
                 NativeFunction("init(error:)") { [unowned self] arguments in
-                    self.publisherValue(Fail<Value, ScriptFailure>(error: ScriptFailure(arguments[0])))
+                    self.rememberWrittenArguments(
+                        self.publisherValue(Fail<Value, ScriptFailure>(error: ScriptFailure(arguments[0]))),
+                        receiver: arguments.receiver)
                 }),
             .native(
                 NativeFunction("init(outputType:failure:)") { [unowned self] arguments in
@@ -65,7 +72,7 @@ extension StreamBridge {
                             }
                         }
                         try self.interpreter.throwPendingError(at: location)
-                        return self.publisherValue(future)
+                        return self.rememberWrittenArguments(self.publisherValue(future), receiver: arguments.receiver)
                     }
                     let future = Future<Value, ScriptFailure> { promise in
                         self.fromEngine(()) {
@@ -74,7 +81,7 @@ extension StreamBridge {
                         }
                     }
                     try self.interpreter.throwPendingError(at: location)
-                    return self.publisherValue(future)
+                    return self.rememberWrittenArguments(self.publisherValue(future), receiver: arguments.receiver)
                 })
         ]
         let deferred = types.family("Deferred")

@@ -14,9 +14,13 @@ extension StreamBridge {
                     if self.genericArguments(of: arguments.receiver).count >= 2,
                         !self.failsNever(self.genericArguments(of: arguments.receiver), failureIndex: 1)
                     {
-                        return self.publisherValue(Publishers.Sequence<[Value], ScriptFailure>(sequence: elements))
+                        return self.rememberWrittenSequenceArguments(
+                            self.publisherValue(Publishers.Sequence<[Value], ScriptFailure>(sequence: elements)),
+                            receiver: arguments.receiver)
                     }
-                    return self.publisherValue(Publishers.Sequence<[Value], Never>(sequence: elements))
+                    return self.rememberWrittenSequenceArguments(
+                        self.publisherValue(Publishers.Sequence<[Value], Never>(sequence: elements)),
+                        receiver: arguments.receiver)
                 })
         ]
         // `Publishers.Sequence.sequence`: the elements it publishes, already transformed by
@@ -60,9 +64,27 @@ extension StreamBridge {
     }
 }
 
+extension StreamBridge {
+    /// `Publishers.Sequence<[Int], Never>(sequence:)`: the Output is the element type of the
+    /// written `Elements`.
+    fileprivate func rememberWrittenSequenceArguments(_ value: Value, receiver: Value?) -> Value {
+        let written = genericArguments(of: receiver)
+        guard written.count == 2, case .native(let native as PublisherValue) = value else { return value }
+        switch written[0] {
+        case .array(let element): native.writtenArguments = [element, written[1]]
+        case .named(["Array"], let arguments) where arguments.count == 1:
+            native.writtenArguments = [arguments[0], written[1]]
+        default: break
+        }
+        return value
+    }
+}
+
 /// A sequence publisher's elements as the script's value: an array, or the range it was made from.
 protocol SequenceContents {
     var scriptSequence: Value? { get }
+    /// `ClosedRange`, `Range` or `PartialRangeFrom` for a publisher of (a slice of) a range.
+    var rangeKind: String? { get }
 }
 
 extension Publishers.Sequence: SequenceContents {
@@ -71,5 +93,25 @@ extension Publishers.Sequence: SequenceContents {
         if let range = sequence as? RangeCollection { return range.rangeValue }
         if let range = sequence as? RangeSequence { return range.rangeValue }
         return nil
+    }
+
+    var rangeKind: String? {
+        let base = SequenceBases.innermost(of: sequence)
+        let range: Value
+        if let collection = base as? RangeCollection {
+            range = collection.rangeValue
+        } else if let sequence = base as? RangeSequence {
+            range = sequence.rangeValue
+        } else {
+            return nil
+        }
+        guard case .range(let value) = range else { return nil }
+        switch value.kind {
+        case .closed: return "ClosedRange"
+        case .halfOpen: return "Range"
+        case .from: return "PartialRangeFrom"
+        case .through: return "PartialRangeThrough"
+        case .upTo: return "PartialRangeUpTo"
+        }
     }
 }

@@ -119,6 +119,14 @@ extension StreamBridge {
             genericArguments.count >= 2
             ? failsNever(genericArguments, failureIndex: 1)
             : completion.enumCaseName != "failure"
+        let made = try makeRecord(output: output, completion: completion, neverFails: neverFails, at: location)
+        if case .native(let native as PublisherValue) = made { native.writtenArguments = genericArguments }
+        return made
+    }
+
+    private func makeRecord(output: [Value], completion: Value, neverFails: Bool, at location: SourceLocation) throws
+        -> Value
+    {
         if neverFails {
             return publisherValue(
                 Record<Value, Never>(

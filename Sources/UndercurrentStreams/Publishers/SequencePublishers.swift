@@ -113,3 +113,54 @@ extension StreamBridge {
             })
     }
 }
+
+/// A sequence that OpenCombine made when the chain was built (`dropFirst`, `prefix`,
+/// `drop(while:)` on a sequence publisher give Swift's `DropFirstSequence`, `PrefixSequence`,
+/// `DropWhileSequence`), described as Swift describes it with the script's element type:
+/// `.print()` shows a subscription by its sequence, `DropFirstSequence<Array<Int>>(_base: …)`,
+/// where reflection alone would show the interpreter's own `Value`.
+struct DescribedSequence<Base: Sequence>: Sequence, CustomStringConvertible, DescribedSequenceBase
+where Base.Element == Value {
+    let base: Base
+    unowned let bridge: StreamBridge
+
+    func makeIterator() -> Base.Iterator { base.makeIterator() }
+    var underestimatedCount: Int { base.underestimatedCount }
+    var baseSequence: Any { base }
+
+    var description: String { (try? reflected(speller: PublisherSpeller(bridge: bridge), debug: false)) ?? "\(base)" }
+
+    func reflected(speller: PublisherSpeller, debug: Bool) throws -> String {
+        let innermost = SequenceBases.innermost(of: base)
+        let context = PublisherSpeller.Context(
+            output: {
+                switch innermost {
+                case let array as [Value]:
+                    guard let type = speller.commonType(of: array) else {
+                        throw speller.cannotTell("the type of this sequence's elements")
+                    }
+                    return type
+                default: return .int
+                }
+            },
+            failure: { .never },
+            range: {
+                let kind: String
+                switch innermost {
+                case let range as RangeCollection: kind = range.isIndexedByInt ? "Range" : "ClosedRange"
+                case let range as RangeSequence:
+                    guard case .range(let value) = range.rangeValue else { return .int }
+                    kind = value.kind == .from ? "PartialRangeFrom" : value.kind == .halfOpen ? "Range" : "ClosedRange"
+                default: kind = "ClosedRange"
+                }
+                return .init(plain: "\(kind)<Int>", qualified: "Swift.\(kind)<Swift.Int>")
+            })
+        return try speller.reflect(base, context: context, debug: debug)
+    }
+}
+
+/// `DescribedSequence` whatever its base.
+protocol DescribedSequenceBase {
+    var baseSequence: Any { get }
+    func reflected(speller: PublisherSpeller, debug: Bool) throws -> String
+}

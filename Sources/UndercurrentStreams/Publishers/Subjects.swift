@@ -4,6 +4,7 @@ import UndercurrentInterpreter
 /// What the script can do with a subject, whatever its Failure type.
 protocol ScriptSubject: AnyObject {
     func sendValue(_ value: Value)
+    func sendSubscription(_ subscription: Subscription)
     func sendCompletion(_ completion: Value, bridge: StreamBridge, at location: SourceLocation) throws
     func subscribeAsSubscriber(
         to publisher: AnyScriptPublisher, bridge: StreamBridge,
@@ -13,6 +14,7 @@ protocol ScriptSubject: AnyObject {
 
 extension ScriptSubject where Self: Subject, Output == Value {
     func sendValue(_ value: Value) { send(value) }
+    func sendSubscription(_ subscription: Subscription) { send(subscription: subscription) }
 
     func sendCompletion(_ completion: Value, bridge: StreamBridge, at location: SourceLocation) throws {
         send(completion: try bridge.completion(from: completion, as: Failure.self, at: location))
@@ -135,6 +137,13 @@ extension StreamBridge {
                 return .void
             })
         subjectProtocol.addNativeMethod(
+            NativeFunction("send(subscription:)") { [unowned self] arguments in
+                let subscription = try self.subscription(from: arguments[0], at: arguments.location)
+                try self.subject(of: arguments).sendSubscription(subscription)
+                try self.interpreter.throwPendingError()
+                return .void
+            })
+        subjectProtocol.addNativeMethod(
             NativeFunction("send(completion:)", types: [.named(["Subscribers", "Completion"], [])]) {
                 [unowned self] arguments in
                 try self.subject(of: arguments).sendCompletion(arguments[0], bridge: self, at: arguments.location)
@@ -149,7 +158,7 @@ extension StreamBridge {
         if case .native(let native as PublisherValue) = value {
             native.outputType = genericArguments(of: receiver).first
         }
-        return value
+        return rememberWrittenArguments(value, receiver: receiver)
     }
 
     /// A value sent to a subject, converted to the subject's written Output type.

@@ -90,13 +90,31 @@ public final class PublisherValue: NativeValue {
     /// A subject's written Output type (`CurrentValueSubject<Double, Never>`): what it is
     /// sent is converted to it, as Swift converts `send(25)` to `25.0`.
     var outputType: TypeRef?
+    /// The generic arguments the script wrote where it made this publisher (`Empty<Int, Never>()`).
+    var writtenArguments: [TypeRef] = []
+    /// For printing: weak, as a value may be printed while its environment is torn down.
+    weak var bridge: StreamBridge?
 
-    init(_ publisher: AnyScriptPublisher, type: TypeInfo) {
+    init(_ publisher: AnyScriptPublisher, type: TypeInfo, bridge: StreamBridge? = nil) {
         self.publisher = publisher
+        self.bridge = bridge
         super.init(typeInfo: type)
     }
 
+    /// The family's name, for messages; `print` shows what Swift shows (`printed(debug:)`).
     public override var description: String { Self.familyName(of: publisher.base) }
+
+    public override func printed(debug: Bool) throws -> String {
+        guard let bridge else { return description }
+        return try PublisherSpeller(bridge: bridge).describe(
+            publisher: publisher.base, written: writtenArguments, debug: debug)
+    }
+
+    public override func swiftTypeName(qualified: Bool) throws -> String? {
+        guard let bridge else { return nil }
+        let spelling = try PublisherSpeller(bridge: bridge).typeName(of: publisher.base, written: writtenArguments)
+        return qualified ? spelling.qualified : spelling.plain
+    }
 
     /// The publisher object this value stands for, seen through the bridge's adapters and
     /// erasers, so that `===` compares what Swift would compare: two reads of one object's
@@ -138,8 +156,36 @@ extension StreamBridge {
         let name = family ?? PublisherValue.familyName(of: publisher.base)
         var conformances = ["Publisher"]
         if publisher.base is any ConnectablePublisher { conformances.append("ConnectablePublisher") }
-        return .native(
-            PublisherValue(publisher.countingNesting(in: self), type: types.family(name, conformances: conformances)))
+        return .native(PublisherValue(
+                publisher.countingNesting(in: self), type: types.family(name, conformances: conformances), bridge: self))
+    }
+
+    /// Remembers the generic arguments the script wrote for a publisher it made
+    /// (`receiver` is the metatype it called, `PassthroughSubject<Int, Never>`).
+    @discardableResult
+    func rememberWrittenArguments(_ value: Value, receiver: Value?) -> Value {
+        let written = genericArguments(of: receiver)
+        guard !written.isEmpty, case .native(let native as PublisherValue) = value else { return value }
+        native.writtenArguments = written
+        let base = native.publisher.base
+        if type(of: base) is AnyClass {
+            let object = base as AnyObject
+            if writtenGenericArguments.count > 256 {
+                writtenGenericArguments = writtenGenericArguments.filter { $0.value.object.object != nil }
+            }
+            writtenGenericArguments[ObjectIdentifier(object)] = (WeakObject(object), written)
+        }
+        return value
+    }
+
+    /// What `rememberWrittenArguments` kept for this engine publisher, if it is an object.
+    func writtenArguments(of publisher: Any) -> [TypeRef]? {
+        guard type(of: publisher) is AnyClass else { return nil }
+        let object = publisher as AnyObject
+        guard let entry = writtenGenericArguments[ObjectIdentifier(object)], entry.object.object === object else {
+            return nil
+        }
+        return entry.arguments
     }
 
     public func publisherValue<P: Publisher>(_ publisher: P) -> Value where P.Output == Value {
@@ -178,4 +224,10 @@ extension StreamBridge {
         }
         return false
     }
+}
+
+/// A weak reference, for tables keyed by an object's identity.
+final class WeakObject {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
 }

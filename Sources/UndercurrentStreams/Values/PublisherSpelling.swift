@@ -1,0 +1,582 @@
+import OpenCombine
+import UndercurrentInterpreter
+
+/// Swift's spelling of the engine's publishers, as `print`, `debugPrint` and `type(of:)` show
+/// them in compiled code: `Just<Int>(output: 1)`, `Sequence<Array<Int>, Never>`,
+/// `Map<PassthroughSubject<Int, Never>, Int>`.
+///
+/// The engine's types hold `Value` where compiled code holds `Int` or `String` (script
+/// generics are erased), so the reflected type name of an engine publisher is rewritten:
+/// each `Value` becomes the type the publisher at that level publishes, told from what it
+/// holds (a `Just`'s output, a sequence's elements), from what the script wrote
+/// (`PassthroughSubject<Int, Never>()`), or from its upstream for operators that pass values
+/// on unchanged. Where that cannot be told (what a `map` closure returns), spelling throws
+/// rather than guess.
+struct PublisherSpeller {
+    let bridge: StreamBridge
+
+    /// A type's spelling, unqualified (`print`, `type(of:)`) and qualified (`debugPrint`).
+    struct Spelling: Equatable {
+        var plain: String
+        var qualified: String
+
+        static let never = Spelling(plain: "Never", qualified: "Swift.Never")
+        static let error = Spelling(plain: "Error", qualified: "Swift.Error")
+        static let int = Spelling(plain: "Int", qualified: "Swift.Int")
+        static let bool = Spelling(plain: "Bool", qualified: "Swift.Bool")
+    }
+
+    /// What stands for the erased types inside one publisher's own type and fields.
+    struct Context {
+        var output: () throws -> Spelling
+        var failure: () throws -> Spelling
+        var range: () throws -> Spelling
+        var scheduler: () throws -> Spelling = { .init(plain: "DispatchQueue", qualified: "Dispatch.DispatchQueue") }
+    }
+
+    // MARK: - Publishers
+
+    /// The spelling of a publisher's type; `written` are the generic arguments the script
+    /// wrote where it made the publisher (`Empty<Int, Never>()`).
+    func typeName(of publisher: Any, written: [TypeRef] = []) throws -> Spelling {
+        let publisher = unwrapAdapters(publisher)
+        // `MapKeyPath<Upstream, Output>`: the Output is the type of what the key path reads.
+        if publisher is ScriptMapKeyPathNaming { throw cannotTell("the type of the property this key path reads") }
+        let node = try TypeNode.parse(String(reflecting: type(of: publisher)))
+        let rewritten = try rewrite(
+            node, children: publisherChildren(of: publisher), context: context(of: publisher, written: written))
+        var renamed = rewritten
+        renamed.renameOwnTypes(publisher: publisher)
+        return Spelling(plain: renamed.spelled(qualified: false), qualified: renamed.spelled(qualified: true))
+    }
+
+    /// What `print` (debug: false) or `debugPrint` shows for a publisher: a class by its
+    /// qualified type name, a struct as its type and fields (`Just<Int>(output: 1)`).
+    func describe(publisher: Any, written: [TypeRef] = [], debug: Bool) throws -> String {
+        let publisher = unwrapAdapters(publisher)
+        if debug, let custom = publisher as? CustomDebugStringConvertible { return custom.debugDescription }
+        if let custom = publisher as? CustomStringConvertible { return custom.description }
+        let name = try typeName(of: publisher, written: written)
+        if type(of: publisher) is AnyClass { return name.qualified }
+        let context = context(of: publisher, written: written)
+        let fields = try Mirror(reflecting: publisher).children.map { child in
+            (child.label.map { $0 + ": " } ?? "") + (try describe(field: child.value, context: context))
+        }
+        return (debug ? name.qualified : name.plain) + "(" + fields.joined(separator: ", ") + ")"
+    }
+
+    /// A field of a publisher, as reflection prints a nested value (in its debug form).
+    private func describe(field: Any, context: Context) throws -> String {
+        if let described = field as? DescribedSequenceBase {
+            return try described.reflected(speller: self, debug: true)
+        }
+        if let optional = field as? Value?, type(of: field) == Value?.self {
+            return try Formatter.describe(.optional(optional), debug: true, interpreter: bridge.interpreter)
+        }
+        if let value = field as? Value {
+            return try Formatter.describe(value, debug: true, interpreter: bridge.interpreter)
+        }
+        if let failure = field as? ScriptFailure {
+            return try Formatter.describe(failure.value, debug: true, interpreter: bridge.interpreter)
+        }
+        if let values = field as? [Value] {
+            return try Formatter.describe(.array(values), debug: true, interpreter: bridge.interpreter)
+        }
+        if let range = field as? RangeCollection { return Self.debugDescription(of: range.rangeValue) }
+        if let range = field as? RangeSequence { return Self.debugDescription(of: range.rangeValue) }
+        if field is any Publisher { return try describe(publisher: field, debug: true) }
+        let mirror = Mirror(reflecting: field)
+        if mirror.displayStyle == nil || field is CustomDebugStringConvertible || field is CustomStringConvertible {
+            if let text = field as? CustomDebugStringConvertible { return text.debugDescription }
+            if String(describing: type(of: field)).contains("->") { return "(Function)" }
+            return String(reflecting: field)
+        }
+        return try reflect(field, context: context, debug: true)
+    }
+
+    /// Swift's reflection of a plain value (a `DropFirstSequence` of a sequence publisher),
+    /// with the erased types spelled from `context`.
+    func reflect(_ value: Any, context: Context, debug: Bool) throws -> String {
+        let node = try TypeNode.parse(String(reflecting: type(of: value)))
+        let name = try rewrite(node, children: [:], context: context)
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .optional:
+            guard let wrapped = mirror.children.first?.value else { return "nil" }
+            return "Optional(" + (try describe(field: wrapped, context: context)) + ")"
+        case .collection:
+            return "["
+                + (try mirror.children.map { try describe(field: $0.value, context: context) })
+                .joined(separator: ", ") + "]"
+        case .tuple:
+            return "("
+                + (try mirror.children.map { try describe(field: $0.value, context: context) })
+                .joined(separator: ", ") + ")"
+        case .class:
+            return name.spelled(qualified: true)
+        default:
+            let fields = try mirror.children.map { child in
+                (child.label.map { $0 + ": " } ?? "") + (try describe(field: child.value, context: context))
+            }
+            return name.spelled(qualified: debug) + "(" + fields.joined(separator: ", ") + ")"
+        }
+    }
+
+    /// A range as reflection shows it nested: `ClosedRange(1...3)`,
+    /// `Swift.PartialRangeFrom<Swift.Int>(lowerBound: 1)`.
+    static func debugDescription(of range: Value) -> String {
+        if case .range(let value) = range, value.kind == .from, case .int(let lower)? = value.lower {
+            return "Swift.PartialRangeFrom<Swift.Int>(lowerBound: \(lower))"
+        }
+        return Formatter.describe(range, debug: true)
+    }
+
+    // MARK: - Rewriting reflected type names
+
+    /// The publishers a publisher holds (`upstream`, `a`, `b`, `prefix`), by the reflected
+    /// name of their type as it stands in the holder's generic arguments.
+    private func publisherChildren(of publisher: Any) -> [String: Any] {
+        var result: [String: Any] = [:]
+        for child in Mirror(reflecting: publisher).children where unwrapAdapters(child.value) is any Publisher {
+            result[String(reflecting: type(of: child.value))] = unwrapAdapters(child.value)
+        }
+        return result
+    }
+
+    private func rewrite(_ node: TypeNode, children: [String: Any], context: Context) throws -> TypeNode {
+        if let child = children[node.source] {
+            return try TypeNode.parse(typeName(of: child).qualified)
+        }
+        switch node.path {
+        case ["UndercurrentInterpreter", "Value"]:
+            return try TypeNode.parse(context.output().qualified)
+        case ["UndercurrentStreams", "ScriptFailure"]:
+            return try TypeNode.parse(context.failure().qualified)
+        case ["UndercurrentStreams", "RangeCollection"], ["UndercurrentStreams", "RangeSequence"]:
+            return try TypeNode.parse(context.range().qualified)
+        case ["UndercurrentStreams", "VirtualScheduler"]:
+            return try TypeNode.parse(context.scheduler().qualified)
+        case ["UndercurrentStreams", "DescribedSequence"]:
+            // Invisible: it only gives a fused sequence Swift's description.
+            if let base = node.components.last?.arguments.first {
+                return try rewrite(base, children: children, context: context)
+            }
+        default:
+            break
+        }
+        var rewritten = node
+        for index in rewritten.components.indices {
+            rewritten.components[index].arguments = try rewritten.components[index].arguments.map {
+                try rewrite($0, children: children, context: context)
+            }
+        }
+        return rewritten
+    }
+
+    private func context(of publisher: Any, written: [TypeRef]) -> Context {
+        Context(
+            output: {
+                if let output = written.first { return spelling(of: output) }
+                return try outputType(of: publisher)
+            },
+            failure: {
+                if written.count >= 2 { return spelling(of: written[1]) }
+                return try failureType(of: publisher)
+            },
+            range: { try rangeType(of: publisher) },
+            scheduler: {
+                // The scheduler the script named, which the virtual one stands for.
+                let scheduler = Mirror(reflecting: publisher).children.lazy.compactMap { $0.value as? VirtualScheduler }
+                    .first
+                switch scheduler?.kind.family {
+                case .runLoop?: return .init(plain: "RunLoop", qualified: "Foundation.RunLoop")
+                case .operationQueue?: return .init(plain: "OperationQueue", qualified: "Foundation.OperationQueue")
+                default: return .init(plain: "DispatchQueue", qualified: "Dispatch.DispatchQueue")
+                }
+            })
+    }
+
+    // MARK: - What a publisher publishes, and how it fails
+
+    /// The type a publisher publishes, told from what it holds or from its upstream.
+    func outputType(of publisher: Any) throws -> Spelling {
+        let publisher = unwrapAdapters(publisher)
+        if let written = bridge.writtenArguments(of: publisher), let output = written.first {
+            return spelling(of: output)
+        }
+        if let known = publisher as? KnownOutput, let output = try known.outputSpelling(speller: self) {
+            return output
+        }
+        let name = TypeNode.baseName(of: publisher)
+        if Self.passThrough.contains(name), let upstream = firstPublisherChild(of: publisher) {
+            return try outputType(of: upstream)
+        }
+        switch name {
+        case "Collect", "CollectByCount", "CollectByTime":
+            if let upstream = firstPublisherChild(of: publisher) {
+                let element = try outputType(of: upstream)
+                return Spelling(plain: "Array<\(element.plain)>", qualified: "Swift.Array<\(element.qualified)>")
+            }
+        case "Count": return .int
+        case "Contains", "TryContains", "AllSatisfy", "TryAllSatisfy", "ContainsWhere", "TryContainsWhere":
+            return .bool
+        default:
+            break
+        }
+        throw cannotTell(Self.whatItPublishes(name))
+    }
+
+    /// The error type a publisher fails with.
+    func failureType(of publisher: Any) throws -> Spelling {
+        let publisher = unwrapAdapters(publisher)
+        if let written = bridge.writtenArguments(of: publisher), written.count >= 2 {
+            return spelling(of: written[1])
+        }
+        if let known = publisher as? KnownOutput, let failure = try known.failureSpelling(speller: self) {
+            return failure
+        }
+        let name = TypeNode.baseName(of: publisher)
+        if Self.throwing.contains(name) { return .error }
+        if Self.passThrough.contains(name) || Self.failurePassThrough.contains(name),
+            let upstream = firstPublisherChild(of: publisher)
+        {
+            return try failureType(of: upstream)
+        }
+        throw cannotTell("the Failure of `\(name)`")
+    }
+
+    private func rangeType(of publisher: Any) throws -> Spelling {
+        guard let contents = publisher as? SequenceContents, let range = contents.rangeKind else {
+            throw cannotTell("this range's type")
+        }
+        return .init(plain: "\(range)<Int>", qualified: "Swift.\(range)<Swift.Int>")
+    }
+
+    func spelling(of type: TypeRef) -> Spelling {
+        Spelling(
+            plain: SwiftTypeNames.name(of: type, in: bridge.interpreter, qualified: false),
+            qualified: SwiftTypeNames.name(of: type, in: bridge.interpreter, qualified: true))
+    }
+
+    /// The one type a list of values has; nil when it cannot be told (none, or only nil).
+    func commonType(of values: [Value]) -> Spelling? {
+        let plain = SwiftTypeNames.commonName(of: values, qualified: false)
+        guard !values.isEmpty, !plain.contains("Any") else { return nil }
+        return Spelling(plain: plain, qualified: SwiftTypeNames.commonName(of: values, qualified: true))
+    }
+
+    func cannotTell(_ what: String) -> ScriptError {
+        ScriptError.runtime(
+            "Undercurrent cannot tell \(what): generics are erased at run time, so it cannot spell this "
+                + "publisher's type as Swift would",
+            notes: ["print the values it publishes instead"])
+    }
+
+    func unwrapAdapters(_ publisher: Any) -> Any {
+        var current = publisher
+        for _ in 0..<8 {
+            if let erased = current as? AnyValuePublisherBase {
+                current = erased.basePublisher
+            } else if let adapter = current as? StagelessAdapter {
+                current = adapter.adaptedPublisher
+            } else {
+                break
+            }
+        }
+        return current
+    }
+
+    private func firstPublisherChild(of publisher: Any) -> Any? {
+        for child in Mirror(reflecting: publisher).children where unwrapAdapters(child.value) is any Publisher {
+            return unwrapAdapters(child.value)
+        }
+        return nil
+    }
+
+    /// Operators whose values are their upstream's, unchanged (so are their errors).
+    static let passThrough: Set<String> = [
+        "Filter", "TryFilter", "Output", "EagerOutput", "Drop", "DropWhile", "TryDropWhile", "DropUntilOutput",
+        "PrefixWhile", "TryPrefixWhile", "PrefixUntilOutput", "First", "FirstWhere", "TryFirstWhere", "Last",
+        "LastWhere", "TryLastWhere", "RemoveDuplicates", "TryRemoveDuplicates", "Print", "HandleEvents",
+        "Breakpoint", "Buffer", "Delay", "Debounce", "Throttle", "SubscribedThrottle", "Timeout", "ReceiveOn",
+        "SubscribeOn", "Share", "MakeConnectable", "Autoconnect", "Retry", "ReplaceEmpty", "AssertNoFailure",
+        "Comparison", "TryComparison", "Concatenate", "Merge", "Merge3", "Merge4", "Merge5", "Merge6", "Merge7",
+        "Merge8", "MergeMany", "Trace", "IgnoreOutput", "InterruptiblePublisher",
+    ]
+
+    /// Operators that fail as their upstream does, whatever they publish.
+    static let failurePassThrough: Set<String> = [
+        "Map", "CompactMap", "Scan", "Reduce", "Collect", "CollectByCount", "CollectByTime", "Count", "Contains",
+        "AllSatisfy", "ContainsWhere", "MapKeyPath", "ScriptMapKeyPath", "ReplaceNil",
+    ]
+
+    /// Operators that fail with `Error`.
+    static let throwing: Set<String> = [
+        "TryMap", "TryCompactMap", "TryScan", "TryReduce", "TryFilter", "TryDropWhile", "TryPrefixWhile",
+        "TryFirstWhere", "TryLastWhere", "TryRemoveDuplicates", "TryAllSatisfy", "TryContainsWhere",
+        "TryComparison", "Decode", "Encode",
+    ]
+
+    static func whatItPublishes(_ name: String) -> String {
+        switch name {
+        case "Map": return "what this map's closure returns"
+        case "TryMap": return "what this tryMap's closure returns"
+        case "CompactMap", "TryCompactMap": return "what this compactMap's closure returns"
+        case "Scan", "TryScan", "Reduce", "TryReduce": return "what this \(name.lowercased())'s closure returns"
+        case "ScriptMapKeyPath": return "the type of the property this key path reads"
+        case "FlatMap", "SwitchToLatest": return "what the publishers this \(name) flattens publish"
+        case "Deferred": return "the type of the publisher this Deferred's closure makes"
+        default: return "what `\(name)` publishes"
+        }
+    }
+}
+
+// MARK: - Publishers that know what they publish
+
+/// A publisher that knows what it publishes from what it holds.
+protocol KnownOutput {
+    func outputSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling?
+    func failureSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling?
+}
+
+extension Just: KnownOutput where Output == Value {
+    func outputSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling? {
+        speller.commonType(of: [output])
+    }
+    func failureSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling? { .never }
+}
+
+extension Publishers.Sequence: KnownOutput where Elements.Element == Value {
+    func outputSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling? {
+        switch SequenceBases.innermost(of: sequence) {
+        case let array as [Value]: return speller.commonType(of: array)
+        case is RangeCollection, is RangeSequence: return .int
+        default: return nil
+        }
+    }
+    func failureSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling? {
+        Failure.self == Never.self ? .never : nil
+    }
+}
+
+extension Optional.OCombine.Publisher: KnownOutput where Wrapped == Value {
+    func outputSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling? {
+        output.flatMap { speller.commonType(of: [$0]) }
+    }
+    func failureSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling? { .never }
+}
+
+extension Result.OCombine.Publisher: KnownOutput where Success == Value {
+    func outputSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling? {
+        if case .success(let value) = result { return speller.commonType(of: [value]) }
+        return nil
+    }
+    func failureSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling? {
+        if Failure.self == Never.self { return .never }
+        if case .failure(let error as ScriptFailure) = result { return speller.commonType(of: [error.value]) }
+        return nil
+    }
+}
+
+extension Record: KnownOutput where Output == Value {
+    func outputSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling? {
+        speller.commonType(of: recording.output)
+    }
+    func failureSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling? {
+        Failure.self == Never.self ? .never : nil
+    }
+}
+
+extension Fail: KnownOutput where Output == Value {
+    func outputSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling? { nil }
+    func failureSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling? {
+        if let failure = error as? ScriptFailure { return speller.commonType(of: [failure.value]) }
+        return nil
+    }
+}
+
+extension Empty: KnownOutput where Output == Value {
+    func outputSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling? { nil }
+    func failureSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling? {
+        Failure.self == Never.self ? .never : nil
+    }
+}
+
+extension CurrentValueSubject: KnownOutput where Output == Value {
+    func outputSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling? {
+        speller.commonType(of: [value])
+    }
+    func failureSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling? {
+        Failure.self == Never.self ? .never : nil
+    }
+}
+
+extension PassthroughSubject: KnownOutput where Output == Value {
+    func outputSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling? { nil }
+    func failureSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling? {
+        Failure.self == Never.self ? .never : nil
+    }
+}
+
+extension AnyPublisher: KnownOutput where Output == Value {
+    /// What the publisher it erases publishes.
+    func outputSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling? {
+        guard let base = erasedBase else { return nil }
+        return try speller.outputType(of: base)
+    }
+    func failureSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling? {
+        if Failure.self == Never.self { return .never }
+        guard let base = erasedBase else { return nil }
+        return try speller.failureType(of: base)
+    }
+
+    /// OpenCombine keeps the erased publisher in a box: `box.base`.
+    private var erasedBase: Any? {
+        guard let box = Mirror(reflecting: self).descendant("box") else { return nil }
+        return Mirror(reflecting: box).descendant("base")
+    }
+}
+
+/// The collection under Swift's lazy wrappers (`DropFirstSequence`, `PrefixSequence`,
+/// `DropWhileSequence`), which is what decides a fused sequence's element type.
+enum SequenceBases {
+    static func innermost(of sequence: Any) -> Any {
+        var current = sequence
+        for _ in 0..<8 {
+            if let described = current as? DescribedSequenceBase {
+                current = described.baseSequence
+                continue
+            }
+            let mirror = Mirror(reflecting: current)
+            guard mirror.displayStyle == .struct,
+                let inner = mirror.descendant("_base") ?? mirror.descendant("_iterator", "_elements")
+            else { break }
+            current = inner
+        }
+        return current
+    }
+}
+
+// MARK: - Reflected type names
+
+/// A reflected type name (`OpenCombine.Publishers.Map<OpenCombine.Just<…>, …>`) as a tree, to
+/// rewrite and spell again.
+struct TypeNode {
+    struct Component {
+        var name: String
+        var arguments: [TypeNode]
+    }
+
+    var components: [Component]
+    /// The text it was parsed from, to match it with a child publisher's type.
+    var source: String
+
+    var path: [String] { components.map(\.name) }
+
+    /// Unqualified, a nested type shows its own name only (`Publisher` for
+    /// `Result<Int, Never>.Publisher`), with its own generic arguments.
+    func spelled(qualified: Bool) -> String {
+        func component(_ part: Component) -> String {
+            guard !part.arguments.isEmpty else { return part.name }
+            return part.name + "<" + part.arguments.map { $0.spelled(qualified: qualified) }.joined(separator: ", ")
+                + ">"
+        }
+        if qualified { return components.map(component).joined(separator: ".") }
+        return components.last.map(component) ?? source
+    }
+
+    /// The project's own publishers in extensions of `Publishers` are spelled as Combine's.
+    mutating func renameOwnTypes(publisher: Any) {
+        guard components.count == 3, components[0].name == "OpenCombine", components[1].name == "Publishers" else {
+            return
+        }
+        switch components[2].name {
+        case "EagerOutput": components[2].name = "Output"
+        case "SubscribedThrottle": components[2].name = "Throttle"
+        case "ScriptMapKeyPath":
+            if let keyPath = publisher as? ScriptMapKeyPathNaming { components[2].name = keyPath.combineTypeName }
+        default: break
+        }
+    }
+
+    /// The last name of a publisher's type, without generic arguments (`Map`).
+    static func baseName(of publisher: Any) -> String {
+        (try? parse(String(reflecting: type(of: publisher))))?.components.last?.name ?? ""
+    }
+
+    static func parse(_ text: String) throws -> TypeNode {
+        var parser = Parser(text: Array(text))
+        return try parser.node()
+    }
+
+    private struct Parser {
+        let text: [Character]
+        var position = 0
+
+        mutating func node() throws -> TypeNode {
+            skipSpaces()
+            let start = position
+            skipContextPrefix()
+            var components: [Component] = []
+            while position < text.count {
+                var name = ""
+                if text[position] == "(" {
+                    // `(unknown context at $…)` of a private type: kept as written.
+                    while position < text.count, text[position] != ")" {
+                        name.append(text[position])
+                        position += 1
+                    }
+                    if position < text.count {
+                        name.append(")")
+                        position += 1
+                    }
+                }
+                while position < text.count, !"<>,.".contains(text[position]) {
+                    name.append(text[position])
+                    position += 1
+                }
+                var arguments: [TypeNode] = []
+                if position < text.count, text[position] == "<" {
+                    position += 1
+                    while true {
+                        arguments.append(try node())
+                        guard position < text.count else { throw ScriptError.runtime("malformed type name") }
+                        if text[position] == "," {
+                            position += 1
+                            continue
+                        }
+                        guard text[position] == ">" else { throw ScriptError.runtime("malformed type name") }
+                        position += 1
+                        break
+                    }
+                }
+                components.append(Component(name: name, arguments: arguments))
+                guard position < text.count, text[position] == "." else { break }
+                position += 1
+            }
+            return TypeNode(components: components, source: String(text[start..<position]))
+        }
+
+        mutating func skipSpaces() {
+            while position < text.count, text[position] == " " { position += 1 }
+        }
+
+        /// `(extension in UndercurrentStreams):` before a type declared in an extension.
+        mutating func skipContextPrefix() {
+            let prefix = Array("(extension in ")
+            guard text.count - position > prefix.count, Array(text[position..<position + prefix.count]) == prefix,
+                let colon = text[position...].firstIndex(of: ":")
+            else { return }
+            position = colon + 1
+        }
+    }
+}
+
+/// `MapKeyPath`, `MapKeyPath2` or `MapKeyPath3`, by the number of key paths.
+protocol ScriptMapKeyPathNaming {
+    var combineTypeName: String { get }
+}
+
+extension Publishers.ScriptMapKeyPath: ScriptMapKeyPathNaming {
+    var combineTypeName: String { combineName }
+}
