@@ -156,8 +156,10 @@ extension StreamBridge {
         let name = family ?? PublisherValue.familyName(of: publisher.base)
         var conformances = ["Publisher"]
         if publisher.base is any ConnectablePublisher { conformances.append("ConnectablePublisher") }
-        return .native(PublisherValue(
-                publisher.countingNesting(in: self), type: types.family(name, conformances: conformances), bridge: self))
+        return .native(
+            PublisherValue(
+                publisher.countingNesting(in: self), type: types.family(name, conformances: conformances), bridge: self)
+        )
     }
 
     /// Remembers the generic arguments the script wrote for a publisher it made
