@@ -59,9 +59,29 @@ public enum LessonParser {
 
         init(text: String, path: String) {
             self.path = path
-            lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
+            let raw = text.replacingOccurrences(of: "\r\n", with: "\n").split(
                 separator: "\n", omittingEmptySubsequences: false
             ).map(String.init)
+            // Lesson text is inert: a control character (an escape sequence that clears the
+            // screen, writes the clipboard, hides text) is kept as its Swift escape, so it is
+            // shown rather than obeyed, wherever the text goes; in a string literal of the
+            // lesson's code it means the same character.
+            var escaped: [String] = []
+            escaped.reserveCapacity(raw.count)
+            var found: [LessonDiagnostic] = []
+            for (index, line) in raw.enumerated() {
+                let (inert, controls) = LessonText.inert(line)
+                if let first = controls.first {
+                    found.append(
+                        LessonDiagnostic(
+                            line: index + 1, .warning,
+                            "control character \(LessonText.name(first)) in the text\(controls.count > 1 ? " (and \(controls.count - 1) more on this line)" : ""); it is shown as \(LessonText.escape(first)), never sent to the terminal: remove it"
+                        ))
+                }
+                escaped.append(inert)
+            }
+            lines = escaped
+            diagnostics = found
             lesson = Lesson(
                 id: LessonParser.defaultID(forPath: path), title: "", summary: "", path: path,
                 introduction: [], steps: [])
@@ -859,5 +879,46 @@ public enum LessonParser {
             }
             return prediction
         }
+    }
+}
+
+/// Control characters in a lesson's text, made visible.
+enum LessonText {
+    /// Characters a terminal would act on rather than show (C0 but tab, DEL, C1), and the
+    /// bidirectional overrides that make shown text read differently from what it is.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09: false
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// `\u{1B}` for ESC.
+    static func escape(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    }
+
+    /// `U+001B`.
+    static func name(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// The line with each control character replaced by its escape, and the ones replaced.
+    static func inert(_ line: String) -> (String, [Unicode.Scalar]) {
+        guard line.unicodeScalars.contains(where: isControl) else { return (line, []) }
+        var result = ""
+        var found: [Unicode.Scalar] = []
+        for scalar in line.unicodeScalars {
+            if isControl(scalar) {
+                found.append(scalar)
+                result += escape(scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return (result, found)
     }
 }
