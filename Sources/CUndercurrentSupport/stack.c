@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdint.h>
+#include <time.h>
 #include "CUndercurrentSupport.h"
 
 // The lowest address of the calling thread's stack, found once per thread: the depth
@@ -29,4 +30,10 @@ uintptr_t uc_stack_low(void) {
 size_t uc_stack_size(void) {
     find_stack();
     return stack_size;
+}
+
+uint64_t uc_monotonic_nanoseconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }

@@ -49,7 +49,9 @@ public enum TracedRun {
             tracer.recordOutput(text)
         }
         environment!.interpreter.limits.maxSteps = stepLimit
+        environment!.interpreter.limits.maxSeconds = ResourceLimits.unattendedSeconds
         tracer.clock = { [unowned bridge = environment!.bridge] in bridge.clock.nowMilliseconds }
+        tracer.isStopping = { [unowned interpreter = environment!.interpreter] in interpreter.isAborting }
         environment!.interpreter.deinitObservers.append { tracer.recordDeinit(of: $0, type: $1) }
         var result = RunResult(output: "", events: [], diagnostic: nil, errorMessage: nil, droppedEvents: 0)
         // Each piece runs with its own range of lines, so an error names the piece it is in:

@@ -5,9 +5,11 @@
 /// comments do not count. Text that can never become valid by adding lines counts as
 /// complete, so the parser reports the error at once: an unmatched or mismatched closing
 /// bracket, or a single-line string still open at the end of its line.
-/// Regex literals are not recognised.
+/// Regex literals are not recognised. A colon command is always complete.
 public enum InputCompleteness {
     public static func isComplete(_ text: String) -> Bool {
+        // A colon command is one line, whatever brackets its arguments hold (`:trace --only [`).
+        if text.drop(while: { $0 == " " || $0 == "\t" }).first == ":" { return true }
         var scanner = Scanner(bytes: Array(text.utf8))
         return scanner.run()
     }

@@ -15,6 +15,8 @@ public final class ScriptRun {
     public let tracer = Tracer()
     /// With `trace` on: also draw the trace into `renderedTrace` (off for `--check` alone).
     public var rendersTrace = true
+    /// Wall-clock seconds the script may run (nil: no limit): nobody is there to press Ctrl-C.
+    public var timeLimit: Double? = ResourceLimits.unattendedSeconds
     private let writeOutput: (String) -> Void
 
     public init(
@@ -33,9 +35,11 @@ public final class ScriptRun {
             writeOutput(text)
             if trace { tracer.recordOutput(text) }
         }
+        environment.interpreter.limits.maxSeconds = timeLimit
         if trace {
             environment.interpreter.deinitObservers.append { tracer.recordDeinit(of: $0, type: $1) }
             tracer.clock = { [unowned clock = environment.bridge.clock] in clock.nowMilliseconds }
+            tracer.isStopping = { [unowned interpreter = environment.interpreter] in interpreter.isAborting }
             tracer.start()
         }
         do {

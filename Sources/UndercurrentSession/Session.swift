@@ -37,6 +37,7 @@ public final class Session {
         // counted from the start of the input, so that a trace reads the same however long
         // the session has run.
         tracer.clock = { [unowned self] in self.environment.bridge.clock.nowMilliseconds - self.timeOrigin }
+        tracer.isStopping = { [unowned self] in self.environment.interpreter.isAborting }
     }
 
     private func makeEnvironment() -> ScriptEnvironment {
@@ -111,7 +112,7 @@ public final class Session {
             showOutputOrTrace()
         } else if tracer.checksContract {
             lastEvents = tracer.events
-            write(contractSummaryText())
+            write(contractSummaryText(maxListed: 10))
         }
         return failure
     }

@@ -176,15 +176,17 @@ extension Session {
         renderer.showTime = TraceRenderer.timeVaries(in: events)
         let lines = TracePaging(pageSize: inspection.pageSize, renderer: renderer).summarised(
             events, maxLines: maxLines)
-        return droppedNote() + lines.joined(separator: "\n") + "\n" + contractSummaryText()
+        return droppedNote() + lines.joined(separator: "\n") + "\n" + contractSummaryText(maxListed: 10)
     }
 
-    /// The contract checker's findings for the last input, or nothing.
-    func contractSummaryText() -> String {
+    /// The contract checker's findings for the last input, or nothing; after an input, only
+    /// the first `maxListed` (`:check` lists every one kept).
+    func contractSummaryText(maxListed: Int? = nil) -> String {
         // From the events (labels applied), unless some went with dropped events.
         let violations = inspection.labelled(lastEvents).flatMap(\.violations)
         let kept = violations.count >= tracer.violations.count ? violations : tracer.violations
-        let lines = ContractSummary.render(kept, total: tracer.violationCount, useColor: useColor)
+        let lines = ContractSummary.render(
+            kept, total: tracer.violationCount, useColor: useColor, maxListed: maxListed, more: " (:check lists them)")
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
 

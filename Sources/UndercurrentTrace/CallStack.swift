@@ -25,6 +25,9 @@ struct CallStack {
     }
 
     private(set) var frames: [Frame] = []
+    /// For each subscription with `request(_:)` calls in progress, their frames' indices,
+    /// innermost last: asked on every signal, so it must not cost a walk of the stack.
+    private var requestFrames: [String: [Int]] = [:]
     private var nextID = 0
     /// Calls in progress that were recorded (transparent ones are not).
     private(set) var recordedDepth = 0
@@ -43,24 +46,39 @@ struct CallStack {
         var frame = Frame(id: nextID, kind: kind, position: position, sequence: sequence)
         configure(&frame)
         if !frame.transparent { recordedDepth += 1 }
+        if kind == .request, let subscription = frame.subscription {
+            requestFrames[subscription, default: []].append(frames.count)
+        }
         frames.append(consume frame)
     }
 
     mutating func pop() -> Frame? {
         guard let frame = frames.popLast() else { return nil }
         if !frame.transparent { recordedDepth -= 1 }
+        if frame.kind == .request, let subscription = frame.subscription {
+            requestFrames[subscription]?.removeLast()
+            if requestFrames[subscription]?.isEmpty == true { requestFrames[subscription] = nil }
+        }
         return frame
     }
 
     mutating func removeAll() {
         frames.removeAll()
+        requestFrames.removeAll()
         recordedDepth = 0
     }
 
     /// How many `request(_:)` calls on this subscription are in progress.
     func requestsInProgress(on subscription: String) -> Int {
-        frames.reduce(0) { $0 + ($1.kind == .request && $1.subscription == subscription ? 1 : 0) }
+        requestFrames[subscription]?.count ?? 0
     }
+
+    /// The index in `frames` of the innermost `request(_:)` in progress on this subscription.
+    func innermostRequest(on subscription: String) -> Int? {
+        requestFrames[subscription]?.last
+    }
+
+    var hasRequestsInProgress: Bool { !requestFrames.isEmpty }
 
     /// True when the innermost call is the same delivery to the same subscriber: an adapter
     /// forwarding it.

@@ -45,6 +45,9 @@ final class ContractChecker {
         /// Its subscription went away (deinitialized): a new one may take its place.
         var subscriptionGone = false
         var cancel: (sequence: Int, rootID: Int?, subscription: String)?
+        /// Every subscription it was handed, first first (several through pass-through
+        /// operators, `retry` or `catch`).
+        var handed: [String] = []
     }
 
     // Unchecked, as the `Tracer`'s state: changed on every call, on the tracer's thread.
@@ -86,6 +89,7 @@ final class ContractChecker {
 
         var subscriberState = subscribers[name] ?? SubscriberState()
         subscriberState.wasSubscribed = true
+        if !subscriberState.handed.contains(subscription) { subscriberState.handed.append(subscription) }
         let active =
             subscriberState.subscription != nil && subscriberState.completedAt == nil
             && subscriberState.cancel == nil && !subscriberState.subscriptionGone
@@ -197,15 +201,19 @@ final class ContractChecker {
     /// The subscription a signal comes from: the innermost `request(_:)` in progress on a
     /// subscription the subscriber was handed (a delivery made from within `request`), or
     /// else the subscriber's subscription.
+    ///
+    /// Found from the subscriptions the subscriber was handed, not by walking the stack: in a
+    /// chain of hundreds of operators each signal is made hundreds of calls deep.
     private func deliveringSubscription(to subscriber: String, stack: CallStack) -> String? {
-        // Read in place: copying each frame and state cost more than the look-ups.
-        let frames = stack.frames
-        for index in frames.indices.reversed() where frames[index].kind == .request {
-            if let name = frames[index].subscription,
-                subscriptions.update(name, { $0.subscribers.contains(subscriber) }) == true
-            {
-                return name
+        if stack.hasRequestsInProgress, let handed = subscribers.update(subscriber, { $0.handed }) {
+            var innermost: (index: Int, name: String)?
+            for name in handed {
+                guard let index = stack.innermostRequest(on: name), index > (innermost?.index ?? -1),
+                    subscriptions.update(name, { $0.subscribers.contains(subscriber) }) == true
+                else { continue }
+                innermost = (index, name)
             }
+            if let innermost { return innermost.name }
         }
         return subscribers.update(subscriber) { $0.subscription } ?? nil
     }

@@ -10,16 +10,21 @@ public enum ContractSummary {
     }
 
     /// One line per violation under a headline; nothing when there are none. `total` counts
-    /// violations beyond those kept.
-    public static func render(_ violations: [ContractViolation], total: Int? = nil, useColor: Bool = false) -> [String]
-    {
+    /// violations beyond those kept. With `maxListed`, only the first that many are listed
+    /// and `more` is said after the count of the others (a runaway publisher breaks a rule
+    /// on every value: a hundred thousand lines would bury the input's output).
+    public static func render(
+        _ violations: [ContractViolation], total: Int? = nil, useColor: Bool = false, maxListed: Int? = nil,
+        more: String = ""
+    ) -> [String] {
         guard !violations.isEmpty else { return [] }
         let (errors, warnings) = counts(violations)
         var parts: [String] = []
         if errors > 0 { parts.append(errors == 1 ? "1 error" : "\(errors) errors") }
         if warnings > 0 { parts.append(warnings == 1 ? "1 warning" : "\(warnings) warnings") }
         var lines = ["Contract check: " + parts.joined(separator: ", ")]
-        for violation in violations {
+        let listed = maxListed.map { violations.prefix(max(0, $0)) } ?? violations[...]
+        for violation in listed {
             let number = "#\(violation.sequence)"
             let severity = violation.severity.rawValue
             var line =
@@ -28,8 +33,9 @@ public enum ContractSummary {
             if useColor { line = "\u{1B}[\(violation.severity == .error ? "31" : "33")m" + line + "\u{1B}[39m" }
             lines.append(line)
         }
-        if let total, total > violations.count {
-            lines.append("  … and \(total - violations.count) more")
+        let all = max(total ?? 0, violations.count)
+        if all > listed.count {
+            lines.append("  … and \(all - listed.count) more" + (listed.count < violations.count ? more : ""))
         }
         return lines
     }

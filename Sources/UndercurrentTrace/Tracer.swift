@@ -20,6 +20,9 @@ public final class Tracer: _Introspection {
     @exclusivity(unchecked) public private(set) var droppedCount = 0
     /// Where virtual time comes from, when the session has a clock.
     @exclusivity(unchecked) public var clock: (() -> Double?)?
+    /// True while the input is stopping on an error or Ctrl-C (`Interpreter.isAborting`):
+    /// calls the engine makes as it unwinds are not recorded.
+    @exclusivity(unchecked) public var isStopping: (() -> Bool)?
     /// Contract violations found since the events were last cleared (the first
     /// `violationCapacity` of them; `violationCount` counts them all).
     @exclusivity(unchecked) public private(set) var violations: [ContractViolation] = []
@@ -87,13 +90,19 @@ public final class Tracer: _Introspection {
         return pthread_equal(ownerThread, pthread_self()) != 0
     }
 
-    /// Records an event and returns its absolute position (dropped events included).
+    /// Records an event and returns its absolute position (dropped events included); nil
+    /// for a protocol call made while the input is stopping.
     @discardableResult
     private func record(
         _ kind: TraceEvent.Kind, target: String, argument: String,
         ledger change: LedgerChange? = nil, subscription: String? = nil,
         violations found: [ContractViolation] = []
-    ) -> Int {
+    ) -> Int? {
+        // Once an error or Ctrl-C stops the input, the engine unwinds: a sequence whose
+        // iteration was cut short sends `.finished`, a loop offers its remaining values to
+        // subscribers that no longer run. Compiled Swift would have stopped; those calls
+        // are not the program's, and the error that follows the trace says where it stopped.
+        if kind != .output && kind != .deinitialize, isStopping?() == true { return nil }
         // Printed lines are shown in place but are not calls: they take no number.
         if kind != .output { sequence += 1 }
         let number = kind == .output ? 0 : sequence
@@ -156,16 +165,21 @@ public final class Tracer: _Introspection {
     /// Records what the program printed, a line at a time, in its place among the calls.
     public func recordOutput(_ text: String) {
         guard onOwnerThread else { return }
-        partialLine += text
-        while let newline = partialLine.firstIndex(of: "\n") {
-            record(.output, target: "", argument: String(partialLine[..<newline]))
-            partialLine.removeSubrange(...newline)
+        // Only the new text is searched: a line printed a character at a time
+        // (`terminator: ""`) would otherwise be scanned again on every piece.
+        var rest = text[...]
+        while let newline = rest.firstIndex(of: "\n") {
+            partialLine += rest[..<newline]
+            record(.output, target: "", argument: Self.bounded(partialLine))
+            partialLine = ""
+            rest = rest[rest.index(after: newline)...]
         }
+        partialLine += rest
     }
 
     private func flushOutput() {
         if !partialLine.isEmpty {
-            record(.output, target: "", argument: partialLine)
+            record(.output, target: "", argument: Self.bounded(partialLine))
             partialLine = ""
         }
     }
@@ -346,9 +360,21 @@ public final class Tracer: _Introspection {
     static func describe<Input>(_ value: Input) -> String {
         // Script values are the engine's usual input: read as what they are, without
         // boxing them into an `Any` and casting back, once per traced value.
-        if Input.self == Value.self { return unsafeBitCast(value, to: Value.self).debugDescription }
-        if let value = value as? Value { return value.debugDescription }
-        return String(reflecting: value)
+        if Input.self == Value.self { return bounded(unsafeBitCast(value, to: Value.self).debugDescription) }
+        if let value = value as? Value { return bounded(value.debugDescription) }
+        return bounded(String(reflecting: value))
+    }
+
+    /// The most characters of a value's text, or of a printed line, an event keeps: a
+    /// hundred 3 MB strings sent through a traced `map` kept gigabytes.
+    public static let maxArgumentLength = 1_000
+
+    /// `text`, or its first `maxArgumentLength` characters and a note of how much is left out.
+    static func bounded(_ text: String) -> String {
+        guard text.utf8.count > maxArgumentLength else { return text }
+        let kept = text.prefix(maxArgumentLength)
+        guard kept.endIndex < text.endIndex else { return text }
+        return String(kept) + "… (\(text.utf8.count - kept.utf8.count) more bytes)"
     }
 
     /// A demand as Swift source writes it: `.max(3)`, `.unlimited`, `.none`.

@@ -42,7 +42,17 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("trace-cap"), help: "Keep at most this many events (the oldest are dropped).")
     var traceCap: Int?
 
+    @Option(
+        name: .customLong("time-limit"),
+        help: ArgumentHelp(
+            "Stop the script after this many seconds (default 60, or UNDERCURRENT_TIME_LIMIT; 0 for no limit).",
+            valueName: "seconds"))
+    var timeLimit: Double?
+
     func validate() throws {
+        if let timeLimit, !(timeLimit >= 0 && timeLimit.isFinite) {
+            throw ValidationError("--time-limit is a number of seconds, 0 or more (got \(timeLimit))")
+        }
         if traceFormat != nil, traceOut == nil { throw ValidationError("--trace-format needs --trace-out FILE") }
         if let traceOut, traceFormat == nil, TraceExport.Format(fileName: traceOut) == nil {
             throw ValidationError(
@@ -60,6 +70,7 @@ struct RunCommand: ParsableCommand {
         let records = trace || check || traceOut != nil
         let runner = ScriptRun(source: source, fileName: file, trace: records)
         runner.rendersTrace = trace
+        if let timeLimit { runner.timeLimit = timeLimit > 0 ? timeLimit : nil }
         if let traceCap { runner.tracer.capacity = traceCap }
         runner.run()
         if let trace = runner.renderedTrace {

@@ -32,6 +32,25 @@ import Testing
         #expect(pane.waitFor(text: "\n42", timeout: 10), "declarations lost: \(pane.screen())")
     }
 
+    /// A loop inside the standard library (no script loop to tick) stops as promptly.
+    @Test(.enabled(if: InterruptionTests.available, "needs tmux and .build/debug/undercurrent"))
+    func ctrlCStopsANativeLoopOverAHugeRange() throws {
+        let pane = try Tmux(command: Self.binary)
+        defer { pane.close() }
+        try #require(pane.waitForPrompts(1, timeout: 20), "no prompt: \(pane.screen())")
+        pane.type("print((0..<Int.max).contains { $0 < 0 })")
+        Thread.sleep(forTimeInterval: 0.5)
+        pane.press("C-c")
+        #expect(pane.waitForPrompts(2, timeout: 2), "the prompt did not come back: \(pane.screen())")
+        #expect(pane.screen().contains("interrupted: Ctrl-C stopped this input"), "got: \(pane.screen())")
+        pane.type("print((0..<Int.max).max()!)")
+        Thread.sleep(forTimeInterval: 0.5)
+        pane.press("C-c")
+        #expect(pane.waitForPrompts(3, timeout: 2), "the prompt did not come back: \(pane.screen())")
+        pane.type("print(1 + 1)")
+        #expect(pane.waitFor(text: "\n2", timeout: 10))
+    }
+
     @Test(.enabled(if: InterruptionTests.available, "needs tmux and .build/debug/undercurrent"))
     func ctrlCStopsAnEndlessPublisher() throws {
         let pane = try Tmux(command: Self.binary)
@@ -45,6 +64,8 @@ import Testing
         Thread.sleep(forTimeInterval: 0.5)
         pane.press("C-c")
         #expect(pane.waitForPrompts(4, timeout: 2), "the prompt did not come back: \(pane.screen())")
+        // Said, not silent: the engine noticed Ctrl-C between two step checks.
+        #expect(pane.screen().contains("interrupted: Ctrl-C stopped this input"), "got: \(pane.screen())")
         pane.type("print(1 + 1)")
         #expect(pane.waitFor(text: "\n2", timeout: 10))
     }

@@ -11,19 +11,9 @@ import UndercurrentSession
         _ inputs: [String], trace: Bool = false, traceCapacity: Int? = nil,
         adjust: @escaping @Sendable (inout ResourceLimits) -> Void = { _ in }
     ) -> [String] {
-        LargeStack.run {
-            var shown: [String] = []
-            var current = ""
-            let session = Session(useColor: false) { current += $0 }
+        runSession(inputs, trace: trace) { session in
             adjust(&session.environment.interpreter.limits)
             if let traceCapacity { session.tracer.capacity = traceCapacity }
-            session.traceEnabled = trace
-            for input in inputs {
-                current = ""
-                _ = session.handle(input)
-                shown.append(current)
-            }
-            return shown
         }
     }
 

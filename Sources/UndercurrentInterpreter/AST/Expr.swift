@@ -66,7 +66,8 @@ public indirect enum Expr {
     case optionalUnwrap(Expr, SourceLocation)
     /// The end of an optional chain: collects the nil that `optionalUnwrap` signalled.
     case optionalChain(Expr, SourceLocation)
-    case forceUnwrap(Expr, SourceLocation)
+    /// `value!`, or an implicitly unwrapped optional (`T!`) used where its value is needed.
+    case forceUnwrap(Expr, SourceLocation, implicit: Bool)
     case arrayLiteral([Expr], SourceLocation)
     case dictionaryLiteral([(Expr, Expr)], SourceLocation)
     case tuple([String?], [Expr], SourceLocation)
@@ -90,7 +91,7 @@ public indirect enum Expr {
             .subscriptCall(_, _, let l), .specialize(_, _, let l), .typeExpr(_, let l),
             .binary(_, _, _, let l), .prefix(_, _, let l), .postfix(_, _, let l),
             .assign(_, _, let l), .compoundAssign(_, _, _, let l), .ternary(_, _, _, let l),
-            .optionalUnwrap(_, let l), .optionalChain(_, let l), .forceUnwrap(_, let l),
+            .optionalUnwrap(_, let l), .optionalChain(_, let l), .forceUnwrap(_, let l, _),
             .arrayLiteral(_, let l), .dictionaryLiteral(_, let l), .tuple(_, _, let l),
             .closure(_, let l), .cast(_, _, _, let l), .isType(_, _, let l),
             .tryExpr(_, _, let l), .keyPath(_, _, let l), .discard(let l),

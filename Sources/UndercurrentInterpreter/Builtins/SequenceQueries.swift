@@ -97,6 +97,7 @@ extension StandardLibrary {
             var iterator = try arguments.interpreter.makeIterator(arguments.receiverValue, at: arguments.location)
             guard var result = try iterator.next() else { return .optional(nil) }
             while let element = try iterator.next() {
+                try arguments.interpreter.tick(arguments.location)
                 if isMin ? try less(element, result) : try less(result, element) { result = element }
             }
             return .optional(result)

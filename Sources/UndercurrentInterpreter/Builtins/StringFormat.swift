@@ -33,6 +33,12 @@ enum StringFormat {
             while let digit = scalars.first, ("0"..."9").contains(digit) || digit == "." {
                 spec.unicodeScalars.append(scalars.removeFirst())
             }
+            // A width or precision is padding the C library would allocate in one go
+            // (`%2000000000d` is 2 GB): the size limit applies before it does.
+            for number in spec.split(whereSeparator: { !("0"..."9").contains($0) }) {
+                let requested = Int(number) ?? Int.max
+                try arguments.interpreter.checkSize(requested, "a string", at: arguments.location)
+            }
             var length = ""
             while let modifier = scalars.first, "hlqLzjt".unicodeScalars.contains(modifier) {
                 length.unicodeScalars.append(scalars.removeFirst())
@@ -64,6 +70,7 @@ enum StringFormat {
                         + (conversion == "s" ? " (use %@ for Swift strings)" : ""),
                     at: arguments.location)
             }
+            try arguments.interpreter.checkSize(output.utf8.count, "a string", at: arguments.location)
         }
         return output
     }

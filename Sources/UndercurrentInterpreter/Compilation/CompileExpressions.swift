@@ -112,9 +112,11 @@ extension BodyCompiler {
                 }
             }
 
-        case .forceUnwrap(let innerExpr, let location):
+        case .forceUnwrap(let innerExpr, let location, let implicit):
             let inner = expression(innerExpr)
-            return { interpreter, frame in try Interpreter.forceUnwrapped(inner(interpreter, frame), at: location) }
+            return { interpreter, frame in
+                try Interpreter.forceUnwrapped(inner(interpreter, frame), implicit: implicit, at: location)
+            }
 
         case .tryExpr(.plain, let innerExpr, _):
             return expression(innerExpr, expected: expected)

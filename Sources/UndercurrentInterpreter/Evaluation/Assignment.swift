@@ -74,7 +74,7 @@ extension Interpreter {
         case .optionalUnwrap(let inner, _):
             try assign(.optional(value), to: inner, in: frame)
 
-        case .forceUnwrap(let inner, _):
+        case .forceUnwrap(let inner, _, _):
             try assign(.optional(value), to: inner, in: frame)
 
         case .optionalChain(let inner, _):
@@ -232,7 +232,7 @@ extension Interpreter {
     func namesStorage(_ expr: Expr) -> Bool {
         switch expr {
         case .name, .selfReference, .superReference: return true
-        case .member(let base, _, _, _), .optionalUnwrap(let base, _), .forceUnwrap(let base, _),
+        case .member(let base, _, _, _), .optionalUnwrap(let base, _), .forceUnwrap(let base, _, _),
             .optionalChain(let base, _), .subscriptCall(let base, _, _):
             return namesStorage(base)
         default: return false

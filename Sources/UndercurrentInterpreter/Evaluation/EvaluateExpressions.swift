@@ -158,8 +158,8 @@ extension Interpreter {
                 return .optional(nil)
             }
 
-        case .forceUnwrap(let inner, let location):
-            return try Self.forceUnwrapped(evaluate(inner, in: frame), at: location)
+        case .forceUnwrap(let inner, let location, let implicit):
+            return try Self.forceUnwrapped(evaluate(inner, in: frame), implicit: implicit, at: location)
 
         case .arrayLiteral(let elements, _):
             let elementType: TypeRef?
@@ -270,11 +270,13 @@ extension Interpreter {
         return wrapped
     }
 
-    /// `value!`
-    static func forceUnwrapped(_ value: Value, at location: SourceLocation) throws -> Value {
+    /// `value!`; `implicit` for a `T!` read where its value is needed.
+    static func forceUnwrapped(_ value: Value, implicit: Bool = false, at location: SourceLocation) throws -> Value {
         guard case .optional(let wrapped) = value else { return value }
         guard let wrapped else {
-            throw ScriptError.runtime("unexpectedly found nil while unwrapping an Optional value", at: location)
+            throw ScriptError.runtime(
+                "unexpectedly found nil while \(implicit ? "implicitly " : "")unwrapping an Optional value",
+                at: location)
         }
         return wrapped
     }

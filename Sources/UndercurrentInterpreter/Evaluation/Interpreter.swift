@@ -1,5 +1,11 @@
 import CUndercurrentSupport
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Something that adds types, functions and property wrappers to an interpreter: the
 /// Swift standard library subset, and the stream bridge's Combine types.
 public protocol InterpreterLibrary {
@@ -34,6 +40,23 @@ public struct ResourceLimits {
     /// files): a learner's script is a few kilobytes, and parsing tens of megabytes took
     /// minutes with no way to tell why.
     public static let maxSourceBytes = 1_000_000
+    /// Wall-clock seconds one input may run; nil, the default, for none. Unattended runs
+    /// (`run`, `lesson check`, `lesson lint`) set one, as nobody is there to press Ctrl-C.
+    public var maxSeconds: Double?
+    /// The limit for unattended runs: 60 seconds, far beyond any lesson or snippet, short of
+    /// forever; the environment variable `UNDERCURRENT_TIME_LIMIT` (seconds, 0 for none)
+    /// changes it.
+    public static var unattendedSeconds: Double? {
+        guard let text = getenv("UNDERCURRENT_TIME_LIMIT").map({ String(cString: $0) }) else { return 60 }
+        guard let seconds = Double(text), seconds.isFinite else { return 60 }
+        return seconds > 0 ? seconds : nil
+    }
+
+    /// `60 seconds`, `1 second`, `0.5 seconds`.
+    public static func describe(seconds: Double) -> String {
+        let number = seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
+        return number + (number == "1" ? " second" : " seconds")
+    }
 
     public init() {}
 }
@@ -56,6 +79,8 @@ public final class Interpreter {
     public var refusedModules: [String: String] = [:]
     /// Member names of script types, for lowering later inputs.
     var memberNames: [String: Set<String>] = [:]
+    /// Names declared `T!` by earlier inputs, for lowering later ones.
+    var implicitlyUnwrappedNames: Set<String> = []
     public let builtins: BuiltinTypes
     @exclusivity(unchecked) var typeAliases: [String: TypeRef] = [:]
     /// Initial values of static stored properties, run on first access as Swift does.
@@ -64,6 +89,8 @@ public final class Interpreter {
     var methodOwners: [ObjectIdentifier: TypeInfo] = [:]
     @exclusivity(unchecked) var callDepth = 0
     @exclusivity(unchecked) var steps = 0
+    /// When the running input must stop (monotonic nanoseconds), from `limits.maxSeconds`.
+    @exclusivity(unchecked) var inputDeadline: UInt64?
     /// Fields of objects going away, released one at a time (Limits.swift).
     var releaseQueue: [Value] = []
     var isReleasing = false
@@ -134,13 +161,15 @@ public final class Interpreter {
     public func run(source: String, fileName: String = "<input>", lineOffset: Int = 0) throws {
         let lowered = try Lowerer.lower(
             source: source, fileName: fileName, knownMemberNames: memberNames, knownTypeNames: Set(types.keys),
-            lineOffset: lineOffset)
+            lineOffset: lineOffset, knownImplicitlyUnwrappedNames: implicitlyUnwrappedNames)
+        implicitlyUnwrappedNames = lowered.implicitlyUnwrappedNames
         try run(lowered)
     }
 
     public func run(_ input: LoweredInput) throws {
         pendingError = nil
         steps = 0
+        inputDeadline = limits.maxSeconds.map { uc_monotonic_nanoseconds() &+ UInt64(max(0, $0) * 1e9) }
         callDepth = 0
         outputBytes = 0
         for declaration in input.declarations {
@@ -182,9 +211,18 @@ public final class Interpreter {
     }
 
     /// True once an error or Ctrl-C is waiting: engine callbacks should return at once.
+    /// A Ctrl-C seen here, between two step checks, becomes the pending error, so the input
+    /// reports it rather than stopping without a word.
     public var isAborting: Bool {
-        pendingError != nil || uc_interrupt_pending() != 0
+        if pendingError != nil { return true }
+        guard uc_interrupt_pending() != 0 else { return false }
+        if uc_take_interrupt() != 0 {
+            recordPendingError(ScriptError(.interrupted, Self.ctrlCMessage))
+        }
+        return true
     }
+
+    static let ctrlCMessage = "Ctrl-C stopped this input; earlier declarations are kept"
 
     /// Checks Ctrl-C and the step budget; called on every loop iteration and call.
     @inline(__always)
@@ -195,11 +233,17 @@ public final class Interpreter {
 
     func checkInterrupt(_ location: SourceLocation) throws {
         if uc_take_interrupt() != 0 {
-            throw ScriptError(.interrupted, "Ctrl-C stopped this input; earlier declarations are kept", at: location)
+            throw ScriptError(.interrupted, Self.ctrlCMessage, at: location)
         }
         if steps > limits.maxSteps {
             throw ScriptError(
                 .interrupted, "stopped after \(limits.maxSteps) evaluation steps: is there an endless loop?",
+                at: location)
+        }
+        if let inputDeadline, uc_monotonic_nanoseconds() > inputDeadline, let seconds = limits.maxSeconds {
+            throw ScriptError(
+                .interrupted,
+                "stopped: the input ran for more than \(ResourceLimits.describe(seconds: seconds)) (the time limit)",
                 at: location)
         }
     }

@@ -97,6 +97,8 @@ extension Interpreter {
         var result: [Value] = []
         while let element = try iterator.next() {
             try tick(location)
+            // Collecting `0..<Int.max` would exhaust memory long before the step budget.
+            if result.count >= limits.maxCollectionSize { try checkSize(result.count + 1, "an array", at: location) }
             result.append(element)
         }
         return result

@@ -46,6 +46,20 @@ extension Interpreter {
             base = .array(taken)
             return
         }
+        if case .array = base, indices.count == 1, case .range(let range) = indices[0] {
+            // `a[1..<3] = [9]`: the slice is replaced, and the array may grow or shrink.
+            let bounds = try sliceBounds(range, count: base.arrayCount, at: location)
+            guard case .array(let replacement) = value else {
+                throw ScriptError.runtime(
+                    "cannot assign a value of type \(Formatter.typeName(of: value)) to a slice of an array",
+                    at: location)
+            }
+            var taken = base.takeArray()
+            try checkSize(taken.count - bounds.count + replacement.count, "an array", at: location)
+            taken.replaceSubrange(bounds, with: replacement)
+            base = .array(taken)
+            return
+        }
         if case .dictionary = base, indices.count == 1 || indices.count == 2 && labels[1] == "default" {
             var taken = base.takeDictionary()
             if indices.count == 1, case .optional(let wrapped) = value {

@@ -12,6 +12,12 @@ extension Lowerer {
             var isInout = false
             if let attributed = parameter.type.as(AttributedTypeSyntax.self) {
                 isInout = attributed.specifiers.contains { $0.trimmedDescription == "inout" }
+                if let autoclosure = attributed.attributes.first(where: {
+                    $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "autoclosure"
+                }) {
+                    // The argument would be evaluated at the call, not when the body asks.
+                    throw unsupported("`@autoclosure` parameters", autoclosure)
+                }
             }
             let defaultValue = try parameter.defaultValue.map { try lowerExpr($0.value) }
             let slot = scope.declare(name)

@@ -5,11 +5,41 @@ extension Lowerer {
     /// Lowers an expression. `chainBase` is true while lowering the base of a member access,
     /// call, subscript or unwrap: an optional chain ends only at the outermost of these.
     func lowerExpr(_ expr: ExprSyntax, chainBase: Bool = false) throws -> Expr {
+        // Lowering and evaluation recurse once per level of an expression; a chain of tens of
+        // thousands of operators or calls would overflow the native stack, not stop cleanly.
+        expressionDepth += 1
+        defer { expressionDepth -= 1 }
+        if expressionDepth > Lowerer.maximumExpressionDepth {
+            throw ScriptError(
+                .unsupported,
+                "an expression nested more than \(Lowerer.maximumExpressionDepth) deep (as many operators or calls "
+                    + "in one chain) is not supported; split it into several statements",
+                at: location(expr))
+        }
         let lowered = try lowerExprNode(expr)
         if !chainBase && containsOptionalChaining(expr) {
             return .optionalChain(lowered, location(expr))
         }
         return lowered
+    }
+
+    /// Members Optional has itself, which a `T!` uses without unwrapping.
+    static let optionalMemberNames: Set<String> = [
+        "map", "flatMap", "unsafelyUnwrapped", "debugDescription", "customMirror", "publisher",
+    ]
+
+    /// `name`, `self.name` or `value.name` where `name` was declared with an implicitly
+    /// unwrapped type (`var name: T!`), in this input or an earlier one. Matched by name until
+    /// the resolution pass knows declarations: a same-named value that is not optional is
+    /// left as it is by the unwrap.
+    func isImplicitlyUnwrapped(_ expr: ExprSyntax) -> Bool {
+        if let reference = expr.as(DeclReferenceExprSyntax.self) {
+            return implicitlyUnwrappedNames.contains(reference.baseName.text)
+        }
+        if let member = expr.as(MemberAccessExprSyntax.self), member.base != nil {
+            return implicitlyUnwrappedNames.contains(member.declName.baseName.text)
+        }
+        return false
     }
 
     func containsOptionalChaining(_ expr: ExprSyntax) -> Bool {
@@ -68,11 +98,20 @@ extension Lowerer {
             {
                 return .name(.dynamic("Swift." + name), "Swift." + name, loc)
             }
-            return .member(try lowerExpr(base, chainBase: true), name, MemberSiteCache(), loc)
+            var lowered = try lowerExpr(base, chainBase: true)
+            if isImplicitlyUnwrapped(base), !Self.optionalMemberNames.contains(name) {
+                // `subscription.request(.max(1))` on `var subscription: Subscription!`: Swift
+                // unwraps a `T!` where its value is needed, and Optional has no such member.
+                lowered = .forceUnwrap(lowered, location(node.period), implicit: true)
+            }
+            return .member(lowered, name, MemberSiteCache(), loc)
         case .functionCallExpr(let node):
             return try lowerCall(node)
         case .subscriptCallExpr(let node):
             if node.trailingClosure != nil { throw unsupported("a trailing closure on a subscript", node) }
+            if node.arguments.count == 1, node.arguments.first?.label?.text == "keyPath" {
+                throw unsupported("the `[keyPath:]` subscript (use the property by name, or `map(\\.name)`)", node)
+            }
             let base = try lowerExpr(node.calledExpression, chainBase: true)
             return .subscriptCall(base, try lowerArguments(node.arguments), loc)
         case .genericSpecializationExpr(let node):
@@ -109,7 +148,7 @@ extension Lowerer {
         case .optionalChainingExpr(let node):
             return .optionalUnwrap(try lowerExpr(node.expression, chainBase: true), loc)
         case .forceUnwrapExpr(let node):
-            return .forceUnwrap(try lowerExpr(node.expression, chainBase: true), loc)
+            return .forceUnwrap(try lowerExpr(node.expression, chainBase: true), loc, implicit: false)
         case .arrayExpr(let node):
             return .arrayLiteral(try node.elements.map { try lowerExpr($0.expression) }, loc)
         case .dictionaryExpr(let node):

@@ -9,6 +9,8 @@ import SwiftSyntax
 public struct LoweredInput {
     public let topLevel: FunctionDecl
     public let declarations: [Declaration]
+    /// Names declared with an implicitly unwrapped type (`T!`), this input's and earlier ones'.
+    public var implicitlyUnwrappedNames: Set<String> = []
 }
 
 /// Turns Swift source into the interpreter's own tree, once. Names are resolved to frame
@@ -27,6 +29,15 @@ public final class Lowerer {
     /// Qualified names (`Outer.Inner`) of the types declared before this input and in it, so
     /// that a nested type's short name inside its enclosing types means that type.
     var typeNames: Set<String>
+    /// How deep the expression being lowered is nested; see `maximumExpressionDepth`.
+    var expressionDepth = 0
+    /// Expressions nested deeper are refused: each level costs a few native frames when the
+    /// input runs, and this many fit well within the thread's stack even in a debug build.
+    static let maximumExpressionDepth = 10_000
+    /// Names declared `T!` anywhere in this input or an earlier one (`isImplicitlyUnwrapped`).
+    var implicitlyUnwrappedNames: Set<String> = []
+    /// `location(_:)`'s answers by the node's offset in the source.
+    private var locationsByOffset: [Int: SourceLocation] = [:]
 
     private init(
         converter: SourceLocationConverter, fileName: String, memberNames: [String: Set<String>],
@@ -48,8 +59,10 @@ public final class Lowerer {
     /// location is in, even for an error raised in a function an earlier input declared.
     public static func lower(
         source: String, fileName: String = "<input>",
-        knownMemberNames: [String: Set<String>] = [:], knownTypeNames: Set<String> = [], lineOffset: Int = 0
+        knownMemberNames: [String: Set<String>] = [:], knownTypeNames: Set<String> = [], lineOffset: Int = 0,
+        knownImplicitlyUnwrappedNames: Set<String> = []
     ) throws -> LoweredInput {
+        if let refused = ParseGuard.check(source, lineOffset: lineOffset) { throw refused }
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: fileName, tree: tree)
         let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree)
@@ -66,6 +79,8 @@ public final class Lowerer {
             folded = result
         } catch let error as ScriptError {
             throw error
+        } catch let error as OperatorError {
+            throw operatorError(error, in: tree, converter: converter, lineOffset: lineOffset)
         } catch {
             throw ScriptError(.unsupported, "\(error)")
         }
@@ -73,18 +88,58 @@ public final class Lowerer {
             converter: converter, fileName: fileName, memberNames: knownMemberNames, typeNames: knownTypeNames,
             lineOffset: lineOffset)
         lowerer.collectMemberNames(folded.statements)
+        lowerer.implicitlyUnwrappedNames = knownImplicitlyUnwrappedNames.union(
+            ImplicitlyUnwrappedNameFinder.names(in: folded))
         let body = try lowerer.lowerTopLevel(folded.statements)
         let topLevel = FunctionDecl(
             name: "<top level>", parameters: [], returnType: nil, body: body,
             isSingleExpression: false, slotCount: lowerer.scope.slotCount, captures: [],
             captureList: [], selfSlot: nil, isStatic: false, isMutating: false,
             isThrowing: true, isFailableInit: false, location: SourceLocation(line: 1 + lineOffset, column: 1))
-        return LoweredInput(topLevel: topLevel, declarations: lowerer.hoisted)
+        return LoweredInput(
+            topLevel: topLevel, declarations: lowerer.hoisted,
+            implicitlyUnwrappedNames: lowerer.implicitlyUnwrappedNames)
+    }
+
+    /// An operator the standard table cannot fold, in the compiler's words and at its place.
+    /// An operator the script declares itself is what is missing: declaring one is refused.
+    private static func operatorError(
+        _ error: OperatorError, in tree: SourceFileSyntax, converter: SourceLocationConverter, lineOffset: Int
+    ) -> ScriptError {
+        func at(_ node: some SyntaxProtocol) -> SourceLocation {
+            let start = node.startLocation(converter: converter)
+            return SourceLocation(line: start.line + lineOffset, column: start.column)
+        }
+        let message: String
+        switch error {
+        case .missingOperator(let name, let node):
+            if let declaration = OperatorDeclarationFinder.first(in: tree) {
+                return ScriptError(.unsupported, "declaring operators is not supported yet", at: at(declaration))
+            }
+            return ScriptError(.syntax, "cannot find operator '\(name)' in scope", at: at(node))
+        case .incomparableOperators(let left, let leftGroup, _, let rightGroup):
+            message =
+                leftGroup == rightGroup
+                ? "adjacent operators are in non-associative precedence group '\(leftGroup)'"
+                : "adjacent operators are in unordered precedence groups '\(leftGroup)' and '\(rightGroup)'"
+            return ScriptError(.syntax, message, at: at(left))
+        default:
+            return ScriptError(.syntax, error.message, at: at(error.asDiagnostic.node))
+        }
     }
 
     func location(_ node: some SyntaxProtocol) -> SourceLocation {
-        let location = node.startLocation(converter: converter)
-        return SourceLocation(line: location.line + lineOffset, column: location.column)
+        // Finding where a node's text starts walks down to its first token, which is as deep
+        // as a left-leaning tree (`1 + 1 + … + 1`, a long operator chain) is long: asked of
+        // each node, that is quadratic. Every non-empty node starting at the same offset has
+        // the same first token, so one walk per offset is enough.
+        let offset = node.position.utf8Offset
+        let cacheable = node.totalLength.utf8Length > 0
+        if cacheable, let known = locationsByOffset[offset] { return known }
+        let start = node.startLocation(converter: converter)
+        let location = SourceLocation(line: start.line + lineOffset, column: start.column)
+        if cacheable { locationsByOffset[offset] = location }
+        return location
     }
 
     func unsupported(_ what: String, _ node: some SyntaxProtocol) -> ScriptError {
@@ -279,5 +334,41 @@ public final class Lowerer {
             depth -= 1
         }
         return nil
+    }
+}
+
+/// Finds the first `infix operator` (or prefix, postfix) declaration in a file.
+private final class OperatorDeclarationFinder: SyntaxVisitor {
+    private var found: OperatorDeclSyntax?
+
+    static func first(in tree: SourceFileSyntax) -> OperatorDeclSyntax? {
+        let finder = OperatorDeclarationFinder(viewMode: .sourceAccurate)
+        finder.walk(tree)
+        return finder.found
+    }
+
+    override func visit(_ node: OperatorDeclSyntax) -> SyntaxVisitorContinueKind {
+        if found == nil { found = node }
+        return .skipChildren
+    }
+}
+
+/// The names of variables and properties declared with an implicitly unwrapped type.
+private final class ImplicitlyUnwrappedNameFinder: SyntaxVisitor {
+    private var found: Set<String> = []
+
+    static func names(in tree: SourceFileSyntax) -> Set<String> {
+        let finder = ImplicitlyUnwrappedNameFinder(viewMode: .sourceAccurate)
+        finder.walk(tree)
+        return finder.found
+    }
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if node.typeAnnotation?.type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) == true,
+            let identifier = node.pattern.as(IdentifierPatternSyntax.self)
+        {
+            found.insert(identifier.identifier.text)
+        }
+        return .visitChildren
     }
 }
