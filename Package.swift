@@ -69,6 +69,7 @@ let package = Package(
             name: "UndercurrentHarness",
             dependencies: [
                 "CUndercurrentSupport", "UndercurrentInterpreter", "UndercurrentTrace", "UndercurrentSession",
+                "UndercurrentLessons",
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),

@@ -92,11 +92,15 @@ public final class Fuzzer {
         }
     }
 
-    /// Input `index`: a mutated corpus snippet (each snippet in turn), or every eighth time token soup.
+    /// Input `index`: a mutated corpus snippet (each snippet in turn); every eighth time token
+    /// soup, and every eighth time (another) an input of a shape that once broke the session.
     public func input(at index: Int) -> Input {
         var rng = SplitMix64.forItem(index, seed: seed)
         if snippets.isEmpty || index % 8 == 7 {
             return Input(index: index, text: TokenSoup.make(rng: &rng), origin: "token soup")
+        }
+        if index % 8 == 3 {
+            return Input(index: index, text: FuzzShapes.make(rng: &rng), origin: "shape")
         }
         let snippet = snippets[(index - index / 8) % snippets.count]
         let (text, mutations) = FuzzMutator.mutate(snippet.source, rng: &rng)

@@ -35,6 +35,14 @@ struct FuzzCommand: ParsableCommand {
     @Flag(help: "Name each input on standard error before it runs.")
     var log = false
 
+    @Flag(
+        name: .customLong("files"),
+        help: "Fuzz lesson files and progress files instead (lint, load and use them), from --lessons.")
+    var files = false
+
+    @Option(help: "The lesson folder whose files --files mutates (run from the repository root).")
+    var lessons = "lessons"
+
     func validate() throws {
         guard start >= 0 else { throw ValidationError("--start must be 0 or more (got \(start))") }
         guard count >= 0 else { throw ValidationError("--count must be 0 or more (got \(count))") }
@@ -49,6 +57,16 @@ struct FuzzCommand: ParsableCommand {
     }
 
     func run() throws {
+        if files {
+            let fuzzer = FileFuzzer(seed: seed, lessonsDirectory: URL(fileURLWithPath: lessons))
+            if log {
+                fuzzer.log = { index, kind in
+                    FileHandle.standardError.write(Data("fuzz: file \(index): \(kind)\n".utf8))
+                }
+            }
+            print(fuzzer.run(start: start, count: count).summary)
+            return
+        }
         let fuzzer = Fuzzer(seed: seed, snippets: Fuzzer.loadSnippets(from: corpus))
         if fuzzer.snippets.isEmpty {
             FileHandle.standardError.write(Data("fuzz: no snippets in \(corpus); using token soup only\n".utf8))

@@ -28,6 +28,30 @@ import UndercurrentSession
         #expect((report.errorsByKind["runtime error"] ?? 0) > 0)
     }
 
+    /// Lesson files and progress files as a stranger or a crash might leave them: linted,
+    /// loaded and used by the lesson commands without a trap (a trap ends the test process).
+    @Test func brokenLessonAndProgressFilesNeverTrap() {
+        let lessons = TestPaths.repository.appendingPathComponent("lessons")
+        let report = LargeStack.run { () -> FileFuzzer.Report in
+            FileFuzzer(seed: Self.seed, lessonsDirectory: lessons).run(count: 300)
+        }
+        print("fuzz: \(report.summary)")
+        #expect(report.lessonFiles == 150 && report.progressFiles == 150)
+        // The mutations reach both sides: files refused with diagnostics, and files used.
+        #expect(report.refusedLessons > 0 && report.refusedLessons < report.lessonFiles)
+        #expect(report.lintedWithCode > 0)
+        #expect(report.progressMessages > 0 && report.progressMessages < report.progressFiles)
+    }
+
+    /// Inputs of the shapes that once broke the session are part of every run.
+    @Test func shapesAreInTheMix() {
+        let fuzzer = Fuzzer(seed: Self.seed, snippets: [Fuzzer.Snippet(name: "a", source: "print(1)")])
+        let shapes = (0..<400).map { fuzzer.input(at: $0) }.filter { $0.origin == "shape" }
+        #expect(shapes.count == 50)
+        #expect(shapes.contains { $0.text.contains("Int.m") })
+        #expect(shapes.contains { $0.text.contains("mk()") || $0.text.contains("mk(0)") })
+    }
+
     @Test func generationIsDeterministic() {
         let snippets = [Fuzzer.Snippet(name: "a", source: "let a = [1, 2, 3]\nprint(a.map { $0 * 2 })\n{ (x) in x }")]
         let first = Fuzzer(seed: 7, snippets: snippets)

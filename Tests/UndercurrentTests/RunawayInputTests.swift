@@ -219,6 +219,34 @@ import UndercurrentSession
         #expect(shown == ["", "3\n", "", "2 Optional([1, 2])\n"])
     }
 
+    @Test func readingAFreedUnownedReferenceStops() {
+        // Swift: "Fatal error: Attempted to read an unowned reference but object 0x… was
+        // already deallocated". It printed nil, as if the reference were weak.
+        let message = "runtime error: attempted to read an unowned reference but the object was already deallocated"
+        expectRefused("class A { let n = 1 }\nunowned let u: A = A()\nprint(u.n)", says: "<input 2>:3:7: " + message)
+        expectRefused(
+            "class Owner {}\nclass Pet { unowned var owner: Owner; init(owner: Owner) { self.owner = owner } }\n"
+                + "var o: Owner? = Owner()\nlet p = Pet(owner: o!)\no = nil\nprint(p.owner)",
+            says: "<input 2>:6:7: " + message)
+        // `[unowned self]` in a sink that outlives its object: the first value is delivered.
+        let shown = session([
+            "import Combine",
+            """
+            final class Screen {
+                var label = "screen"
+                func handler() -> (Int) -> Void { { [unowned self] value in print(self.label, value) } }
+            }
+            let subject = PassthroughSubject<Int, Never>()
+            var screen: Screen? = Screen()
+            let c = subject.sink(receiveValue: screen!.handler())
+            subject.send(1)
+            screen = nil
+            subject.send(2)
+            """,
+        ])
+        #expect(shown[1].hasPrefix("screen 1\n<input 2>:3:71: " + message), "got: \(shown[1])")
+    }
+
     @Test func aColonCommandWithABracketIsOneLine() {
         #expect(InputCompleteness.isComplete(":trace --only Map["))
         #expect(InputCompleteness.isComplete("  :name Map.Inner#1 ["))

@@ -94,6 +94,8 @@ public struct PropertyDecl {
     public var isLazy: Bool
     public var isWeak: Bool
     public var wrapper: String?
+    /// `unowned` (`isWeak` is true too): reads as the object itself, and fails once it is gone.
+    public var isUnowned = false
     public var getter: FunctionDecl?
     public var setter: FunctionDecl?
     public var willSet: FunctionDecl?

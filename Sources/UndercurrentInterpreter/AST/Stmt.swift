@@ -38,6 +38,8 @@ public struct VariableBinding {
     public var isConstant: Bool
     public var isWeak: Bool
     public var location: SourceLocation
+    /// `unowned` (`isWeak` is true too): reads as the object itself, and fails once it is gone.
+    public var isUnowned = false
 }
 
 public indirect enum Stmt {

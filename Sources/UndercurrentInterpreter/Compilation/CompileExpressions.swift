@@ -31,7 +31,7 @@ extension BodyCompiler {
 
         case .selfReference(let location):
             return { _, frame in
-                if let cell = frame.selfCell { return cell.load() }
+                if let cell = frame.selfCell { return try cell.checkedLoad(at: location) }
                 throw ScriptError.runtime("`self` is only available inside a type", at: location)
             }
 
@@ -137,11 +137,13 @@ extension BodyCompiler {
         case .local(let slot):
             return { interpreter, frame in
                 if let value = frame.loadLocal(slot) { return value }
+                // Empty, or an `unowned` variable whose object is gone.
+                if let cell = frame.cell(reference) { return try cell.checkedLoad(at: location) }
                 return try interpreter.lookupName(name, in: frame, at: location)
             }
         case .captured:
             return { interpreter, frame in
-                if let cell = frame.cell(reference) { return cell.load() }
+                if let cell = frame.cell(reference) { return try cell.checkedLoad(at: location) }
                 return try interpreter.lookupName(name, in: frame, at: location)
             }
         case .dynamic:
@@ -163,7 +165,9 @@ extension BodyCompiler {
                     }
                 }
                 // What `lookupName` tries next.
-                if let global = globalSite.global(name, in: interpreter) { return global.cell.load() }
+                if let global = globalSite.global(name, in: interpreter) {
+                    return try global.cell.checkedLoad(at: location)
+                }
                 return try interpreter.lookupName(name, in: frame, at: location)
             }
         }

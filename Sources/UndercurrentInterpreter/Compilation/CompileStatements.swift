@@ -151,11 +151,12 @@ extension BodyCompiler {
         let type = binding.type
         let location = binding.location
         let isWeak = binding.isWeak
+        let isUnowned = binding.isUnowned
         return { interpreter, frame in
             var bound = try value(interpreter, frame)
             if let type { bound = try interpreter.coerce(bound, to: type, at: location) }
             if isWeak {
-                frame.fill(slot, with: .weakReference(WeakReference(bound.objectForWeakStorage)))
+                frame.fill(slot, with: .weakReference(WeakReference(bound.objectForWeakStorage, isUnowned: isUnowned)))
             } else {
                 frame.fill(slot, with: bound)
             }

@@ -333,8 +333,8 @@ extension Interpreter {
             }
             if case .weakReference(let reference) = old {
                 value = .weakReference(WeakReference(value.objectForWeakStorage, isUnowned: reference.isUnowned))
-            } else if property.declaration?.isWeak == true {
-                value = .weakReference(WeakReference(value.objectForWeakStorage))
+            } else if let declaration = property.declaration, declaration.isWeak {
+                value = .weakReference(WeakReference(value.objectForWeakStorage, isUnowned: declaration.isUnowned))
             }
             try writeField(of: &base, index, value)
             if observed, let didSet = property.declaration?.didSet {

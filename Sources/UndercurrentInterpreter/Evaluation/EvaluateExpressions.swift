@@ -36,11 +36,11 @@ extension Interpreter {
             return .optional(nil)
 
         case .name(let reference, let name, let location):
-            if let cell = frame.cell(reference) { return cell.load() }
+            if let cell = frame.cell(reference) { return try cell.checkedLoad(at: location) }
             return try lookupName(name, in: frame, at: location)
 
         case .selfReference(let location):
-            if let cell = frame.selfCell { return cell.load() }
+            if let cell = frame.selfCell { return try cell.checkedLoad(at: location) }
             throw ScriptError.runtime("`self` is only available inside a type", at: location)
 
         case .superReference(let location):

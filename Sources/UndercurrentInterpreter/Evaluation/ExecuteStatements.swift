@@ -42,7 +42,9 @@ extension Interpreter {
             } else {
                 value = .void
             }
-            if binding.isWeak { value = .weakReference(WeakReference(value.objectForWeakStorage)) }
+            if binding.isWeak {
+                value = .weakReference(WeakReference(value.objectForWeakStorage, isUnowned: binding.isUnowned))
+            }
             // A redeclared global's old value goes only after the dictionary is updated: its
             // deinit (a cancelled subscription's handler) may run script code that reads globals.
             let replaced = globals.updateValue(
@@ -209,7 +211,8 @@ extension Interpreter {
         }
         if case .binding(let slot, _) = binding.pattern {
             if binding.isWeak {
-                frame.fill(slot, with: .weakReference(WeakReference(value.objectForWeakStorage)))
+                frame.fill(
+                    slot, with: .weakReference(WeakReference(value.objectForWeakStorage, isUnowned: binding.isUnowned)))
             } else {
                 frame.fill(slot, with: value)
             }

@@ -83,7 +83,7 @@ extension Frame {
         withUnsafeMutablePointers { header, slots in
             precondition(slot >= 0 && slot < header.pointee.slotCount, "frame slot out of range")
             if case .none = slots[slot] { return nil }
-            return Frame.borrow(slots + slot) { $0.load() }
+            return Frame.borrow(slots + slot) { $0.loadIfReadable() }
         }
     }
 

@@ -210,7 +210,7 @@ extension Interpreter {
             object.fields[index] = value
             return value
         }
-        return raw.loaded
+        return try raw.checkedLoaded(at: location)
     }
 
     func staticMember(of metatype: Metatype, _ name: String, at location: SourceLocation) throws -> Value {
@@ -329,7 +329,7 @@ extension Interpreter {
             let selfValue = cell.load()
             if hasMember(of: selfValue, name) { return try member(of: selfValue, name, at: location) }
         }
-        if let global = globals[name] { return global.cell.load() }
+        if let global = globals[name] { return try global.cell.checkedLoad(at: location) }
         if let functions = globalFunctions[name] {
             return .function(FunctionValue(.overloads(functions, receiver: nil, selfType: nil)))
         }

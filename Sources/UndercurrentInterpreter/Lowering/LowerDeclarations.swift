@@ -312,6 +312,7 @@ extension Lowerer {
         let isStatic = variable.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
         let isLazy = variable.modifiers.contains { $0.name.text == "lazy" }
         let isWeak = variable.modifiers.contains { $0.name.text == "weak" || $0.name.text == "unowned" }
+        let isUnowned = variable.modifiers.contains { $0.name.text == "unowned" }
         var wrapper: String?
         for attribute in variable.attributes {
             guard case .attribute(let node) = attribute else { continue }
@@ -335,6 +336,7 @@ extension Lowerer {
                 name: name, type: type, initializer: nil, initializerFunction: nil, isConstant: isConstant,
                 isStatic: isStatic, isLazy: isLazy, isWeak: isWeak, wrapper: wrapper, getter: nil, setter: nil,
                 willSet: nil, didSet: nil, location: location(binding))
+            property.isUnowned = isUnowned
             if let initializer = binding.initializer {
                 // Property initializers run in a frame of their own (for closures and `lazy` self).
                 property.initializerFunction = try lowerAccessor(

@@ -267,6 +267,7 @@ extension Lowerer {
     func lowerVariableStatement(_ variable: VariableDeclSyntax) throws -> [Stmt] {
         let isConstant = variable.bindingSpecifier.tokenKind == .keyword(.let)
         let isWeak = variable.modifiers.contains { $0.name.text == "weak" || $0.name.text == "unowned" }
+        let isUnowned = variable.modifiers.contains { $0.name.text == "unowned" }
         if let attribute = variable.attributes.first {
             throw unsupported("`\(attribute.trimmedDescription)` on a local variable", attribute)
         }
@@ -292,7 +293,7 @@ extension Lowerer {
                         name: name,
                         VariableBinding(
                             pattern: pattern, type: type, initializer: initializer, isConstant: isConstant,
-                            isWeak: isWeak, location: loc)))
+                            isWeak: isWeak, location: loc, isUnowned: isUnowned)))
                 continue
             }
             // `let _ = value` binds nothing: the value is made and released at once, as with
@@ -309,7 +310,7 @@ extension Lowerer {
                 .local(
                     VariableBinding(
                         pattern: pattern, type: type, initializer: initializer, isConstant: isConstant,
-                        isWeak: isWeak, location: loc)))
+                        isWeak: isWeak, location: loc, isUnowned: isUnowned)))
         }
         return statements
     }

@@ -39,6 +39,16 @@ public enum Value {
         return self
     }
 
+    /// `loaded`, but an `unowned` reference whose object is gone is an error, not nil.
+    @inline(__always)
+    func checkedLoaded(at location: SourceLocation) throws -> Value {
+        if case .weakReference(let reference) = self, reference.isUnowned, reference.object == nil {
+            throw ScriptError.runtime(
+                "attempted to read an unowned reference but the object was already deallocated", at: location)
+        }
+        return loaded
+    }
+
     /// Arrays and dictionaries, whose subscripts run no script code, so a variable holding
     /// one can be changed in place by `variable[index] = value`.
     var isEditedInPlaceBySubscript: Bool {
@@ -197,6 +207,20 @@ public final class Cell {
 
     @inline(__always)
     public func load() -> Value { value.loaded }
+
+    /// `load()`, or nil when the cell is `unowned` and its object is gone (`checkedLoad`).
+    @inline(__always)
+    func loadIfReadable() -> Value? {
+        if case .weakReference(let reference) = value, reference.isUnowned, reference.object == nil { return nil }
+        return value.loaded
+    }
+
+    /// `load()`; reading an `unowned` variable whose object is gone stops the input, as it
+    /// stops a Swift program (it is never nil).
+    @inline(__always)
+    func checkedLoad(at location: SourceLocation) throws -> Value {
+        try value.checkedLoaded(at: location)
+    }
 
     /// Stores into the cell, keeping `weak` storage weak.
     @inline(__always)
