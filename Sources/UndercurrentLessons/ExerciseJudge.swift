@@ -14,6 +14,9 @@ public struct Judgement: Sendable {
         self.runs = runs
     }
 
+    /// The learner pressed Ctrl-C during a run: the judgement is incomplete, and not a verdict.
+    public var wasInterrupted: Bool { runs.contains { $0.run.wasInterrupted } }
+
     /// One run judged by some checks (a question's code).
     init(run: RunResult, outcomes: [CheckOutcome]) {
         runs = [DriverRun(driver: Driver(name: "", code: nil, checks: [], line: 0), run: run, outcomes: outcomes)]
@@ -56,14 +59,17 @@ extension Exercise {
     /// Runs the learner's code under every driver, each a fresh program, and judges each
     /// run by its checks, the implicit ones included (it runs to its end; no call breaks the
     /// contract). Call on a large-stack thread.
+    /// Ctrl-C stops the whole judgement, not only the run it lands in.
     public func judge(learnerCode: [String]) -> Judgement {
-        Judgement(
-            runs: drivers.map { driver in
-                let run = TracedRun.run(pieces(learnerCode: learnerCode, driver: driver))
-                var outcomes = CheckEvaluator.evaluate(driver.checks, on: run, contract: true)
-                for index in outcomes.indices { outcomes[index].driver = driver.name }
-                return DriverRun(driver: driver, run: run, outcomes: outcomes)
-            })
+        var runs: [DriverRun] = []
+        for driver in drivers {
+            let run = TracedRun.run(pieces(learnerCode: learnerCode, driver: driver))
+            var outcomes = CheckEvaluator.evaluate(driver.checks, on: run, contract: true)
+            for index in outcomes.indices { outcomes[index].driver = driver.name }
+            runs.append(DriverRun(driver: driver, run: run, outcomes: outcomes))
+            if run.wasInterrupted { break }
+        }
+        return Judgement(runs: runs)
     }
 }
 

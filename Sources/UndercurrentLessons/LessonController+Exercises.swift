@@ -339,6 +339,11 @@ extension LessonController {
         let code = exerciseCode(&current, current.index)
         active = current
         let judgement = exercise.judge(learnerCode: code)
+        if judgement.wasInterrupted {
+            // Stopped by hand: not a failed attempt, so nothing is counted toward hints.
+            say("Ctrl-C stopped the check; nothing was judged or counted. Your code is kept: :check again when ready.")
+            return
+        }
         let report = JudgementReport(judgement: judgement, exercise: exercise, learnerCode: code, renderer: renderer)
         let runs = judgement.runs.count
         var lines = [

@@ -13,6 +13,8 @@ public struct RunResult: Sendable {
     public var errorMessage: String?
     /// Events the tracer dropped because the program made too many calls.
     public var droppedEvents: Int
+    /// Ctrl-C stopped the run.
+    public var wasInterrupted = false
     /// Where the error is: the piece (`your code`, `run with`) and its line there.
     public var errorPiece: String?
     public var errorLine: Int?
@@ -64,6 +66,7 @@ public enum TracedRun {
                 return
             }
             let fallback = SourceMap.Input(name: piece.name, source: piece.source)
+            result.wasInterrupted = error.isCtrlC
             result.diagnostic = sourceMap.format(error, fallback: fallback)
             result.errorMessage = error.message
             if let (input, location) = sourceMap.locate(error.location) {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UndercurrentLessons
 
 /// Ctrl-C typed on a real terminal (a tmux pane) while an input runs brings the prompt
 /// back with earlier declarations intact. The bound here is generous so the test is not
@@ -49,6 +50,38 @@ import Testing
         #expect(pane.waitForPrompts(3, timeout: 2), "the prompt did not come back: \(pane.screen())")
         pane.type("print(1 + 1)")
         #expect(pane.waitFor(text: "\n2", timeout: 10))
+    }
+
+    /// `:check` runs the learner's code in a run of its own; Ctrl-C stops that too, and the
+    /// lesson goes on.
+    @Test(.enabled(if: InterruptionTests.available, "needs tmux and .build/debug/undercurrent"))
+    func ctrlCStopsALongCheck() throws {
+        let lessons = TestPaths.repository.appendingPathComponent("lessons")
+        let lesson = try #require(LessonLibrary(directory: lessons).entry(number: 1)?.lesson)
+        let step = try #require(lesson.steps.firstIndex { $0.exercise != nil }) + 1
+        let data = NSTemporaryDirectory() + "uc-data-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let pane = try Tmux(command: "env UNDERCURRENT_LESSONS=\(lessons.path) XDG_DATA_HOME=\(data) \(Self.binary)")
+        defer { pane.close() }
+        try #require(pane.waitForPrompts(1, timeout: 20), "no prompt: \(pane.screen())")
+        pane.type(":lesson 1")
+        pane.type(":step \(step)")
+        // The learner's subscriber spins as soon as it is subscribed: only the check runs it.
+        pane.type(
+            "final class Shouter: Subscriber { typealias Input = String; typealias Failure = Never; "
+                + "func receive(subscription: Subscription) { while true {} }; "
+                + "func receive(_ input: String) -> Subscribers.Demand { .none }; "
+                + "func receive(completion: Subscribers.Completion<Never>) {} }")
+        let before = pane.screen().components(separatedBy: "undercurrent>").count
+        pane.type(":check")
+        Thread.sleep(forTimeInterval: 1)
+        pane.press("C-c")
+        #expect(
+            pane.waitFor(timeout: 3) { $0.components(separatedBy: "undercurrent>").count > before },
+            "the prompt did not come back: \(pane.screen())")
+        #expect(pane.screen().contains("Ctrl-C stopped the check; nothing was judged"), "got: \(pane.screen())")
+        pane.type("print(40 + 2)")
+        #expect(pane.waitFor(text: "\n42", timeout: 10))
     }
 
     @Test(.enabled(if: InterruptionTests.available, "needs tmux and .build/debug/undercurrent"))

@@ -13,6 +13,11 @@ extension Interpreter {
 }
 
 extension ScriptError {
+    /// The learner pressed Ctrl-C: what ran is not to be judged.
+    public var isCtrlC: Bool { kind == .interrupted && message == Interpreter.ctrlCMessage }
+}
+
+extension ScriptError {
     /// The error of `checkCallDepth`: calls, or subscriptions, nested past the limit.
     public var isNestingLimit: Bool {
         kind == .interrupted
