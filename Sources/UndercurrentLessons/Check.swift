@@ -225,6 +225,7 @@ extension CallPattern {
         case .subscribe, .receiveSubscription: return "subscription"
         case .deinitialize: return "lifetime"
         case .output: return "output"
+        case .send, .dropped: return "subjects"
         }
     }
 }

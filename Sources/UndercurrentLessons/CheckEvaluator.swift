@@ -384,6 +384,10 @@ public enum CheckEvaluator {
         case .cancel: return "\(event.target).cancel()"
         case .deinitialize: return "\(event.target).deinit"
         case .output: return "» \(event.argument)"
+        case .send: return "\(event.target).send(\(event.argument))"
+        case .dropped:
+            return "dropped \(event.argument): "
+                + (event.target.isEmpty ? "no subscriber" : "\(event.target) had no demand")
         }
     }
 
@@ -403,6 +407,8 @@ public enum CheckEvaluator {
         case .cancel: return "cancel()"
         case .deinitialize: return "deinit"
         case .output: return "print"
+        case .send: return "send(_:)"
+        case .dropped: return "dropped"
         }
     }
 

@@ -19,8 +19,8 @@ public struct RunResult: Sendable {
     public var errorPiece: String?
     public var errorLine: Int?
 
-    /// The protocol calls (printed lines left out).
-    public var calls: [TraceEvent] { events.filter { $0.kind != .output } }
+    /// The protocol calls (printed lines, sends to subjects and dropped values left out).
+    public var calls: [TraceEvent] { events.filter { $0.kind != .output && $0.kind != .send && $0.kind != .dropped } }
 }
 
 /// Runs lesson code in a fresh environment with a tracer of its own, a piece at a time
@@ -54,6 +54,7 @@ public enum TracedRun {
         environment!.interpreter.limits.maxSeconds = ResourceLimits.unattendedSeconds
         tracer.clock = { [unowned bridge = environment!.bridge] in bridge.clock.nowMilliseconds }
         tracer.isStopping = { [unowned interpreter = environment!.interpreter] in interpreter.isAborting }
+        environment!.bridge.sendObserver = tracer
         environment!.interpreter.deinitObservers.append { tracer.recordDeinit(of: $0, type: $1) }
         var result = RunResult(output: "", events: [], diagnostic: nil, errorMessage: nil, droppedEvents: 0)
         // Each piece runs with its own range of lines, so an error names the piece it is in:

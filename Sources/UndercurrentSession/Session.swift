@@ -43,6 +43,7 @@ public final class Session {
     private func makeEnvironment() -> ScriptEnvironment {
         let environment = ScriptEnvironment { [unowned self] text in self.programPrinted(text) }
         environment.interpreter.deinitObservers.append { [unowned self] in self.tracer.recordDeinit(of: $0, type: $1) }
+        environment.bridge.sendObserver = tracer
         return environment
     }
 

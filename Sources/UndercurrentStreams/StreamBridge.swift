@@ -16,6 +16,8 @@ public final class StreamBridge: InterpreterLibrary {
     /// The generic arguments the script wrote for publishers that are objects (a subject, a
     /// `Future`), by object, so that a chain built on one can spell its type (PublisherSpelling.swift).
     var writtenGenericArguments: [ObjectIdentifier: (object: WeakObject, arguments: [TypeRef])] = [:]
+    /// Told of every `send` to a subject (the tracer, when one records).
+    public weak var sendObserver: SubjectSendObserver?
     /// `.max(1)` and the other demands every subscription uses, made once.
     lazy var sharedDemands = SharedDemands(type: types.demand)
 

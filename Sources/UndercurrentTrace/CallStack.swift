@@ -14,6 +14,8 @@ struct CallStack {
         var subscriber: String?
         var subscriberID: CombineIdentifier?
         var subscription: String?
+        /// For `receive(subscriber:)`: the publisher's trace name.
+        var publisher: String?
         /// A call an adapter forwarded unchanged to the same subscriber (a stageless
         /// adapter shares its downstream's identity): not recorded a second time.
         var transparent = false

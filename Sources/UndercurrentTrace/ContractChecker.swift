@@ -69,6 +69,16 @@ final class ContractChecker {
         subscribers[subscriber]?.subscription
     }
 
+    /// The direct subscriber of `subscription` and the subscription's outstanding demand,
+    /// while that subscriber still holds it (not completed, cancelled or gone).
+    func activeDelivery(of subscription: String) -> (subscriber: String, demand: DemandCount)? {
+        guard let state = subscriptions[subscription], let subscriber = state.directSubscriber,
+            let subscriberState = subscribers[subscriber], subscriberState.subscription == subscription,
+            subscriberState.completedAt == nil, subscriberState.cancel == nil, !subscriberState.subscriptionGone
+        else { return nil }
+        return (subscriber, state.demand)
+    }
+
     // MARK: - Subscribing
 
     func willSubscribe(_ subscriber: String) {

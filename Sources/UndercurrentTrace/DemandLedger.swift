@@ -12,6 +12,8 @@ public struct DemandLedger: Sendable, Equatable {
         case delivery
         /// Demand returned from `receive(_:)`: asked for synchronously, as the value was taken.
         case returned
+        /// A value a subject dropped because the subscriber had no demand: nothing spent.
+        case dropped
     }
 
     public struct Entry: Sendable, Equatable {
@@ -84,6 +86,15 @@ public struct DemandLedger: Sendable, Equatable {
                             amount: amount, balance: change.after, saturated: spent == .unlimited))
                 }
                 accounts[change.subscription] = current
+            case .dropped:
+                guard let change = event.ledger else { continue }
+                var current = account(change.subscription)
+                if current.entries.isEmpty { current.opening = change.before }
+                current.entries.append(
+                    Entry(
+                        sequence: event.sequence, kind: .dropped, call: "dropped \(event.argument) (no demand)",
+                        amount: .count(0), balance: change.after, saturated: false))
+                accounts[change.subscription] = current
             default:
                 continue
             }
@@ -124,8 +135,13 @@ public struct DemandLedger: Sendable, Equatable {
             }
             var saturationNoted = false
             for entry in account.entries {
-                let kind = entry.kind == .delivery ? "debit" : "credit"
-                let amount = (entry.kind == .delivery ? "−" : "+") + "\(entry.amount)"
+                let kind: String
+                let amount: String
+                switch entry.kind {
+                case .delivery: (kind, amount) = ("debit", "−\(entry.amount)")
+                case .dropped: (kind, amount) = ("lost", "")
+                case .request, .returned: (kind, amount) = ("credit", "+\(entry.amount)")
+                }
                 var line =
                     "  " + pad("#\(entry.sequence)", 6) + pad(entry.call, 40) + pad(kind, 9) + pad(amount, 5)
                     + "balance \(entry.balance)"

@@ -4,7 +4,8 @@
 ///     Sink#1       ──10──20──30──|
 ///
 /// Values are written out, `|` is a completion, `X` a failure, `!` a cancel of the
-/// subscriber's subscription. Columns follow the order of the calls; a value that one stage
+/// subscriber's subscription, and `✕2` a value a subject dropped because the subscriber had
+/// no demand. Columns follow the order of the calls; a value that one stage
 /// passes on to the next within the same call shares its column, so a column reads as one
 /// signal travelling down the pipeline. When the events carry virtual time, a ruler above
 /// gives the time of each column and columns never mix two instants.
@@ -21,6 +22,8 @@ public struct MarbleRenderer {
 
     enum Marble: Equatable {
         case value(String)
+        /// A value a subject dropped for lack of demand: not received.
+        case dropped(String)
         case finished
         case failure
         case cancel
@@ -28,6 +31,7 @@ public struct MarbleRenderer {
         var text: String {
             switch self {
             case .value(let text): return text
+            case .dropped(let text): return "✕" + text
             case .finished: return "|"
             case .failure: return "X"
             case .cancel: return "!"
@@ -71,6 +75,8 @@ public struct MarbleRenderer {
                 continue
             case .receiveValue, .receiveCompletion, .cancel:
                 break
+            case .dropped where !event.target.isEmpty:
+                break
             default:
                 open.append(nil)
                 continue
@@ -85,6 +91,9 @@ public struct MarbleRenderer {
             case .receiveCompletion:
                 addRow(event.target)
                 marks = [(event.target, event.argument.hasPrefix(".failure") ? .failure : .finished)]
+            case .dropped:
+                addRow(event.target)
+                marks = [(event.target, .dropped(clip(event.argument)))]
             default:
                 marks = layout.rows.filter { subscriptionOf[$0] == event.target }.map { ($0, .cancel) }
             }
@@ -182,6 +191,7 @@ public struct MarbleRenderer {
         let code: String
         switch marble {
         case .value: code = "32"
+        case .dropped: code = "33"
         case .finished: code = "1"
         case .failure: code = "31"
         case .cancel: code = "33"

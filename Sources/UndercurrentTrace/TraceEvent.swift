@@ -8,6 +8,14 @@ public struct TraceEvent: Sendable, Equatable {
         case receiveValue
         case receiveCompletion
         case cancel
+        /// The script sent a value to a subject (`subject.send(1)`): what the subject
+        /// delivered, and what it dropped, are nested under it.
+        case send
+        /// A value that reached nobody: a `PassthroughSubject` drops a value sent while a
+        /// subscriber has no demand (`target` is that subscriber, `subscription` its conduit),
+        /// or while it has no subscriber at all (`target` is empty). Combine working as
+        /// designed, not a broken rule: shown so that a lost value can be found.
+        case dropped
         /// A script object's `deinit` ran.
         case deinitialize
         /// A line the program printed.

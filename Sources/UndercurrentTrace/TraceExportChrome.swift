@@ -36,6 +36,14 @@ public enum TraceChrome {
                 args["demandBefore"] = ledger.before.description
                 args["demandAfter"] = ledger.after.description
             }
+            if event.kind == .dropped {
+                // A value lost, not a call: an instant.
+                traceEvents.append([
+                    "name": renderer.call(event), "cat": event.kind.rawValue, "ph": "i", "s": "t",
+                    "ts": index * tick, "pid": 1, "tid": 1, "args": args,
+                ])
+                continue
+            }
             traceEvents.append([
                 "name": renderer.call(event), "cat": event.kind.rawValue, "ph": "X",
                 "ts": index * tick, "dur": (ends[index] - index) * tick, "pid": 1, "tid": 1,

@@ -110,9 +110,11 @@ public enum TraceJSON {
             let isCall = event.kind != .output
             return Event(
                 sequence: event.sequence, time: event.time, depth: event.depth, kind: event.kind.rawValue,
-                objectID: isCall ? event.target : nil, objectType: isCall ? event.targetType : nil,
+                objectID: isCall && !event.target.isEmpty ? event.target : nil,
+                objectType: isCall && !event.target.isEmpty ? event.targetType : nil,
                 call: isCall ? renderer.call(event) : nil, argument: event.argument,
-                value: event.kind == .receiveValue ? event.argument : nil, returnedDemand: event.returnedDemand,
+                value: [.receiveValue, .send, .dropped].contains(event.kind) ? event.argument : nil,
+                returnedDemand: event.returnedDemand,
                 output: isCall ? nil : event.argument, subscription: event.subscription,
                 demandBefore: event.ledger.map { Demand($0.before) },
                 demandAfter: event.ledger.map { Demand($0.after) },

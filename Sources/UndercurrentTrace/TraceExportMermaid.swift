@@ -45,12 +45,19 @@ public enum TraceMermaid {
             return alias
         }
         // Participants first, in order of appearance, so the diagram's columns read left to right.
-        for event in events where event.kind != .output { _ = alias(event.target) }
+        for event in events where event.kind != .output && !event.target.isEmpty { _ = alias(event.target) }
         let renderer = TraceRenderer(useColor: false)
         for (index, event) in events.enumerated() {
             let from = callers[index].map { events[$0].target } ?? "script"
             if event.kind == .output {
                 lines.append("    Note over \(alias(from)): \(encode("» " + event.argument))")
+                continue
+            }
+            if event.kind == .dropped {
+                // Not a call: a note over the subscriber that had no demand, or over the
+                // subject that had no subscriber.
+                let over = event.target.isEmpty ? from : event.target
+                lines.append("    Note over \(alias(over)): \(encode("#\(event.sequence) " + renderer.call(event)))")
                 continue
             }
             let call = renderer.call(event)

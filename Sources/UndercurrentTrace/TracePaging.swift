@@ -54,6 +54,7 @@ public struct TracePaging {
             (.receiveValue, "value", "values"), (.request, "request", "requests"),
             (.subscribe, "subscribe", "subscribes"), (.receiveSubscription, "subscription", "subscriptions"),
             (.receiveCompletion, "completion", "completions"), (.cancel, "cancel", "cancels"),
+            (.send, "send", "sends"), (.dropped, "dropped value", "dropped values"),
             (.deinitialize, "deinit", "deinits"), (.output, "printed line", "printed lines"),
         ]
         let parts = names.compactMap { kind, one, many -> String? in

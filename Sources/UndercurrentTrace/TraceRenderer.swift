@@ -93,6 +93,13 @@ public struct TraceRenderer {
             return "\(bold(event.target)).receive(completion: \(event.argument))"
         case .cancel:
             return "\(bold(event.target)).cancel()"
+        case .send:
+            return "\(bold(event.target)).send(\(event.argument))"
+        case .dropped:
+            let reason =
+                event.target.isEmpty
+                ? "no subscriber" : "\(event.target) has no demand"
+            return colored("✕ dropped \(event.argument): \(reason)", "33")
         case .deinitialize:
             return "\(bold(event.target)).deinit"
         case .output:

@@ -48,6 +48,18 @@ public final class Tracer: _Introspection {
     /// The calls in progress.
     @exclusivity(unchecked) private var stack = CallStack()
     @exclusivity(unchecked) private var isRecording = false
+    /// The subscriptions (conduits) each subject handed out, by the subject's trace name.
+    @exclusivity(unchecked) private var subjectConduits: [String: [String]] = [:]
+    /// The `send`s in progress, innermost last.
+    @exclusivity(unchecked) private var sends: [SendInProgress] = []
+
+    private struct SendInProgress {
+        var value: String
+        var dropsWithoutDemand: Bool
+        /// The subject's live conduits when the send began, with their demand then.
+        var conduits: [(name: String, subscriber: String, demand: DemandCount)]
+        var delivered: Set<String> = []
+    }
     private var partialLine = ""
 
     public init() {}
@@ -74,6 +86,7 @@ public final class Tracer: _Introspection {
         sequence = 0
         depth = 0
         stack.removeAll()
+        sends.removeAll()
         violations.removeAll()
         violationCount = 0
     }
@@ -83,6 +96,7 @@ public final class Tracer: _Introspection {
         clearEvents()
         names.reset()
         checker.reset()
+        subjectConduits.removeAll()
     }
 
     private var onOwnerThread: Bool {
@@ -193,6 +207,22 @@ public final class Tracer: _Introspection {
         names.forget(identity)
     }
 
+    // MARK: - Subjects
+
+    /// A subject's conduit handed to a subscriber: remembered under the subject, whose
+    /// `receive(subscriber:)` is the call in progress.
+    private func noteConduit(_ subscription: String) {
+        guard
+            subscription.hasPrefix("PassthroughSubject.Conduit#")
+                || subscription.hasPrefix("CurrentValueSubject.Conduit#"),
+            let subscribe = stack.frames.lastIndex(where: { $0.kind == .subscribe && !$0.transparent }),
+            let subject = stack.frames[subscribe].publisher
+        else { return }
+        if subjectConduits[subject]?.contains(subscription) != true {
+            subjectConduits[subject, default: []].append(subscription)
+        }
+    }
+
     // MARK: - _Introspection
 
     public func willReceive<Upstream: Publisher, Downstream: Subscriber>(publisher: Upstream, subscriber: Downstream)
@@ -205,8 +235,9 @@ public final class Tracer: _Introspection {
         }
         let subscriberName = names.name(of: subscriber)
         checker.willSubscribe(subscriberName)
-        let position = record(.subscribe, target: publisherName(publisher), argument: subscriberName)
-        push(.subscribe, position: position)
+        let publisher = publisherName(publisher)
+        let position = record(.subscribe, target: publisher, argument: subscriberName)
+        push(.subscribe, position: position) { $0.publisher = publisher }
     }
 
     public func didReceive<Upstream: Publisher, Downstream: Subscriber>(publisher: Upstream, subscriber: Downstream)
@@ -223,6 +254,7 @@ public final class Tracer: _Introspection {
             return
         }
         let subscriberName = names.name(of: subscriber)
+        noteConduit(subscriptionName)
         let previous = checker.willReceive(
             subscription: subscriptionName, isScript: subscription is ScriptBacked,
             subscriber: subscriberName, subscriber)
@@ -260,6 +292,9 @@ public final class Tracer: _Introspection {
         let checked = checker.willReceiveValue(
             subscriber: subscriberName, value: value, sequence: sequence + 1,
             stack: stack)
+        if !sends.isEmpty, let subscription = checked.subscription {
+            for index in sends.indices { sends[index].delivered.insert(subscription) }
+        }
         let position = record(
             .receiveValue, target: subscriberName, argument: value,
             subscription: checked.subscription, violations: checked.violations)
@@ -391,5 +426,40 @@ public final class Tracer: _Introspection {
 extension DemandCount {
     init(_ demand: Subscribers.Demand) {
         if let max = demand.max { self = .count(max) } else { self = .unlimited }
+    }
+}
+
+extension Tracer: SubjectSendObserver {
+    public func willSend<Subject: AnyObject>(_ value: Value, to subject: Subject, dropsWithoutDemand: Bool) {
+        guard onOwnerThread else { return }
+        let name = names.name(of: subject)
+        var live: [(name: String, subscriber: String, demand: DemandCount)] = []
+        for conduit in subjectConduits[name] ?? [] {
+            if let delivery = checker.activeDelivery(of: conduit) {
+                live.append((conduit, delivery.subscriber, delivery.demand))
+            }
+        }
+        subjectConduits[name] = live.map(\.name)
+        let argument = Self.describe(value)
+        let position = record(.send, target: name, argument: argument)
+        push(.send, position: position)
+        sends.append(SendInProgress(value: argument, dropsWithoutDemand: dropsWithoutDemand, conduits: live))
+    }
+
+    /// What the subject did not deliver is recorded under the send: each subscriber that had
+    /// no demand, or the lack of any subscriber.
+    public func didSend<Subject: AnyObject>(to subject: Subject) {
+        guard onOwnerThread, let send = sends.popLast() else { return }
+        if send.dropsWithoutDemand {
+            if send.conduits.isEmpty { record(.dropped, target: "", argument: send.value) }
+            for conduit in send.conduits where !send.delivered.contains(conduit.name) {
+                guard case .count(let count) = conduit.demand, count <= 0 else { continue }
+                record(
+                    .dropped, target: conduit.subscriber, argument: send.value,
+                    ledger: LedgerChange(subscription: conduit.name, before: conduit.demand, after: conduit.demand),
+                    subscription: conduit.name)
+            }
+        }
+        _ = pop()
     }
 }

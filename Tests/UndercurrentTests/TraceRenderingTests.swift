@@ -101,8 +101,9 @@ import UndercurrentTrace
             ledger.render() == [
                 "PassthroughSubject.Conduit#1 → Map.Inner#1, Sink#1",
                 "  #5    request(.unlimited)                     credit   +∞   balance ∞  now unlimited",
-                "  #6    Map.Inner#1.receive(\"hi\")               debit    −1   balance ∞  saturated: .unlimited absorbs every credit and debit",
-                "  #8    Map.Inner#1.receive(\"ho\")               debit    −1   balance ∞  saturated",
+                // #6 and #9 are the sends, which spend nothing themselves.
+                "  #7    Map.Inner#1.receive(\"hi\")               debit    −1   balance ∞  saturated: .unlimited absorbs every credit and debit",
+                "  #10   Map.Inner#1.receive(\"ho\")               debit    −1   balance ∞  saturated",
             ])
         // Focus on one object: by its name, a subscriber's name, or a type.
         #expect(ledger.focused(on: "Sink#1").accounts.count == 1)

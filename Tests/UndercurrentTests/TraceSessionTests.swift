@@ -35,15 +35,15 @@ import UndercurrentTrace
                 """)
         #expect(
             shown[4] == """
-                #1    Map.Inner#1.receive("hi") → .none                         demand ∞ → ∞
-                #2    └─ upper#1.receive("HI") → .none
-                #3       └─ Sink#1.receive("HI") → .none                        demand ∞ → ∞
+                #2    Map.Inner#1.receive("hi") → .none                         demand ∞ → ∞
+                #3    └─ upper#1.receive("HI") → .none
+                #4       └─ Sink#1.receive("HI") → .none                        demand ∞ → ∞
                             » got HI
 
                 """)
         #expect(
             shown[5] == """
-                #3    Sink#1.receive("HI") → .none                              demand ∞ → ∞
+                #4    Sink#1.receive("HI") → .none                              demand ∞ → ∞
                       » got HI
 
                 """)
@@ -109,16 +109,20 @@ import UndercurrentTrace
 
     @Test func stepThroughAnswersAreInputs() {
         let shown = runSession(
-            [Self.pipeline, "subject.send(\"hi\")", ":step", "", "", "b", "q", "1 + 1"], trace: true)
-        #expect(shown[2].hasPrefix("step 1 of 3\n#1    Map.Inner#1.receive(\"hi\") → .none"))
-        #expect(shown[2].contains("live subscriptions:\n  PassthroughSubject.Conduit#1  demand ∞\n"))
-        #expect(shown[3].hasPrefix("step 2 of 3\n"))
-        #expect(shown[4].hasPrefix("step 3 of 3\n"))
-        #expect(shown[4].contains("         » got HI\n"))
-        #expect(shown[5].hasPrefix("step 2 of 3\n"))
-        #expect(shown[6] == "Step-through ended.\n")
+            [Self.pipeline, "subject.send(\"hi\")", ":step", "", "", "", "b", "q", "1 + 1"], trace: true)
+        // The script's send comes first, then the calls it made.
+        #expect(shown[2].hasPrefix("step 1 of 4\n#1    PassthroughSubject#1.send(\"hi\")\n"))
+        #expect(
+            shown[3].hasPrefix(
+                "step 2 of 4\n#1    PassthroughSubject#1.send(\"hi\")\n#2    └─ Map.Inner#1.receive(\"hi\") → .none"))
+        #expect(shown[3].contains("live subscriptions:\n  PassthroughSubject.Conduit#1  demand ∞\n"))
+        #expect(shown[4].hasPrefix("step 3 of 4\n"))
+        #expect(shown[5].hasPrefix("step 4 of 4\n"))
+        #expect(shown[5].contains("            » got HI\n"), "got: \(shown[5])")
+        #expect(shown[6].hasPrefix("step 3 of 4\n"))
+        #expect(shown[7] == "Step-through ended.\n")
         // After q the session takes Swift again.
-        #expect(shown[7] == "")
+        #expect(shown[8] == "")
         let ended = runSession([Self.pipeline, ":step", "", "", "", "", "", "", "", "", ""], trace: true)
         #expect(ended.contains("End of the trace (8 calls).\n"))
         let none = runSession(["let x = 1", ":step"], trace: true)

@@ -47,6 +47,18 @@ extension ScriptSubject where Self: Subject, Output == Value {
 extension PassthroughSubject: ScriptSubject where Output == Value {}
 extension CurrentValueSubject: ScriptSubject where Output == Value {}
 
+/// Told when the script sends a value to a subject (the tracer shows the send, and what
+/// the subject did not deliver). Held weakly by the bridge.
+public protocol SubjectSendObserver: AnyObject {
+    /// `dropsWithoutDemand`: a `PassthroughSubject`, which drops a value sent while a
+    /// subscriber has no demand, or while it has no subscriber (Apple's documentation of
+    /// PassthroughSubject says so); a `CurrentValueSubject` keeps it as its value instead.
+    /// Generic, so that the subject arrives as its own type (an `AnyObject` would not
+    /// tell its type to the tracer's naming).
+    func willSend<Subject: AnyObject>(_ value: Value, to subject: Subject, dropsWithoutDemand: Bool)
+    func didSend<Subject: AnyObject>(to subject: Subject)
+}
+
 /// `CurrentValueSubject.value`, whatever its Failure type.
 protocol ScriptValueSubject: ScriptSubject {
     var currentValue: Value { get set }
@@ -123,16 +135,14 @@ extension StreamBridge {
         let subjectProtocol = types.subject
         subjectProtocol.addNativeMethod(
             NativeFunction("send(_:)") { [unowned self] arguments in
-                try self.subject(of: arguments).sendValue(
-                    self.asOutput(
-                        arguments[0], of: arguments.receiver,
-                        at: arguments.location))
+                let value = try self.asOutput(arguments[0], of: arguments.receiver, at: arguments.location)
+                self.send(value, to: try self.subject(of: arguments))
                 try self.interpreter.throwPendingError(at: arguments.location)
                 return .void
             })
         subjectProtocol.addNativeMethod(
             NativeFunction("send()") { [unowned self] arguments in
-                try self.subject(of: arguments).sendValue(.void)
+                self.send(.void, to: try self.subject(of: arguments))
                 try self.interpreter.throwPendingError(at: arguments.location)
                 return .void
             })
@@ -150,6 +160,16 @@ extension StreamBridge {
                 try self.interpreter.throwPendingError(at: arguments.location)
                 return .void
             })
+    }
+
+    /// `subject.send(value)`, told to the `sendObserver`.
+    private func send(_ value: Value, to subject: ScriptSubject) {
+        guard let observer = sendObserver else { return subject.sendValue(value) }
+        let drops =
+            subject is PassthroughSubject<Value, Never> || subject is PassthroughSubject<Value, ScriptFailure>
+        observer.willSend(value, to: subject, dropsWithoutDemand: drops)
+        subject.sendValue(value)
+        observer.didSend(to: subject)
     }
 
     /// A new subject as a script value that remembers its written Output type.

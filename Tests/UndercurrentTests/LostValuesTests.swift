@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import UndercurrentSession
+import UndercurrentTrace
+
+/// Where did my value go? A `send` to a subject is shown, and a value the subject did not
+/// deliver is an event of its own under it, in the trace, the ledger, the marbles and the
+/// exports, and never a contract violation.
+///
+/// Apple's documentation of `PassthroughSubject`: "A PassthroughSubject drops values if there
+/// are no subscribers, or its current demand is zero." OpenCombine 0.14.0 does the same (the
+/// oracle's output of these scripts has no line for the dropped values).
+@Suite struct LostValuesTests {
+    /// Three sends through `flatMap(maxPublishers: .max(1))` whose inner publisher is delayed:
+    /// the first is taken, the next two arrive while the flatMap has no demand.
+    static let flatMapScript = """
+        import Combine
+        let s = PassthroughSubject<Int, Never>()
+        let c = s.flatMap(maxPublishers: .max(1)) { v in Just(v).delay(for: .seconds(1), scheduler: DispatchQueue.main) }
+            .sink { print($0) }
+        s.send(1)
+        s.send(2)
+        s.send(3)
+        """
+
+    @Test func aValueSentWithoutDemandIsDroppedUnderItsSend() {
+        let shown = runSession([Self.flatMapScript], trace: true)[0]
+        let lines = shown.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasSuffix("PassthroughSubject#1.send(1)") })
+        // Value 1 is delivered under its send; 2 and 3 are dropped under theirs.
+        let sendTwo = lines.firstIndex { $0.hasSuffix("PassthroughSubject#1.send(2)") }
+        let dropTwo = lines.firstIndex { $0.contains("└─ ✕ dropped 2: FlatMap.Outer#1 has no demand") }
+        #expect(sendTwo != nil && dropTwo == sendTwo.map { $0 + 1 }, "got: \(shown)")
+        #expect(lines.contains { $0.contains("└─ ✕ dropped 3: FlatMap.Outer#1 has no demand") })
+        #expect(!lines.contains { $0.contains("dropped 1") })
+        // Combine working as designed: not a broken rule.
+        #expect(!shown.contains("Contract check"), "got: \(shown)")
+        // The program's output is the compiled program's: only 1 arrives.
+        #expect(shown.contains("» 1") && !shown.contains("» 2"))
+    }
+
+    @Test func aSendThatReachesNoSubscriberSaysSo() {
+        // The most common Combine bug: the AnyCancellable was not kept, so the sink is gone.
+        let shown = runSession(
+            [
+                """
+                import Combine
+                let subject = PassthroughSubject<Int, Never>()
+                func listen() { let c = subject.sink { print("got", $0) } }
+                listen()
+                subject.send(1)
+                """
+            ], trace: true)[0]
+        #expect(shown.contains("PassthroughSubject.Conduit#1.cancel()"))
+        #expect(shown.contains("PassthroughSubject#1.send(1)\n#6    └─ ✕ dropped 1: no subscriber"), "got: \(shown)")
+    }
+
+    @Test func aCurrentValueSubjectKeepsWhatItCannotDeliver() {
+        // A CurrentValueSubject stores the value and gives it to the next subscriber: nothing is dropped.
+        let shown = runSession(
+            [
+                """
+                import Combine
+                let current = CurrentValueSubject<Int, Never>(0)
+                current.send(5)
+                let kept = current.sink { print("current", $0) }
+                current.send(6)
+                """
+            ], trace: true)[0]
+        #expect(
+            shown.hasPrefix(
+                "#1    CurrentValueSubject#1.send(5)\n#2    CurrentValueSubject#1.receive(subscriber: Sink#1)"))
+        #expect(shown.contains("CurrentValueSubject#1.send(6)\n#7    └─ Sink#1.receive(6) → .none"), "got: \(shown)")
+        #expect(!shown.contains("dropped"))
+    }
+
+    @Test func droppedValuesAppearInTheLedgerMarblesAndExports() {
+        let run = CheckedRun.run(Self.flatMapScript)
+        let dropped = run.events.filter { $0.kind == .dropped }
+        #expect(dropped.map(\.argument) == ["2", "3"])
+        #expect(
+            dropped.allSatisfy { $0.target == "FlatMap.Outer#1" && $0.subscription == "PassthroughSubject.Conduit#1" })
+        #expect(run.violations.isEmpty)
+
+        let ledger = DemandLedger(events: run.events).focused(on: "FlatMap.Outer#1").render()
+        #expect(
+            ledger.contains {
+                $0.contains("dropped 2 (no demand)") && $0.contains("lost") && $0.hasSuffix("balance 0")
+            },
+            "got: \(ledger)")
+
+        let marbles = MarbleRenderer().render(run.events)
+        let outerRow = marbles.first { $0.hasPrefix("FlatMap.Outer#1 ") }
+        #expect(outerRow?.contains("✕2") == true && outerRow?.contains("✕3") == true, "got: \(marbles)")
+
+        let json = TraceExport.render(run.events, format: .json)
+        #expect(
+            json.contains("\"kind\" : \"dropped\"") || json.contains("\"kind\":\"dropped\""), "got: \(json.prefix(400))"
+        )
+        #expect(json.contains("\"kind\" : \"send\"") || json.contains("\"kind\":\"send\""))
+        let mermaid = TraceExport.render(run.events, format: .mermaid)
+        let notes = TraceMermaid.decode(mermaid).notes.map(\.text)
+        #expect(notes.contains("#18 ✕ dropped 2: FlatMap.Outer#1 has no demand"), "got: \(notes)")
+        let chrome = TraceExport.render(run.events, format: .chrome)
+        #expect(chrome.contains("\"cat\" : \"dropped\"") || chrome.contains("\"cat\":\"dropped\""))
+    }
+
+    @Test func valuesFilterKeepsDroppedValues() {
+        let shown = runSession([Self.flatMapScript, ":trace --values"], trace: true)[1]
+        #expect(shown.contains("✕ dropped 2: FlatMap.Outer#1 has no demand"), "got: \(shown)")
+        #expect(!shown.contains("send("))
+    }
+}
