@@ -55,11 +55,11 @@ public enum TracedRun {
         tracer.clock = { [unowned bridge = environment!.bridge] in bridge.clock.nowMilliseconds }
         tracer.isStopping = { [unowned interpreter = environment!.interpreter] in interpreter.isAborting }
         environment!.bridge.sendObserver = tracer
+        tracer.releaseCause = { [unowned interpreter = environment!.interpreter] in
+            collected.sourceMap.releaseCause(in: interpreter)
+        }
         environment!.interpreter.deinitObservers.append { tracer.recordDeinit(of: $0, type: $1) }
         var result = RunResult(output: "", events: [], diagnostic: nil, errorMessage: nil, droppedEvents: 0)
-        // Each piece runs with its own range of lines, so an error names the piece it is in:
-        // one raised in the learner's method while the run-with code calls it is the learner's.
-        var sourceMap = SourceMap()
         func fail(_ error: Error, _ piece: Piece) {
             guard let error = error as? ScriptError else {
                 result.diagnostic = "\(piece.name): error: \(error)\n"
@@ -68,9 +68,9 @@ public enum TracedRun {
             }
             let fallback = SourceMap.Input(name: piece.name, source: piece.source)
             result.wasInterrupted = error.isCtrlC
-            result.diagnostic = sourceMap.format(error, fallback: fallback)
+            result.diagnostic = collected.sourceMap.format(error, fallback: fallback)
             result.errorMessage = error.message
-            if let (input, location) = sourceMap.locate(error.location) {
+            if let (input, location) = collected.sourceMap.locate(error.location) {
                 result.errorPiece = input.name
                 result.errorLine = location.line
             } else {
@@ -82,7 +82,7 @@ public enum TracedRun {
         tracer.start()
         for piece in setup {
             do {
-                let offset = sourceMap.add(piece.source, name: piece.name)
+                let offset = collected.sourceMap.add(piece.source, name: piece.name)
                 try environment!.interpreter.run(source: piece.source, fileName: piece.name, lineOffset: offset)
             } catch {
                 tracer.stop()
@@ -99,7 +99,7 @@ public enum TracedRun {
         for (index, piece) in pieces.enumerated() {
             environment!.interpreter.afterTopLevelHooks = index == pieces.count - 1 ? drain : []
             do {
-                let offset = sourceMap.add(piece.source, name: piece.name)
+                let offset = collected.sourceMap.add(piece.source, name: piece.name)
                 try environment!.interpreter.run(source: piece.source, fileName: piece.name, lineOffset: offset)
             } catch {
                 fail(error, piece)
@@ -118,5 +118,8 @@ public enum TracedRun {
 
     private final class Collected {
         var output = ""
+        /// Each piece runs with its own range of lines, so an error names the piece it is in:
+        /// one raised in the learner's method while the run-with code calls it is the learner's.
+        var sourceMap = SourceMap()
     }
 }

@@ -61,6 +61,19 @@ public struct SourceMap: Sendable {
         return (inputs[index], SourceLocation(line: location.line % Self.linesPerInput, column: location.column))
     }
 
+    /// What the trace says of a cancel made while `interpreter` ends a variable's scope:
+    /// `` `c` went out of scope (<input 2>:3:52) ``; nil when no scope is ending.
+    public func releaseCause(in interpreter: Interpreter, fallbackName: String? = nil) -> String? {
+        guard let (name, end) = interpreter.variableBeingReleased else { return nil }
+        var text = "`\(name)` went out of scope"
+        if let end, let (input, location) = locate(end) {
+            text += " (\(input.name):\(location.line):\(location.column))"
+        } else if let end, end != .unknown, let fallbackName {
+            text += " (\(fallbackName):\(end.line):\(end.column))"
+        }
+        return text
+    }
+
     /// The error as `DiagnosticFormatter` shows it, at the input its location is in; an error
     /// with no such location is shown against `fallback` (the input that was running).
     public func format(_ error: ScriptError, fallback: Input) -> String {

@@ -40,6 +40,9 @@ public final class ScriptRun {
             environment.interpreter.deinitObservers.append { tracer.recordDeinit(of: $0, type: $1) }
             tracer.clock = { [unowned clock = environment.bridge.clock] in clock.nowMilliseconds }
             tracer.isStopping = { [unowned interpreter = environment.interpreter] in interpreter.isAborting }
+            tracer.releaseCause = { [unowned interpreter = environment.interpreter, fileName] in
+                SourceMap().releaseCause(in: interpreter, fallbackName: fileName)
+            }
             environment.bridge.sendObserver = tracer
             tracer.start()
         }

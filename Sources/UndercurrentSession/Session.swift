@@ -38,6 +38,7 @@ public final class Session {
         // the session has run.
         tracer.clock = { [unowned self] in self.environment.bridge.clock.nowMilliseconds - self.timeOrigin }
         tracer.isStopping = { [unowned self] in self.environment.interpreter.isAborting }
+        tracer.releaseCause = { [unowned self] in self.sourceMap.releaseCause(in: self.environment.interpreter) }
     }
 
     private func makeEnvironment() -> ScriptEnvironment {

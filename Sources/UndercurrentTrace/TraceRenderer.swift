@@ -92,7 +92,8 @@ public struct TraceRenderer {
         case .receiveCompletion:
             return "\(bold(event.target)).receive(completion: \(event.argument))"
         case .cancel:
-            return "\(bold(event.target)).cancel()"
+            // The argument, when there is one, is what caused the cancel.
+            return "\(bold(event.target)).cancel()" + (event.argument.isEmpty ? "" : dim("  ← " + event.argument))
         case .send:
             return "\(bold(event.target)).send(\(event.argument))"
         case .dropped:

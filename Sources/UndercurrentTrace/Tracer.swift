@@ -23,6 +23,9 @@ public final class Tracer: _Introspection {
     /// True while the input is stopping on an error or Ctrl-C (`Interpreter.isAborting`):
     /// calls the engine makes as it unwinds are not recorded.
     @exclusivity(unchecked) public var isStopping: (() -> Bool)?
+    /// What is releasing an object right now, as the cancel it causes should say
+    /// (`` `c` went out of scope at <input 2>:3:1 ``): the variable whose scope is ending.
+    @exclusivity(unchecked) public var releaseCause: (() -> String?)?
     /// Contract violations found since the events were last cleared (the first
     /// `violationCapacity` of them; `violationCount` counts them all).
     @exclusivity(unchecked) public private(set) var violations: [ContractViolation] = []
@@ -374,7 +377,9 @@ public final class Tracer: _Introspection {
     public func willCancel(subscription: Subscription) {
         guard onOwnerThread else { return }
         let name = names.name(of: subscription)
-        let position = record(.cancel, target: name, argument: "", subscription: name)
+        // An `AnyCancellable` released with its variable cancels: the argument says which.
+        let cause = releaseCause?() ?? ""
+        let position = record(.cancel, target: name, argument: cause, subscription: name)
         push(.cancel, position: position) { $0.subscription = name }
         checker.willCancel(subscription: name, sequence: sequence, stack: stack)
     }

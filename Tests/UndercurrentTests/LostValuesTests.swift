@@ -55,6 +55,30 @@ import UndercurrentTrace
         #expect(shown.contains("PassthroughSubject#1.send(1)\n#6    └─ ✕ dropped 1: no subscriber"), "got: \(shown)")
     }
 
+    @Test func aCancelSaysWhichVariableWentOutOfScope() {
+        let shown = runSession(
+            [
+                "import Combine\nlet subject = PassthroughSubject<Int, Never>()",
+                "func listen() {\n    let c = subject.sink { print(\"got\", $0) }\n}\nlisten()\nsubject.send(1)",
+                "do {\n    let kept = subject.sink { print(\"kept\", $0) }\n    subject.send(2)\n}",
+                "let explicit = subject.sink { _ in }\nexplicit.cancel()",
+            ], trace: true)
+        // The AnyCancellable in `c` goes with the function's scope, at its closing brace.
+        #expect(
+            shown[1].contains("PassthroughSubject.Conduit#1.cancel()  ← `c` went out of scope (<input 2>:3:1)"),
+            "got: \(shown[1])")
+        #expect(shown[1].contains("└─ ✕ dropped 1: no subscriber"))
+        #expect(
+            shown[2].contains("PassthroughSubject.Conduit#2.cancel()  ← `kept` went out of scope (<input 3>:4:1)"),
+            "got: \(shown[2])")
+        // A cancel the script calls has no cause to show.
+        #expect(
+            shown[3].contains("PassthroughSubject.Conduit#3.cancel()\n")
+                || shown[3].hasSuffix("PassthroughSubject.Conduit#3.cancel()"),
+            "got: \(shown[3])")
+        #expect(!shown[3].contains("went out of scope"))
+    }
+
     @Test func aCurrentValueSubjectKeepsWhatItCannotDeliver() {
         // A CurrentValueSubject stores the value and gives it to the next subscriber: nothing is dropped.
         let shown = runSession(

@@ -23,11 +23,28 @@ public struct CatchClause {
 /// that the values they hold are released exactly when Swift would release them.
 public struct Block {
     public var statements: [Stmt]
+    /// The variables the block declares, last declared first: the order they end in.
     public var declaredSlots: [Int]
+    /// Their names, and where the block ends: what the trace says released an object.
+    public var scope: ScopeNote?
 
-    public init(statements: [Stmt], declaredSlots: [Int]) {
+    public init(statements: [Stmt], declaredSlots: [Int], scope: ScopeNote? = nil) {
         self.statements = statements
         self.declaredSlots = declaredSlots
+        self.scope = scope
+    }
+}
+
+/// The names of a block's variables (in the order of its `declaredSlots`) and where the
+/// block ends. A class, so that the interpreter can point at the scope being ended without
+/// copying or retaining anything on the hot path.
+public final class ScopeNote {
+    public let names: [String]
+    public let end: SourceLocation?
+
+    public init(names: [String], end: SourceLocation?) {
+        self.names = names
+        self.end = end
     }
 }
 

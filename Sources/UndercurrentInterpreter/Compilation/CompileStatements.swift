@@ -5,10 +5,9 @@ extension BodyCompiler {
             return { interpreter, frame in try interpreter.execute(block: block, in: frame, clearsSlots: clearsSlots) }
         }
         let run = sequence(block.statements[...])
-        let slots = clearsSlots ? block.declaredSlots : []
-        if slots.isEmpty { return run }
+        guard clearsSlots, !block.declaredSlots.isEmpty else { return run }
         return { interpreter, frame in
-            defer { frame.clear(slots) }
+            defer { interpreter.endScope(block, in: frame) }
             return try run(interpreter, frame)
         }
     }
@@ -58,18 +57,17 @@ extension BodyCompiler {
         case .ifStatement(let conditions, let body, let elseBranch, _):
             let test = self.conditions(conditions)
             let then = block(body)
-            let slots = body.declaredSlots
             guard let elseBranch else {
                 return { interpreter, frame in
                     if try test(interpreter, frame) { return try then(interpreter, frame) }
-                    if !slots.isEmpty { frame.clear(slots) }
+                    interpreter.endScope(body, in: frame)
                     return .normal
                 }
             }
             let otherwise = self.statement(elseBranch)
             return { interpreter, frame in
                 if try test(interpreter, frame) { return try then(interpreter, frame) }
-                if !slots.isEmpty { frame.clear(slots) }
+                interpreter.endScope(body, in: frame)
                 return try otherwise(interpreter, frame)
             }
 
@@ -88,12 +86,11 @@ extension BodyCompiler {
         case .whileLoop(let label, let conditions, let body, let location):
             let test = self.conditions(conditions)
             let run = block(body)
-            let slots = body.declaredSlots
             let general: CompiledStatement = { interpreter, frame in
                 while true {
                     try interpreter.tick(location)
                     guard try test(interpreter, frame) else {
-                        if !slots.isEmpty { frame.clear(slots) }
+                        interpreter.endScope(body, in: frame)
                         return .normal
                     }
                     if let ending = try run(interpreter, frame).endingLoop(labelled: label) { return ending }
@@ -174,17 +171,16 @@ extension BodyCompiler {
         let hasFilter = whereExpr != nil
         let filter = whereExpr.map { self.condition(.boolean($0)) } ?? { _, _ in true }
         let run = block(body)
-        let slots = body.declaredSlots
         return { interpreter, frame in
             var iterator = try interpreter.makeIterator(sequence(interpreter, frame), at: sequenceLocation)
             while let element = try iterator.next() {
                 try interpreter.tick(location)
                 guard try bind(interpreter, element, frame) else {
-                    if !slots.isEmpty { frame.clear(slots) }
+                    interpreter.endScope(body, in: frame)
                     continue
                 }
                 if hasFilter, !(try filter(interpreter, frame)) {
-                    if !slots.isEmpty { frame.clear(slots) }
+                    interpreter.endScope(body, in: frame)
                     continue
                 }
                 if let ending = try run(interpreter, frame).endingLoop(labelled: label) { return ending }
@@ -208,7 +204,8 @@ extension BodyCompiler {
             let isDefault: Bool
             let patterns: [CompiledPattern]
             let body: CompiledStatement
-            let slots: [Int]
+            /// The case's block, whose variables end when the case does not run.
+            let scope: Block
         }
         let subjectValue = expression(subjectExpr)
         let compiledCases = cases.map { switchCase in
@@ -219,7 +216,7 @@ extension BodyCompiler {
                         pattern: pattern, hasGuard: guardExpr != nil,
                         guardHolds: guardExpr.map { condition(.boolean($0)) } ?? { _, _ in true })
                 },
-                body: block(switchCase.body), slots: switchCase.body.declaredSlots)
+                body: block(switchCase.body), scope: switchCase.body)
         }
         return { interpreter, frame in
             let subject = try subjectValue(interpreter, frame)
@@ -246,7 +243,7 @@ extension BodyCompiler {
                         return flow
                     }
                 }
-                if !switchCase.slots.isEmpty { frame.clear(switchCase.slots) }
+                interpreter.endScope(switchCase.scope, in: frame)
             }
             if matchedByFallthrough { return .normal }
             throw ScriptError.runtime(

@@ -2,7 +2,7 @@ extension Interpreter {
     /// Runs a block; its declared slots are cleared when it ends, releasing their values.
     func execute(block: Block, in frame: Frame, clearsSlots: Bool = true) throws -> Flow {
         var deferred: [Block] = []
-        defer { if clearsSlots { frame.clear(block.declaredSlots) } }
+        defer { if clearsSlots { endScope(block, in: frame) } }
         var flow = Flow.normal
         do {
             for statement in block.statements {
@@ -62,7 +62,7 @@ extension Interpreter {
             if try evaluate(conditions: conditions, in: frame) {
                 return try execute(block: body, in: frame)
             }
-            frame.clear(body.declaredSlots)
+            endScope(body, in: frame)
             if let elseBranch { return try execute(elseBranch, in: frame) }
             return .normal
 
@@ -78,7 +78,7 @@ extension Interpreter {
             while true {
                 try tick(location)
                 guard try evaluate(conditions: conditions, in: frame) else {
-                    frame.clear(body.declaredSlots)
+                    endScope(body, in: frame)
                     break
                 }
                 if let ending = try execute(block: body, in: frame).endingLoop(labelled: label) { return ending }
@@ -98,11 +98,11 @@ extension Interpreter {
             while let element = try iterator.next() {
                 try tick(location)
                 guard try match(pattern, element, in: frame) else {
-                    frame.clear(body.declaredSlots)
+                    endScope(body, in: frame)
                     continue
                 }
                 if let whereExpr, !(try truth(evaluate(whereExpr, in: frame), at: whereExpr.location)) {
-                    frame.clear(body.declaredSlots)
+                    endScope(body, in: frame)
                     continue
                 }
                 if let ending = try execute(block: body, in: frame).endingLoop(labelled: label) { return ending }
@@ -140,7 +140,7 @@ extension Interpreter {
                         return flow
                     }
                 }
-                frame.clear(switchCase.body.declaredSlots)
+                endScope(switchCase.body, in: frame)
                 index += 1
             }
             if matchedByFallthrough { return .normal }
@@ -180,7 +180,7 @@ extension Interpreter {
                     {
                         return try execute(block: clause.body, in: frame)
                     }
-                    frame.clear(clause.body.declaredSlots)
+                    endScope(clause.body, in: frame)
                 }
                 throw thrown
             }

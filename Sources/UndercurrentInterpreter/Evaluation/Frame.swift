@@ -84,6 +84,14 @@ final class Frame: ManagedBuffer<Frame.Header, Cell?> {
             }
         }
     }
+
+    /// Ends the variable in `slot`.
+    func clear(slot: Int) {
+        withUnsafeMutablePointers { header, slots in
+            precondition(slot >= 0 && slot < header.pointee.slotCount, "frame slot out of range")
+            Frame.empty(slots + slot)
+        }
+    }
 }
 
 /// How a statement ended.

@@ -89,6 +89,8 @@ public final class Interpreter {
     var methodOwners: [ObjectIdentifier: TypeInfo] = [:]
     @exclusivity(unchecked) var callDepth = 0
     @exclusivity(unchecked) var steps = 0
+    /// The block whose variables are being ended, and which of them (`endScope`).
+    @exclusivity(unchecked) var releasing: (scope: Unmanaged<ScopeNote>, index: Int)?
     /// When the running input must stop (monotonic nanoseconds), from `limits.maxSeconds`.
     @exclusivity(unchecked) var inputDeadline: UInt64?
     /// Fields of objects going away, released one at a time (Limits.swift).

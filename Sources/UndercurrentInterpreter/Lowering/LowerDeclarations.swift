@@ -67,7 +67,7 @@ extension Lowerer {
             let lowered = try lowerExpr(expr)
             return (Block(statements: [.returnStatement(lowered, lowered.location)], declaredSlots: []), true)
         }
-        return (try withBlock { try lowerItems(items) }, false)
+        return (try withBlock(closingBrace: closingBrace(of: items)) { try lowerItems(items) }, false)
     }
 
     func lowerClosure(_ node: ClosureExprSyntax) throws -> FunctionDecl {
@@ -274,7 +274,9 @@ extension Lowerer {
         return try withDetachedScope(memberContext: context) { () throws -> FunctionDecl in
             let selfSlot = scope.declare("self")
             let parameters = try lowerParameters(node.signature.parameterClause)
-            let body = try withBlock { try lowerItems(node.body?.statements ?? []) }
+            let body = try withBlock(closingBrace: node.body?.rightBrace) {
+                try lowerItems(node.body?.statements ?? [])
+            }
             return FunctionDecl(
                 name: "init", parameters: parameters, returnType: nil, body: body, isSingleExpression: false,
                 slotCount: scope.slotCount, captures: [], captureList: [], selfSlot: selfSlot,

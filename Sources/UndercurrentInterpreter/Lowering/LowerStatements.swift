@@ -11,7 +11,14 @@ extension Lowerer {
     }
 
     func lowerCodeBlock(_ block: CodeBlockSyntax) throws -> Block {
-        try withBlock { try lowerItems(block.statements) }
+        try withBlock(closingBrace: block.rightBrace) { try lowerItems(block.statements) }
+    }
+
+    /// The `}` that ends a list of statements: a code block's or a closure's.
+    func closingBrace(of items: CodeBlockItemListSyntax) -> TokenSyntax? {
+        if let block = items.parent?.as(CodeBlockSyntax.self) { return block.rightBrace }
+        if let closure = items.parent?.as(ClosureExprSyntax.self) { return closure.rightBrace }
+        return nil
     }
 
     func lowerItems(_ items: CodeBlockItemListSyntax) throws -> [Stmt] {

@@ -170,7 +170,9 @@ public final class Lowerer {
         return (try body(), inner)
     }
 
-    func withBlock(_ body: () throws -> [Stmt]) rethrows -> Block {
+    /// Lowers a block's statements in a scope of their own; `closingBrace` is where its
+    /// variables end.
+    func withBlock(closingBrace: TokenSyntax? = nil, _ body: () throws -> [Stmt]) rethrows -> Block {
         scope.pushBlock()
         var statements: [Stmt] = []
         do {
@@ -179,7 +181,9 @@ public final class Lowerer {
             _ = scope.popBlock()
             throw error
         }
-        return Block(statements: statements, declaredSlots: scope.popBlock())
+        let (slots, names) = scope.popBlock()
+        let note = slots.isEmpty ? nil : ScopeNote(names: names, end: closingBrace.map { location($0) })
+        return Block(statements: statements, declaredSlots: slots, scope: note)
     }
 
     // MARK: - Member names for implicit self

@@ -13,6 +13,8 @@ final class FunctionScope {
     /// Every slot each block declared, in declaration order (a name declared again in the
     /// same block shadows the first in `blocks`, but both variables must end).
     private var blockSlots: [[Int]] = [[]]
+    /// The names of `blockSlots`, in the same order.
+    private var blockSlotNames: [[String]] = [[]]
     private(set) var slotCount = 0
     private(set) var captures: [CaptureSource] = []
     private var captureIndex: [String: Int] = [:]
@@ -31,13 +33,15 @@ final class FunctionScope {
     func pushBlock() {
         blocks.append([:])
         blockSlots.append([])
+        blockSlotNames.append([])
     }
 
     /// Pops the innermost block and returns the slots it declared, last declared first: the
-    /// order in which Swift ends a scope's variables (so `deinit`s run in that order).
-    func popBlock() -> [Int] {
+    /// order in which Swift ends a scope's variables (so `deinit`s run in that order), and
+    /// their names in the same order.
+    func popBlock() -> (slots: [Int], names: [String]) {
         blocks.removeLast()
-        return blockSlots.removeLast().reversed()
+        return (blockSlots.removeLast().reversed(), blockSlotNames.removeLast().reversed())
     }
 
     func declare(_ name: String) -> Int {
@@ -45,6 +49,7 @@ final class FunctionScope {
         slotCount += 1
         blocks[blocks.count - 1][name] = slot
         blockSlots[blockSlots.count - 1].append(slot)
+        blockSlotNames[blockSlotNames.count - 1].append(name)
         return slot
     }
 
