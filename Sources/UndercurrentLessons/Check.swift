@@ -226,6 +226,7 @@ extension CallPattern {
         case .deinitialize: return "lifetime"
         case .output: return "output"
         case .send, .dropped: return "subjects"
+        case .discarded: return "time"
         }
     }
 }

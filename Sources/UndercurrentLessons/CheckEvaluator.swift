@@ -388,6 +388,7 @@ public enum CheckEvaluator {
         case .dropped:
             return "dropped \(event.argument): "
                 + (event.target.isEmpty ? "no subscriber" : "\(event.target) had no demand")
+        case .discarded: return "\(event.target) discarded \(event.argument)"
         }
     }
 
@@ -409,6 +410,7 @@ public enum CheckEvaluator {
         case .output: return "print"
         case .send: return "send(_:)"
         case .dropped: return "dropped"
+        case .discarded: return "discarded"
         }
     }
 

@@ -20,7 +20,9 @@ public struct RunResult: Sendable {
     public var errorLine: Int?
 
     /// The protocol calls (printed lines, sends to subjects and dropped values left out).
-    public var calls: [TraceEvent] { events.filter { $0.kind != .output && $0.kind != .send && $0.kind != .dropped } }
+    public var calls: [TraceEvent] {
+        events.filter { ![.output, .send, .dropped, .discarded].contains($0.kind) }
+    }
 }
 
 /// Runs lesson code in a fresh environment with a tracer of its own, a piece at a time
@@ -55,6 +57,7 @@ public enum TracedRun {
         tracer.clock = { [unowned bridge = environment!.bridge] in bridge.clock.nowMilliseconds }
         tracer.isStopping = { [unowned interpreter = environment!.interpreter] in interpreter.isAborting }
         environment!.bridge.sendObserver = tracer
+        environment!.bridge.discardReporter = tracer
         tracer.releaseCause = { [unowned interpreter = environment!.interpreter] in
             collected.sourceMap.releaseCause(in: interpreter)
         }

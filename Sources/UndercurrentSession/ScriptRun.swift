@@ -44,6 +44,7 @@ public final class ScriptRun {
                 SourceMap().releaseCause(in: interpreter, fallbackName: fileName)
             }
             environment.bridge.sendObserver = tracer
+            environment.bridge.discardReporter = tracer
             tracer.start()
         }
         do {

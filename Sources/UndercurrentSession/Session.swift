@@ -45,6 +45,7 @@ public final class Session {
         let environment = ScriptEnvironment { [unowned self] text in self.programPrinted(text) }
         environment.interpreter.deinitObservers.append { [unowned self] in self.tracer.recordDeinit(of: $0, type: $1) }
         environment.bridge.sendObserver = tracer
+        environment.bridge.discardReporter = tracer
         return environment
     }
 

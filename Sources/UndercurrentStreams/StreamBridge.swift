@@ -18,6 +18,8 @@ public final class StreamBridge: InterpreterLibrary {
     var writtenGenericArguments: [ObjectIdentifier: (object: WeakObject, arguments: [TypeRef])] = [:]
     /// Told of every `send` to a subject (the tracer, when one records).
     public weak var sendObserver: SubjectSendObserver?
+    /// Told of every value `throttle` lets go (the tracer, when one records).
+    public weak var discardReporter: DiscardReporter?
     /// `.max(1)` and the other demands every subscription uses, made once.
     lazy var sharedDemands = SharedDemands(type: types.demand)
 

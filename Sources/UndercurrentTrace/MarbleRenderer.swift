@@ -5,7 +5,7 @@
 ///
 /// Values are written out, `|` is a completion, `X` a failure, `!` a cancel of the
 /// subscriber's subscription, and `✕2` a value a subject dropped because the subscriber had
-/// no demand. Columns follow the order of the calls; a value that one stage
+/// no demand, or that a stage (debounce, throttle) discarded. Columns follow the order of the calls; a value that one stage
 /// passes on to the next within the same call shares its column, so a column reads as one
 /// signal travelling down the pipeline. When the events carry virtual time, a ruler above
 /// gives the time of each column and columns never mix two instants.
@@ -75,7 +75,7 @@ public struct MarbleRenderer {
                 continue
             case .receiveValue, .receiveCompletion, .cancel:
                 break
-            case .dropped where !event.target.isEmpty:
+            case .dropped where !event.target.isEmpty, .discarded:
                 break
             default:
                 open.append(nil)
@@ -91,7 +91,7 @@ public struct MarbleRenderer {
             case .receiveCompletion:
                 addRow(event.target)
                 marks = [(event.target, event.argument.hasPrefix(".failure") ? .failure : .finished)]
-            case .dropped:
+            case .dropped, .discarded:
                 addRow(event.target)
                 marks = [(event.target, .dropped(clip(event.argument)))]
             default:

@@ -16,6 +16,10 @@ public struct TraceEvent: Sendable, Equatable {
         /// or while it has no subscriber at all (`target` is empty). Combine working as
         /// designed, not a broken rule: shown so that a lost value can be found.
         case dropped
+        /// A value an operator let go by its rule, never to be delivered (`target` is the
+        /// stage): `debounce` when a newer value arrives before the pause, `throttle` beyond
+        /// one value per interval. Not a broken rule either.
+        case discarded
         /// A script object's `deinit` ran.
         case deinitialize
         /// A line the program printed.

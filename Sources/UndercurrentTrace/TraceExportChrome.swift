@@ -36,7 +36,7 @@ public enum TraceChrome {
                 args["demandBefore"] = ledger.before.description
                 args["demandAfter"] = ledger.after.description
             }
-            if event.kind == .dropped {
+            if event.kind == .dropped || event.kind == .discarded {
                 // A value lost, not a call: an instant.
                 traceEvents.append([
                     "name": renderer.call(event), "cat": event.kind.rawValue, "ph": "i", "s": "t",

@@ -113,7 +113,7 @@ public enum TraceJSON {
                 objectID: isCall && !event.target.isEmpty ? event.target : nil,
                 objectType: isCall && !event.target.isEmpty ? event.targetType : nil,
                 call: isCall ? renderer.call(event) : nil, argument: event.argument,
-                value: [.receiveValue, .send, .dropped].contains(event.kind) ? event.argument : nil,
+                value: [.receiveValue, .send, .dropped, .discarded].contains(event.kind) ? event.argument : nil,
                 returnedDemand: event.returnedDemand,
                 output: isCall ? nil : event.argument, subscription: event.subscription,
                 demandBefore: event.ledger.map { Demand($0.before) },

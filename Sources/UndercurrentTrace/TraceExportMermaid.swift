@@ -53,7 +53,7 @@ public enum TraceMermaid {
                 lines.append("    Note over \(alias(from)): \(encode("» " + event.argument))")
                 continue
             }
-            if event.kind == .dropped {
+            if event.kind == .dropped || event.kind == .discarded {
                 // Not a call: a note over the subscriber that had no demand, or over the
                 // subject that had no subscriber.
                 let over = event.target.isEmpty ? from : event.target

@@ -31,7 +31,7 @@ public struct TraceFilter: Sendable, Equatable {
     public func keeps(_ event: TraceEvent) -> Bool {
         guard event.kind != .output else { return false }
         if let maxDepth, event.depth > maxDepth { return false }
-        if valuesOnly, event.kind != .receiveValue && event.kind != .dropped { return false }
+        if valuesOnly, ![.receiveValue, .dropped, .discarded].contains(event.kind) { return false }
         if lifecycleOnly, ![.subscribe, .receiveSubscription, .receiveCompletion, .cancel].contains(event.kind) {
             return false
         }

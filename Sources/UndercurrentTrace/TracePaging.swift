@@ -55,6 +55,7 @@ public struct TracePaging {
             (.subscribe, "subscribe", "subscribes"), (.receiveSubscription, "subscription", "subscriptions"),
             (.receiveCompletion, "completion", "completions"), (.cancel, "cancel", "cancels"),
             (.send, "send", "sends"), (.dropped, "dropped value", "dropped values"),
+            (.discarded, "discarded value", "discarded values"),
             (.deinitialize, "deinit", "deinits"), (.output, "printed line", "printed lines"),
         ]
         let parts = names.compactMap { kind, one, many -> String? in

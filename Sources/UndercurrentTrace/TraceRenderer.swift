@@ -77,6 +77,13 @@ public struct TraceRenderer {
         useColor ? "\u{1B}[\(code)m\(text)\u{1B}[39m" : text
     }
 
+    /// Why a stage discards values, from its kind: `Debounce.Inner#1`, `Throttle.Inner#2`.
+    static func discardRule(of stage: String) -> String {
+        if stage.hasPrefix("Debounce") { return "waits for a pause, and a newer value came first" }
+        if stage.hasPrefix("Throttle") { return "sends one value per interval" }
+        return "let it go"
+    }
+
     /// The call as Swift source would write it.
     public func call(_ event: TraceEvent) -> String {
         switch event.kind {
@@ -101,6 +108,8 @@ public struct TraceRenderer {
                 event.target.isEmpty
                 ? "no subscriber" : "\(event.target) has no demand"
             return colored("✕ dropped \(event.argument): \(reason)", "33")
+        case .discarded:
+            return colored("✕ discarded \(event.argument): \(event.target) " + Self.discardRule(of: event.target), "33")
         case .deinitialize:
             return "\(bold(event.target)).deinit"
         case .output:

@@ -53,6 +53,9 @@ public final class Tracer: _Introspection {
     @exclusivity(unchecked) private var isRecording = false
     /// The subscriptions (conduits) each subject handed out, by the subject's trace name.
     @exclusivity(unchecked) private var subjectConduits: [String: [String]] = [:]
+    /// The value each `debounce` holds, by the stage's name, until it delivers it or a newer
+    /// value replaces it (OpenCombine's debounce, seen from its calls).
+    @exclusivity(unchecked) private var debounced: [String: String] = [:]
     /// The `send`s in progress, innermost last.
     @exclusivity(unchecked) private var sends: [SendInProgress] = []
 
@@ -100,6 +103,7 @@ public final class Tracer: _Introspection {
         names.reset()
         checker.reset()
         subjectConduits.removeAll()
+        debounced.removeAll()
     }
 
     private var onOwnerThread: Bool {
@@ -298,6 +302,10 @@ public final class Tracer: _Introspection {
         if !sends.isEmpty, let subscription = checked.subscription {
             for index in sends.indices { sends[index].delivered.insert(subscription) }
         }
+        // A debounce delivering its value no longer holds it.
+        if let subscription = checked.subscription, subscription.hasPrefix("Debounce.Inner#") {
+            debounced[subscription] = nil
+        }
         let position = record(
             .receiveValue, target: subscriberName, argument: value,
             subscription: checked.subscription, violations: checked.violations)
@@ -306,6 +314,11 @@ public final class Tracer: _Introspection {
             $0.subscriberID = subscriberID
             $0.subscription = checked.subscription
             $0.demandBefore = checked.demandBefore
+        }
+        // A debounce keeps only the newest value until a pause: the one it held is let go.
+        if subscriberName.hasPrefix("Debounce.Inner#") {
+            if let held = debounced[subscriberName] { record(.discarded, target: subscriberName, argument: held) }
+            debounced[subscriberName] = value
         }
     }
 
@@ -377,6 +390,7 @@ public final class Tracer: _Introspection {
     public func willCancel(subscription: Subscription) {
         guard onOwnerThread else { return }
         let name = names.name(of: subscription)
+        debounced[name] = nil
         // An `AnyCancellable` released with its variable cancels: the argument says which.
         let cause = releaseCause?() ?? ""
         let position = record(.cancel, target: name, argument: cause, subscription: name)
@@ -466,5 +480,13 @@ extension Tracer: SubjectSendObserver {
             }
         }
         _ = pop()
+    }
+}
+
+extension Tracer: DiscardReporter {
+    /// Recorded under the call the stage is in (the `receive(_:)` that brought the value).
+    public func discarded<Stage: AnyObject>(_ value: Any, by stage: Stage) {
+        guard onOwnerThread else { return }
+        record(.discarded, target: names.name(of: stage), argument: Self.describe(value))
     }
 }

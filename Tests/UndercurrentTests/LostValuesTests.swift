@@ -129,6 +129,42 @@ import UndercurrentTrace
         #expect(chrome.contains("\"cat\" : \"dropped\"") || chrome.contains("\"cat\":\"dropped\""))
     }
 
+    /// `debounce` keeps only the newest value until a pause; `throttle` sends one value per
+    /// interval (the newest with `latest: true`, else the first). Apple's documentation of
+    /// both says so; the oracle's output of this script is `t 3` then `d 3`.
+    @Test func debounceAndThrottleShowWhatTheyLetGo() {
+        let run = CheckedRun.run(
+            """
+            import Combine
+            let s = PassthroughSubject<Int, Never>()
+            let d = s.debounce(for: .milliseconds(100), scheduler: DispatchQueue.main).sink { print("d", $0) }
+            let t = s.throttle(for: .milliseconds(100), scheduler: DispatchQueue.main, latest: true).sink { print("t", $0) }
+            let f = s.throttle(for: .milliseconds(100), scheduler: DispatchQueue.main, latest: false).sink { print("f", $0) }
+            s.send(1)
+            s.send(2)
+            s.send(3)
+            """)
+        let discarded = run.events.filter { $0.kind == .discarded }
+        func letGo(by stage: String) -> [String] {
+            discarded.filter { $0.target == stage }.map(\.argument)
+        }
+        // Debounce and the latest-keeping throttle let 1 and 2 go; the first-keeping one 2 and 3.
+        #expect(letGo(by: "Debounce.Inner#1") == ["1", "2"])
+        #expect(letGo(by: "Throttle.Inner#1") == ["1", "2"])
+        #expect(letGo(by: "Throttle.Inner#2") == ["2", "3"])
+        #expect(run.violations.isEmpty)
+        #expect(run.output.split(separator: "\n").sorted() == ["d 3", "f 1", "t 3"])
+        let text = TraceRenderer().render(run.events).joined(separator: "\n")
+        #expect(text.contains("✕ discarded 1: Debounce.Inner#1 waits for a pause, and a newer value came first"))
+        #expect(text.contains("✕ discarded 3: Throttle.Inner#2 sends one value per interval"))
+        // Each is under the receive that brought the newer value.
+        let events = run.events.filter { $0.kind != .output }
+        for (index, event) in events.enumerated() where event.kind == .discarded {
+            #expect(index > 0 && events[index - 1].kind == .receiveValue && events[index - 1].target == event.target)
+            #expect(event.depth == events[index - 1].depth + 1)
+        }
+    }
+
     @Test func valuesFilterKeepsDroppedValues() {
         let shown = runSession([Self.flatMapScript, ":trace --values"], trace: true)[1]
         #expect(shown.contains("✕ dropped 2: FlatMap.Outer#1 has no demand"), "got: \(shown)")

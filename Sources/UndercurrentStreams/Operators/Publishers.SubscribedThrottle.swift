@@ -35,17 +35,25 @@ extension Publishers {
         public let interval: Context.SchedulerTimeType.Stride
         public let scheduler: Context
         public let latest: Bool
+        /// Told of each value the throttle lets go, for the trace.
+        public weak var reporter: DiscardReporter?
 
-        public init(upstream: Upstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
+        public init(
+            upstream: Upstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool,
+            reporter: DiscardReporter? = nil
+        ) {
             self.upstream = upstream
             self.interval = interval
             self.scheduler = scheduler
             self.latest = latest
+            self.reporter = reporter
         }
 
         public func receive<Downstream: Subscriber>(subscriber: Downstream)
         where Downstream.Input == Output, Downstream.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, interval: interval, scheduler: scheduler, latest: latest))
+            let inner = Inner(downstream: subscriber, interval: interval, scheduler: scheduler, latest: latest)
+            inner.reporter = reporter
+            upstream.subscribe(inner)
         }
     }
 }
@@ -54,9 +62,10 @@ extension Publisher {
     /// Combine's `throttle(for:scheduler:latest:)`, handing its subscription downstream
     /// before asking the upstream for values.
     public func subscribedThrottle<S: Scheduler>(
-        for interval: S.SchedulerTimeType.Stride, scheduler: S, latest: Bool
+        for interval: S.SchedulerTimeType.Stride, scheduler: S, latest: Bool, reporter: DiscardReporter? = nil
     ) -> Publishers.SubscribedThrottle<Self, S> {
-        Publishers.SubscribedThrottle(upstream: self, interval: interval, scheduler: scheduler, latest: latest)
+        Publishers.SubscribedThrottle(
+            upstream: self, interval: interval, scheduler: scheduler, latest: latest, reporter: reporter)
     }
 }
 
@@ -83,6 +92,7 @@ extension Publishers.SubscribedThrottle {
         private var lastEmissionTime: Context.SchedulerTimeType?
         private var pendingInput: Input?
         private var pendingCompletion: Subscribers.Completion<Failure>?
+        weak var reporter: DiscardReporter?
 
         init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
             state = .awaitingSubscription(downstream)
@@ -113,7 +123,13 @@ extension Publishers.SubscribedThrottle {
             guard demand > .none else { return .none }
             let hasScheduledOutput = pendingInput != nil || pendingCompletion != nil
             if hasScheduledOutput {
-                if latest { pendingInput = input }
+                // One value per interval: the newer replaces the waiting one, or is let go.
+                if latest {
+                    if let replaced = pendingInput { reporter?.discarded(replaced, by: self) }
+                    pendingInput = input
+                } else {
+                    reporter?.discarded(input, by: self)
+                }
                 return .none
             }
             let earliest = lastEmissionTime.map { $0.advanced(by: interval) }

@@ -92,7 +92,7 @@ extension StreamBridge {
         publisherValue(
             upstream.subscribedThrottle(
                 for: scheduler.stride(nanoseconds: interval), scheduler: scheduler,
-                latest: latest))
+                latest: latest, reporter: discardReporter))
     }
 
     private func timeout<P: Publisher, S: ScriptScheduler>(

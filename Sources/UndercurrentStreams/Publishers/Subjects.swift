@@ -59,6 +59,13 @@ public protocol SubjectSendObserver: AnyObject {
     func didSend<Subject: AnyObject>(to subject: Subject)
 }
 
+/// Told when an operator of the bridge's own lets a value go by its rule (`throttle` beyond
+/// one value per interval), so the trace can show it. Held weakly.
+public protocol DiscardReporter: AnyObject {
+    /// Generic, so that the stage arrives as its own type (for its trace name).
+    func discarded<Stage: AnyObject>(_ value: Any, by stage: Stage)
+}
+
 /// `CurrentValueSubject.value`, whatever its Failure type.
 protocol ScriptValueSubject: ScriptSubject {
     var currentValue: Value { get set }
