@@ -101,6 +101,18 @@ import UndercurrentSession
         #expect(session([#"print(String(format: "%5d|%-4d|%.3f", 42, 7, 3.14159))"#]) == ["   42|7   |3.142\n"])
     }
 
+    @Test func joiningAndDescribingCountAgainstTheStringLimit() {
+        let long = "let a = Array(repeating: String(repeating: \"x\", count: 1000), count: 5000)\n"
+        expectRefused(
+            long + "print(a.joined().count)", says: "<input 2>:2:7: interrupted: stopped: a string would grow past")
+        expectRefused(
+            long + "print(a.joined(separator: \",\").count)", says: "<input 2>:2:7: interrupted: stopped: a string")
+        expectRefused(long + "let s = String(describing: a)", says: "<input 2>:2:9: interrupted: stopped: a string")
+        expectRefused(long + "print(a)", says: "<input 2>:2:1: interrupted: stopped: a string would grow past")
+        // Within the limit they are what Swift makes.
+        #expect(session([#"print(["a", "b"].joined(separator: "-"), String(describing: [1, 2]))"#]) == ["a-b [1, 2]\n"])
+    }
+
     @Test func theTimeLimitStopsAnInput() {
         expectRefused(
             "var i = 0\nwhile true { i += 1 }",

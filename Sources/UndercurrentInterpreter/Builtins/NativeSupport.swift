@@ -141,6 +141,16 @@ extension NativeArguments {
         }
     }
 
+    /// `value` as `print` writes it, within the size limit, an error placed at this call.
+    func described(_ value: Value, debug: Bool) throws -> String {
+        do {
+            return try Formatter.describe(value, debug: debug, interpreter: interpreter)
+        } catch var error as ScriptError where error.location == .unknown {
+            error.location = location
+            throw error
+        }
+    }
+
     /// The elements of an argument, which is a sequence.
     func elements(_ index: Int) throws -> [Value] {
         try interpreter.elements(of: self[index], at: location)

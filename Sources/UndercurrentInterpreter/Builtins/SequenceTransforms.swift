@@ -88,7 +88,9 @@ extension StandardLibrary {
                 return .array(result)
             }
             let separator = try arguments.string(0)
-            return .string(try elements.map { try text(of: $0, arguments) }.joined(separator: separator))
+            let parts = try elements.map { try text(of: $0, arguments) }
+            try checkJoinedSize(parts, separator: separator, arguments)
+            return .string(parts.joined(separator: separator))
         }
         sequence.method("joined()") { arguments in
             let elements = try arguments.receiverElements()
@@ -97,10 +99,19 @@ extension StandardLibrary {
                 if case .character = $0 { return true }
                 return false
             }) {
-                return .string(try elements.map { try text(of: $0, arguments) }.joined())
+                let parts = try elements.map { try text(of: $0, arguments) }
+                try checkJoinedSize(parts, separator: "", arguments)
+                return .string(parts.joined())
             }
             return arguments.interpreter.wrappedSequence(.flatten, [arguments.receiverValue])
         }
+    }
+
+    /// The size limit, before joining: ten thousand copies of a long string would otherwise
+    /// be joined into gigabytes at once.
+    private func checkJoinedSize(_ parts: [String], separator: String, _ arguments: NativeArguments) throws {
+        let total = parts.reduce(0) { $0 &+ $1.utf8.count } &+ separator.utf8.count &* max(0, parts.count - 1)
+        try arguments.interpreter.checkSize(total, "a string", at: arguments.location)
     }
 
     /// `prefix`, `suffix`, `dropFirst`, `dropLast`, `drop(while:)`: a String gives a Substring

@@ -37,16 +37,15 @@ extension StandardLibrary {
                     if let characters = try characters(of: arguments[0], arguments) {
                         return .string(String(characters))
                     }
-                    return .string(
-                        try Formatter.describe(arguments[0], debug: false, interpreter: arguments.interpreter))
+                    return .string(try arguments.described(arguments[0], debug: false))
                 }),
             .native(
                 NativeFunction("init(describing:)") { arguments in
-                    .string(try Formatter.describe(arguments[0], debug: false, interpreter: arguments.interpreter))
+                    .string(try arguments.described(arguments[0], debug: false))
                 }),
             .native(
                 NativeFunction("init(reflecting:)") { arguments in
-                    .string(try Formatter.describe(arguments[0], debug: true, interpreter: arguments.interpreter))
+                    .string(try arguments.described(arguments[0], debug: true))
                 }),
             .native(
                 NativeFunction("init(repeating:count:)") { arguments in

@@ -135,6 +135,8 @@ public enum Formatter {
         for (index, element) in elements.enumerated() {
             if index > 0 { output += ", " }
             try write(element, debug: true, interpreter: interpreter, to: &output)
+            // A huge array's text is refused as it grows, not once gigabytes are built.
+            if let interpreter { try interpreter.checkSize(output.utf8.count, "a string", at: .unknown) }
         }
         output += "]"
     }
