@@ -6,8 +6,9 @@ extension BodyCompiler {
         }
         let run = sequence(block.statements[...])
         guard clearsSlots, !block.declaredSlots.isEmpty else { return run }
+        let scope = ScopeEnd(block)
         return { interpreter, frame in
-            defer { interpreter.endScope(block, in: frame) }
+            defer { interpreter.end(scope, in: frame) }
             return try run(interpreter, frame)
         }
     }
@@ -57,17 +58,18 @@ extension BodyCompiler {
         case .ifStatement(let conditions, let body, let elseBranch, _):
             let test = self.conditions(conditions)
             let then = block(body)
+            let scope = ScopeEnd(body)
             guard let elseBranch else {
                 return { interpreter, frame in
                     if try test(interpreter, frame) { return try then(interpreter, frame) }
-                    interpreter.endScope(body, in: frame)
+                    interpreter.end(scope, in: frame)
                     return .normal
                 }
             }
             let otherwise = self.statement(elseBranch)
             return { interpreter, frame in
                 if try test(interpreter, frame) { return try then(interpreter, frame) }
-                interpreter.endScope(body, in: frame)
+                interpreter.end(scope, in: frame)
                 return try otherwise(interpreter, frame)
             }
 
@@ -86,11 +88,12 @@ extension BodyCompiler {
         case .whileLoop(let label, let conditions, let body, let location):
             let test = self.conditions(conditions)
             let run = block(body)
+            let scope = ScopeEnd(body)
             let general: CompiledStatement = { interpreter, frame in
                 while true {
                     try interpreter.tick(location)
                     guard try test(interpreter, frame) else {
-                        interpreter.endScope(body, in: frame)
+                        interpreter.end(scope, in: frame)
                         return .normal
                     }
                     if let ending = try run(interpreter, frame).endingLoop(labelled: label) { return ending }
@@ -171,16 +174,17 @@ extension BodyCompiler {
         let hasFilter = whereExpr != nil
         let filter = whereExpr.map { self.condition(.boolean($0)) } ?? { _, _ in true }
         let run = block(body)
+        let scope = ScopeEnd(body)
         return { interpreter, frame in
             var iterator = try interpreter.makeIterator(sequence(interpreter, frame), at: sequenceLocation)
             while let element = try iterator.next() {
                 try interpreter.tick(location)
                 guard try bind(interpreter, element, frame) else {
-                    interpreter.endScope(body, in: frame)
+                    interpreter.end(scope, in: frame)
                     continue
                 }
                 if hasFilter, !(try filter(interpreter, frame)) {
-                    interpreter.endScope(body, in: frame)
+                    interpreter.end(scope, in: frame)
                     continue
                 }
                 if let ending = try run(interpreter, frame).endingLoop(labelled: label) { return ending }
@@ -204,8 +208,8 @@ extension BodyCompiler {
             let isDefault: Bool
             let patterns: [CompiledPattern]
             let body: CompiledStatement
-            /// The case's block, whose variables end when the case does not run.
-            let scope: Block
+            /// The case's variables, which end when the case does not run.
+            let scope: ScopeEnd
         }
         let subjectValue = expression(subjectExpr)
         let compiledCases = cases.map { switchCase in
@@ -216,7 +220,7 @@ extension BodyCompiler {
                         pattern: pattern, hasGuard: guardExpr != nil,
                         guardHolds: guardExpr.map { condition(.boolean($0)) } ?? { _, _ in true })
                 },
-                body: block(switchCase.body), scope: switchCase.body)
+                body: block(switchCase.body), scope: ScopeEnd(switchCase.body))
         }
         return { interpreter, frame in
             let subject = try subjectValue(interpreter, frame)
@@ -243,7 +247,7 @@ extension BodyCompiler {
                         return flow
                     }
                 }
-                interpreter.endScope(switchCase.scope, in: frame)
+                interpreter.end(switchCase.scope, in: frame)
             }
             if matchedByFallthrough { return .normal }
             throw ScriptError.runtime(

@@ -85,11 +85,15 @@ final class Frame: ManagedBuffer<Frame.Header, Cell?> {
         }
     }
 
-    /// Ends the variable in `slot`.
-    func clear(slot: Int) {
+    /// `clear(_:)`, telling `willEnd` the position in `declared` of each variable before it ends.
+    @inline(__always)
+    func clear(_ declared: [Int], willEnd: (Int) -> Void) {
         withUnsafeMutablePointers { header, slots in
-            precondition(slot >= 0 && slot < header.pointee.slotCount, "frame slot out of range")
-            Frame.empty(slots + slot)
+            for (index, slot) in declared.enumerated() {
+                precondition(slot >= 0 && slot < header.pointee.slotCount, "frame slot out of range")
+                willEnd(index)
+                Frame.empty(slots + slot)
+            }
         }
     }
 }

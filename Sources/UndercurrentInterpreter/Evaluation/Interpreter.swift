@@ -89,8 +89,9 @@ public final class Interpreter {
     var methodOwners: [ObjectIdentifier: TypeInfo] = [:]
     @exclusivity(unchecked) var callDepth = 0
     @exclusivity(unchecked) var steps = 0
-    /// The block whose variables are being ended, and which of them (`endScope`).
-    @exclusivity(unchecked) var releasing: (scope: Unmanaged<ScopeNote>, index: Int)?
+    /// The block whose variables are being ended, and which of them (`end(_:in:)`).
+    @exclusivity(unchecked) var releasingScope: Unmanaged<ScopeNote>?
+    @exclusivity(unchecked) var releasingIndex = 0
     /// When the running input must stop (monotonic nanoseconds), from `limits.maxSeconds`.
     @exclusivity(unchecked) var inputDeadline: UInt64?
     /// Fields of objects going away, released one at a time (Limits.swift).
