@@ -1,4 +1,5 @@
 import OpenCombine
+import UndercurrentStreams
 
 /// The protocol calls in progress while a trace is recorded, innermost last. The contract
 /// checker reads it to tell synchronous from asynchronous delivery and to measure
@@ -16,6 +17,8 @@ struct CallStack {
         var subscription: String?
         /// For `receive(subscriber:)`: the publisher's trace name.
         var publisher: String?
+        /// For `receive(subscriber:)` on a `buffer`: its size and what it drops when full.
+        var buffer: (capacity: Int, drops: BufferDrop)?
         /// A call an adapter forwarded unchanged to the same subscriber (a stageless
         /// adapter shares its downstream's identity): not recorded a second time.
         var transparent = false

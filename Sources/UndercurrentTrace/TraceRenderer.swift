@@ -81,6 +81,7 @@ public struct TraceRenderer {
     static func discardRule(of stage: String) -> String {
         if stage.hasPrefix("Debounce") { return "waits for a pause, and a newer value came first" }
         if stage.hasPrefix("Throttle") { return "sends one value per interval" }
+        if stage.hasPrefix("Buffer") { return "is full" }
         return "let it go"
     }
 

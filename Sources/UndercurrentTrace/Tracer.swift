@@ -56,6 +56,15 @@ public final class Tracer: _Introspection {
     /// The value each `debounce` holds, by the stage's name, until it delivers it or a newer
     /// value replaces it (OpenCombine's debounce, seen from its calls).
     @exclusivity(unchecked) private var debounced: [String: String] = [:]
+    /// What each `buffer` holds (by the stage's name), followed from its calls as
+    /// OpenCombine's buffer keeps it: a queue of values, the oldest delivered first.
+    @exclusivity(unchecked) private var buffered: [String: BufferedValues] = [:]
+
+    private struct BufferedValues {
+        var capacity: Int
+        var drops: BufferDrop
+        var values: [String] = []
+    }
     /// The `send`s in progress, innermost last.
     @exclusivity(unchecked) private var sends: [SendInProgress] = []
 
@@ -104,6 +113,7 @@ public final class Tracer: _Introspection {
         checker.reset()
         subjectConduits.removeAll()
         debounced.removeAll()
+        buffered.removeAll()
     }
 
     private var onOwnerThread: Bool {
@@ -214,6 +224,23 @@ public final class Tracer: _Introspection {
         names.forget(identity)
     }
 
+    // MARK: - Buffers
+
+    /// A buffer's size and what it drops when full, when `publisher` is a `buffer`.
+    private static func bufferParameters<P>(of publisher: P) -> (capacity: Int, drops: BufferDrop)? {
+        let base = (publisher as? AnyValuePublisherBase)?.basePublisher ?? publisher
+        guard let buffer = base as? BufferParameters, let drops = buffer.dropsWhenFull else { return nil }
+        return (buffer.capacity, drops)
+    }
+
+    /// The stage a `buffer` subscribes upstream is the buffer itself: its values are followed.
+    private func noteBuffer(subscriber: String) {
+        guard let enclosing = stack.frames.lastIndex(where: { $0.kind == .subscribe && !$0.transparent }),
+            let buffer = stack.frames[enclosing].buffer
+        else { return }
+        buffered[subscriber] = BufferedValues(capacity: buffer.capacity, drops: buffer.drops)
+    }
+
     // MARK: - Subjects
 
     /// A subject's conduit handed to a subscriber: remembered under the subject, whose
@@ -242,9 +269,14 @@ public final class Tracer: _Introspection {
         }
         let subscriberName = names.name(of: subscriber)
         checker.willSubscribe(subscriberName)
+        noteBuffer(subscriber: subscriberName)
+        let parameters = Self.bufferParameters(of: publisher)
         let publisher = publisherName(publisher)
         let position = record(.subscribe, target: publisher, argument: subscriberName)
-        push(.subscribe, position: position) { $0.publisher = publisher }
+        push(.subscribe, position: position) {
+            $0.publisher = publisher
+            $0.buffer = parameters
+        }
     }
 
     public func didReceive<Upstream: Publisher, Downstream: Subscriber>(publisher: Upstream, subscriber: Downstream)
@@ -302,9 +334,12 @@ public final class Tracer: _Introspection {
         if !sends.isEmpty, let subscription = checked.subscription {
             for index in sends.indices { sends[index].delivered.insert(subscription) }
         }
-        // A debounce delivering its value no longer holds it.
+        // A debounce delivering its value no longer holds it; a buffer delivers its oldest.
         if let subscription = checked.subscription, subscription.hasPrefix("Debounce.Inner#") {
             debounced[subscription] = nil
+        }
+        if let subscription = checked.subscription, buffered[subscription]?.values.isEmpty == false {
+            buffered[subscription]?.values.removeFirst()
         }
         let position = record(
             .receiveValue, target: subscriberName, argument: value,
@@ -319,6 +354,21 @@ public final class Tracer: _Introspection {
         if subscriberName.hasPrefix("Debounce.Inner#") {
             if let held = debounced[subscriberName] { record(.discarded, target: subscriberName, argument: held) }
             debounced[subscriberName] = value
+        }
+        // A full buffer lets the newest or the oldest go.
+        if var buffer = buffered[subscriberName] {
+            var kept = true
+            if buffer.values.count >= buffer.capacity {
+                switch buffer.drops {
+                case .newest:
+                    record(.discarded, target: subscriberName, argument: value)
+                    kept = false
+                case .oldest:
+                    record(.discarded, target: subscriberName, argument: buffer.values.removeFirst())
+                }
+            }
+            if kept { buffer.values.append(value) }
+            buffered[subscriberName] = buffer
         }
     }
 
@@ -391,6 +441,7 @@ public final class Tracer: _Introspection {
         guard onOwnerThread else { return }
         let name = names.name(of: subscription)
         debounced[name] = nil
+        buffered[name] = nil
         // An `AnyCancellable` released with its variable cancels: the argument says which.
         let cause = releaseCause?() ?? ""
         let position = record(.cancel, target: name, argument: cause, subscription: name)

@@ -165,6 +165,41 @@ import UndercurrentTrace
         }
     }
 
+    /// A full `buffer` lets the newest value go (`.dropNewest`) or the oldest (`.dropOldest`);
+    /// the oracle prints `got 1, 2, 3, 6, 6, 9, 10` for this script, as Undercurrent does.
+    @Test func aFullBufferShowsWhatItLetsGo() {
+        let slow = """
+            final class Slow: Subscriber {
+                typealias Input = Int
+                typealias Failure = Never
+                var subscription: Subscription?
+                func receive(subscription: Subscription) { self.subscription = subscription; subscription.request(.max(1)) }
+                func receive(_ input: Int) -> Subscribers.Demand { print("got", input); return .none }
+                func receive(completion: Subscribers.Completion<Never>) { print(completion) }
+            }
+            """
+        let run = CheckedRun.run(
+            "import Combine\n" + slow + "\n" + """
+                let s = PassthroughSubject<Int, Never>()
+                let slow = Slow()
+                s.buffer(size: 2, prefetch: .byRequest, whenFull: .dropNewest).subscribe(slow)
+                for i in 1...5 { s.send(i) }
+                slow.subscription?.request(.max(3))
+                let slow2 = Slow()
+                s.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).subscribe(slow2)
+                for i in 6...10 { s.send(i) }
+                slow2.subscription?.request(.max(3))
+                """)
+        #expect(run.output == "got 1\ngot 2\ngot 3\ngot 6\ngot 6\ngot 9\ngot 10\n")
+        let discarded = run.events.filter { $0.kind == .discarded }
+        // The first buffer holds 2 and 3 and drops the newest (4, 5, later 9, 10); the second
+        // holds 7 and 8 and drops the oldest as 9 and 10 arrive.
+        #expect(discarded.filter { $0.target == "Buffer.Inner#1" }.map(\.argument) == ["4", "5", "9", "10"])
+        #expect(discarded.filter { $0.target == "Buffer.Inner#2" }.map(\.argument) == ["7", "8"])
+        #expect(TraceRenderer().call(discarded[0]) == "✕ discarded 4: Buffer.Inner#1 is full")
+        #expect(run.violations.isEmpty)
+    }
+
     @Test func valuesFilterKeepsDroppedValues() {
         let shown = runSession([Self.flatMapScript, ":trace --values"], trace: true)[1]
         #expect(shown.contains("✕ dropped 2: FlatMap.Outer#1 has no demand"), "got: \(shown)")

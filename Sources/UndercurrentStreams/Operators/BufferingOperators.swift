@@ -75,3 +75,26 @@ extension StreamBridge {
         }
     }
 }
+
+/// What `buffer(size:prefetch:whenFull:)` holds and lets go when full, for the trace (which
+/// follows the buffer from its calls to show each value it drops).
+public protocol BufferParameters {
+    var capacity: Int { get }
+    /// Which value a full buffer lets go; nil when it fails instead (`.customError`).
+    var dropsWhenFull: BufferDrop? { get }
+}
+
+public enum BufferDrop: Sendable {
+    case newest, oldest
+}
+
+extension Publishers.Buffer: BufferParameters {
+    public var capacity: Int { size }
+    public var dropsWhenFull: BufferDrop? {
+        switch whenFull {
+        case .dropNewest: return .newest
+        case .dropOldest: return .oldest
+        case .customError: return nil
+        }
+    }
+}
