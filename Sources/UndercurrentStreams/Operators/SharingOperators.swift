@@ -28,6 +28,9 @@ extension StreamBridge {
             NativeFunction("connect()") { [unowned self] arguments in
                 let connection = try self.connectable(arguments).connectToUpstream()
                 try self.interpreter.throwPendingError(at: arguments.location)
+                // Multicast's connection is an AnyCancellable (it cancels when released, and
+                // `type(of:)` says so); other connections are plain Cancellables.
+                if let anyCancellable = connection as? AnyCancellable { return self.cancellableValue(anyCancellable) }
                 return self.connectionValue(connection)
             })
         connectable.addNativeMethod(
