@@ -259,6 +259,15 @@ import UndercurrentSession
         #expect(shown[1].hasPrefix("screen 1\n<input 2>:3:71: " + message), "got: \(shown[1])")
     }
 
+    /// Issue 19, item 10: a dictionary cast succeeded whatever its keys and values were.
+    @Test func aForcedCollectionCastChecksItsElements() {
+        expectRefused(
+            "let d: Any = [1: 2]\nprint(d as! [String: Int])",
+            says:
+                "<input 2>:2:7: runtime error: could not cast value of type 'Swift.Dictionary<Swift.Int, Swift.Int>' to 'Swift.Dictionary<Swift.String, Swift.Int>'"
+        )
+    }
+
     @Test func aColonCommandWithABracketIsOneLine() {
         #expect(InputCompleteness.isComplete(":trace --only Map["))
         #expect(InputCompleteness.isComplete("  :name Map.Inner#1 ["))

@@ -135,9 +135,11 @@ extension Interpreter {
             return kind == .forced ? converted : .optional(converted)
         }
         if kind == .forced {
-            throw ScriptError.runtime(
-                "could not cast value of type '\(Formatter.typeName(of: subject))' to '\(type)'",
-                at: location)
+            // Swift names both types in full: 'Swift.Dictionary<Swift.Int, Swift.Int>'.
+            let from =
+                (try? SwiftTypeNames.spelledName(of: subject, qualified: true)) ?? Formatter.typeName(of: subject)
+            let to = SwiftTypeNames.name(of: type, in: self, qualified: true)
+            throw ScriptError.runtime("could not cast value of type '\(from)' to '\(to)'", at: location)
         }
         return .optional(nil)
     }
@@ -154,9 +156,12 @@ extension Interpreter {
         case .array(let element):
             guard case .array(let elements) = subject else { return false }
             return try elements.allSatisfy { try isInstance($0, of: element, at: location) }
-        case .dictionary:
-            if case .dictionary = subject { return true }
-            return false
+        case .dictionary(let keyType, let valueType):
+            // Element-wise, as Swift casts collections: `[1: 2] as? [String: Int]` is nil.
+            guard case .dictionary(let dictionary) = subject else { return false }
+            return try dictionary.pairs.allSatisfy {
+                try isInstance($0.0, of: keyType, at: location) && isInstance($0.1, of: valueType, at: location)
+            }
         case .tuple(let types), .labeledTuple(_, let types):
             guard case .tuple(let tuple) = subject, tuple.elements.count == types.count else { return false }
             return try zip(tuple.elements, types).allSatisfy { try isInstance($0, of: $1, at: location) }
