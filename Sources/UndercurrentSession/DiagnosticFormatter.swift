@@ -30,7 +30,7 @@ public enum DiagnosticFormatter {
 /// input declared, raised while another input runs, points at the declaring input.
 public struct SourceMap: Sendable {
     /// Lines each input may take; input N's lines start after N of these.
-    public static let linesPerInput = 1_000_000
+    public static let linesPerInput = SourceLocation.linesPerInput
 
     public struct Input: Sendable {
         public var name: String

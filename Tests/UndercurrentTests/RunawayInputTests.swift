@@ -268,6 +268,13 @@ import UndercurrentSession
         )
     }
 
+    /// `#line` is the line within the input, also at the prompt, and a `#line` default is the
+    /// caller's line (issue 19, item 7); `line-literal-defaults.swift` has the file case.
+    @Test func lineLiteralsAtThePromptCountFromTheInput() {
+        let shown = session(["print(#line)", "func here(_ line: Int = #line) -> Int { line }", "\n\nprint(here())"])
+        #expect(shown == ["1\n", "", "3\n"])
+    }
+
     @Test func aColonCommandWithABracketIsOneLine() {
         #expect(InputCompleteness.isComplete(":trace --only Map["))
         #expect(InputCompleteness.isComplete("  :name Map.Inner#1 ["))

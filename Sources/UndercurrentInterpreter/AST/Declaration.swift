@@ -7,6 +7,8 @@ public struct Parameter {
     public var isVariadic: Bool
     public var isInout: Bool
     public var slot: Int
+    /// The default is `#line`, which Swift takes at the call, not at the declaration.
+    public var defaultIsCallerLine = false
 }
 
 /// Where a closure's captured variable comes from in the enclosing function.

@@ -12,3 +12,11 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(line):\(column)" }
 }
+
+extension SourceLocation {
+    /// Lines each input of a session may take (`Lowerer.lower`'s `lineOffset` is a multiple).
+    public static let linesPerInput = 1_000_000
+
+    /// The line within its own input, as `#line` gives it.
+    public var lineInInput: Int { line % Self.linesPerInput }
+}

@@ -550,6 +550,7 @@ extension Interpreter {
 
     /// The value of a parameter a call gave no argument for: its default, or no variadic values.
     func missingArgument(_ parameter: Parameter, of decl: FunctionDecl, at location: SourceLocation) throws -> Value {
+        if parameter.defaultIsCallerLine { return .int(location.lineInInput) }
         if let defaultExpr = parameter.defaultValue {
             return try evaluate(defaultExpr, in: Frame.make(function: decl, captures: []), expected: parameter.type)
         }

@@ -118,6 +118,8 @@ extension Interpreter {
         for (index, parameter) in decl.parameters.enumerated() {
             if index < values.count, let value = values[index] {
                 arguments.append(value)
+            } else if parameter.defaultIsCallerLine {
+                arguments.append(.int(location.lineInInput))
             } else if let defaultExpr = parameter.defaultValue {
                 arguments.append(try evaluateConstant(defaultExpr, expected: parameter.type))
             } else {

@@ -21,10 +21,13 @@ extension Lowerer {
             }
             let defaultValue = try parameter.defaultValue.map { try lowerExpr($0.value) }
             let slot = scope.declare(name)
-            return Parameter(
+            var lowered = Parameter(
                 label: label, name: name, type: try lowerType(parameter.type),
                 defaultValue: defaultValue, isVariadic: parameter.ellipsis != nil,
                 isInout: isInout, slot: slot)
+            lowered.defaultIsCallerLine =
+                parameter.defaultValue?.value.as(MacroExpansionExprSyntax.self)?.macroName.text == "line"
+            return lowered
         }
     }
 

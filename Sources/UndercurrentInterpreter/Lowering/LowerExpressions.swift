@@ -348,7 +348,7 @@ extension Lowerer {
     func lowerMacroExpansion(_ node: MacroExpansionExprSyntax) throws -> Expr {
         let loc = location(node)
         switch node.macroName.text {
-        case "line": return .integerLiteral(loc.line, loc)
+        case "line": return .integerLiteral(loc.line - lineOffset, loc)
         case "column": return .integerLiteral(loc.column, loc)
         case "function": return .stringLiteral(scope.parent == nil ? "main" : "function", loc)
         case "file", "fileID", "filePath": return .stringLiteral("main.swift", loc)
