@@ -64,14 +64,22 @@ public struct SourceMap: Sendable {
     /// What the trace says of a cancel made while `interpreter` ends a variable's scope:
     /// `` `c` went out of scope (<input 2>:3:52) ``; nil when no scope is ending.
     public func releaseCause(in interpreter: Interpreter, fallbackName: String? = nil) -> String? {
-        guard let (name, end) = interpreter.variableBeingReleased else { return nil }
-        var text = "`\(name)` went out of scope"
-        if let end, let (input, location) = locate(end) {
-            text += " (\(input.name):\(location.line):\(location.column))"
-        } else if let end, end != .unknown, let fallbackName {
-            text += " (\(fallbackName):\(end.line):\(end.column))"
+        func place(_ location: SourceLocation?) -> String {
+            if let location, let (input, local) = locate(location) {
+                return " (\(input.name):\(local.line):\(local.column))"
+            }
+            if let location, location != .unknown, let fallbackName {
+                return " (\(fallbackName):\(location.line):\(location.column))"
+            }
+            return ""
         }
-        return text
+        if let (name, end) = interpreter.variableBeingReleased {
+            return "`\(name)` went out of scope" + place(end)
+        }
+        if let (location, explicitly) = interpreter.unkeptValueBeingReleased {
+            return (explicitly ? "discarded by `_ =`" : "its result was not kept") + place(location)
+        }
+        return nil
     }
 
     /// The error as `DiagnosticFormatter` shows it, at the input its location is in; an error

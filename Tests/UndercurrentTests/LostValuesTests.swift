@@ -79,6 +79,19 @@ import UndercurrentTrace
         #expect(!shown[3].contains("went out of scope"))
     }
 
+    @Test func aCancelSaysWhenNothingKeptTheCancellable() {
+        let shown = runSession(
+            [
+                "import Combine\nlet subject = PassthroughSubject<Int, Never>()",
+                "_ = subject.sink { print($0) }\nsubject.sink { print($0) }\nlet _ = subject.sink { print($0) }",
+            ], trace: true)[1]
+        #expect(
+            shown.contains("PassthroughSubject.Conduit#1.cancel()  ← discarded by `_ =` (<input 2>:1:1)"),
+            "got: \(shown)")
+        #expect(shown.contains("PassthroughSubject.Conduit#2.cancel()  ← its result was not kept (<input 2>:2:1)"))
+        #expect(shown.contains("PassthroughSubject.Conduit#3.cancel()  ← discarded by `_ =`"))
+    }
+
     @Test func aCurrentValueSubjectKeepsWhatItCannotDeliver() {
         // A CurrentValueSubject stores the value and gives it to the next subscriber: nothing is dropped.
         let shown = runSession(

@@ -288,10 +288,11 @@ extension BodyCompiler {
         let walker: CompiledExpression = { interpreter, frame in
             try interpreter.evaluate(assignmentExpr, in: frame, expected: expected)
         }
-        if case .discard = target {
+        if case .discard(let location) = target {
             let value = expression(valueExpr)
             return { interpreter, frame in
-                _ = try value(interpreter, frame)
+                var result = try value(interpreter, frame)
+                interpreter.releaseUnkept(&result, at: location, explicitly: true)
                 return .void
             }
         }

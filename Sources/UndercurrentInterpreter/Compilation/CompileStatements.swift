@@ -47,8 +47,10 @@ extension BodyCompiler {
                     return .normal
                 }
             }
+            let location = expr.location
             return { interpreter, frame in
-                _ = try value(interpreter, frame)
+                var result = try value(interpreter, frame)
+                interpreter.releaseUnkept(&result, at: location, explicitly: false)
                 return .normal
             }
 

@@ -87,7 +87,8 @@ extension Interpreter {
 
         case .assign(let target, let valueExpr, let location):
             if case .discard = target {
-                _ = try evaluate(valueExpr, in: frame)
+                var result = try evaluate(valueExpr, in: frame)
+                releaseUnkept(&result, at: location, explicitly: true)
                 return .void
             }
             if case .tuple(_, let targets, _) = target {

@@ -25,7 +25,8 @@ extension Interpreter {
     func execute(_ statement: Stmt, in frame: Frame) throws -> Flow {
         switch statement {
         case .expression(let expr):
-            _ = try evaluate(expr, in: frame)
+            var result = try evaluate(expr, in: frame)
+            releaseUnkept(&result, at: expr.location, explicitly: false)
             return .normal
 
         case .local(let binding):

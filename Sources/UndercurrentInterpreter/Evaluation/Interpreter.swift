@@ -92,6 +92,9 @@ public final class Interpreter {
     /// The block whose variables are being ended, and which of them (`end(_:in:)`).
     @exclusivity(unchecked) var releasingScope: Unmanaged<ScopeNote>?
     @exclusivity(unchecked) var releasingIndex = 0
+    /// Where a value nothing kept is being released (`_ = …`, or a statement's unused
+    /// result), and whether `_ =` said so (`releaseUnkept`).
+    @exclusivity(unchecked) var releasingUnkept: (location: SourceLocation, explicitly: Bool)?
     /// When the running input must stop (monotonic nanoseconds), from `limits.maxSeconds`.
     @exclusivity(unchecked) var inputDeadline: UInt64?
     /// Fields of objects going away, released one at a time (Limits.swift).

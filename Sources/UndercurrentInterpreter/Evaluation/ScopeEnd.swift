@@ -35,6 +35,20 @@ extension Interpreter {
         end(ScopeEnd(block), in: frame)
     }
 
+    /// Releases a value no variable kept (`_ = publisher.sink { … }`, or a statement whose
+    /// result is unused) now, noting where, so that a cancel it causes can say why.
+    @inline(__always)
+    func releaseUnkept(_ value: inout Value, at location: SourceLocation, explicitly: Bool) {
+        if case .void = value { return }
+        let saved = releasingUnkept
+        releasingUnkept = (location, explicitly)
+        value = .void
+        releasingUnkept = saved
+    }
+
+    /// A value released at once because nothing kept it, and whether `_ =` discarded it.
+    public var unkeptValueBeingReleased: (location: SourceLocation, explicitly: Bool)? { releasingUnkept }
+
     /// The variable whose value is being released as its scope ends, and where the scope
     /// ends; nil when no scope is ending.
     public var variableBeingReleased: (name: String, scopeEnd: SourceLocation?)? {
