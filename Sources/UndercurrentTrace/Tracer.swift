@@ -23,8 +23,9 @@ public final class Tracer: _Introspection {
     /// True while the input is stopping on an error or Ctrl-C (`Interpreter.isAborting`):
     /// calls the engine makes as it unwinds are not recorded.
     @exclusivity(unchecked) public var isStopping: (() -> Bool)?
-    /// What is releasing an object right now, as the cancel it causes should say
-    /// (`` `c` went out of scope at <input 2>:3:1 ``): the variable whose scope is ending.
+    /// What is releasing an object right now, as the cancel it causes should say: the
+    /// variable whose scope is ending (`` `c` went out of scope (<input 2>:3:1) ``), or a
+    /// value nothing kept (``discarded by `_ =` (<input 3>:1:1)``).
     @exclusivity(unchecked) public var releaseCause: (() -> String?)?
     /// Contract violations found since the events were last cleared (the first
     /// `violationCapacity` of them; `violationCount` counts them all).
