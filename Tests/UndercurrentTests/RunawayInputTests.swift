@@ -118,6 +118,8 @@ import UndercurrentSession
             "var i = 0\nwhile true { i += 1 }",
             says: "<input 2>:2:1: interrupted: stopped: the input ran for more than 0.2 seconds (the time limit)"
         ) { $0.maxSeconds = 0.2 }
+        // A limit too large to count in nanoseconds is no limit, not a trap.
+        #expect(session(["print(1 + 1)"]) { $0.maxSeconds = 1e300 } == ["2\n"])
         // No limit in the REPL unless one is set: Ctrl-C is there.
         #expect(ResourceLimits().maxSeconds == nil)
         #expect(ResourceLimits.describe(seconds: 60) == "60 seconds")

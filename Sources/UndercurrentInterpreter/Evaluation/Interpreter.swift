@@ -175,7 +175,10 @@ public final class Interpreter {
     public func run(_ input: LoweredInput) throws {
         pendingError = nil
         steps = 0
-        inputDeadline = limits.maxSeconds.map { uc_monotonic_nanoseconds() &+ UInt64(max(0, $0) * 1e9) }
+        // Clamped to a century: `--time-limit 1e30` must not overflow the conversion.
+        inputDeadline = limits.maxSeconds.map {
+            uc_monotonic_nanoseconds() &+ UInt64(min(max(0, $0), 3.15e9) * 1e9)
+        }
         callDepth = 0
         outputBytes = 0
         for declaration in input.declarations {
