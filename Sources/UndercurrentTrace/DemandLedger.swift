@@ -52,6 +52,15 @@ public struct DemandLedger: Sendable, Equatable {
             order.append(name)
             return Account(subscription: name, subscribers: [], opening: .count(0), entries: [])
         }
+        /// Adds `entries` to the account of `change`'s subscription, opening it at the balance
+        /// before the change when they are its first.
+        func post(_ change: LedgerChange, subscriber: String? = nil, _ entries: [Entry]) {
+            var current = account(change.subscription)
+            if current.entries.isEmpty { current.opening = change.before }
+            if let subscriber, !current.subscribers.contains(subscriber) { current.subscribers.append(subscriber) }
+            current.entries += entries
+            accounts[change.subscription] = current
+        }
         for event in events {
             switch event.kind {
             case .receiveSubscription:
@@ -60,41 +69,39 @@ public struct DemandLedger: Sendable, Equatable {
                 accounts[event.argument] = current
             case .request:
                 guard let change = event.ledger else { continue }
-                var current = account(change.subscription)
-                if current.entries.isEmpty { current.opening = change.before }
-                current.entries.append(
-                    Entry(
-                        sequence: event.sequence, kind: .request, call: "request(\(event.argument))",
-                        amount: DemandCount(source: event.argument) ?? .count(0), balance: change.after,
-                        saturated: change.before == .unlimited))
-                accounts[change.subscription] = current
+                post(
+                    change,
+                    [
+                        Entry(
+                            sequence: event.sequence, kind: .request, call: "request(\(event.argument))",
+                            amount: DemandCount(source: event.argument) ?? .count(0), balance: change.after,
+                            saturated: change.before == .unlimited)
+                    ])
             case .receiveValue:
                 guard let change = event.ledger else { continue }
-                var current = account(change.subscription)
-                if current.entries.isEmpty { current.opening = change.before }
-                if !current.subscribers.contains(event.target) { current.subscribers.append(event.target) }
                 let spent = change.before.consumingOne()
-                current.entries.append(
+                var entries = [
                     Entry(
                         sequence: event.sequence, kind: .delivery, call: "\(event.target).receive(\(event.argument))",
-                        amount: .count(1), balance: spent, saturated: change.before == .unlimited))
+                        amount: .count(1), balance: spent, saturated: change.before == .unlimited)
+                ]
                 if let returned = event.returnedDemand, let amount = DemandCount(source: returned), amount != .count(0)
                 {
-                    current.entries.append(
+                    entries.append(
                         Entry(
                             sequence: event.sequence, kind: .returned, call: "returned \(returned)",
                             amount: amount, balance: change.after, saturated: spent == .unlimited))
                 }
-                accounts[change.subscription] = current
+                post(change, subscriber: event.target, entries)
             case .dropped:
                 guard let change = event.ledger else { continue }
-                var current = account(change.subscription)
-                if current.entries.isEmpty { current.opening = change.before }
-                current.entries.append(
-                    Entry(
-                        sequence: event.sequence, kind: .dropped, call: "dropped \(event.argument) (no demand)",
-                        amount: .count(0), balance: change.after, saturated: false))
-                accounts[change.subscription] = current
+                post(
+                    change,
+                    [
+                        Entry(
+                            sequence: event.sequence, kind: .dropped, call: "dropped \(event.argument) (no demand)",
+                            amount: .count(0), balance: change.after, saturated: false)
+                    ])
             default:
                 continue
             }

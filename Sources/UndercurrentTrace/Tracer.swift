@@ -234,11 +234,14 @@ public final class Tracer: _Introspection {
         return (buffer.capacity, drops)
     }
 
+    /// The innermost `receive(subscriber:)` in progress that was recorded.
+    private var enclosingSubscribe: CallStack.Frame? {
+        stack.frames.last { $0.kind == .subscribe && !$0.transparent }
+    }
+
     /// The stage a `buffer` subscribes upstream is the buffer itself: its values are followed.
     private func noteBuffer(subscriber: String) {
-        guard let enclosing = stack.frames.lastIndex(where: { $0.kind == .subscribe && !$0.transparent }),
-            let buffer = stack.frames[enclosing].buffer
-        else { return }
+        guard let buffer = enclosingSubscribe?.buffer else { return }
         buffered[subscriber] = BufferedValues(capacity: buffer.capacity, drops: buffer.drops)
     }
 
@@ -250,8 +253,7 @@ public final class Tracer: _Introspection {
         guard
             subscription.hasPrefix("PassthroughSubject.Conduit#")
                 || subscription.hasPrefix("CurrentValueSubject.Conduit#"),
-            let subscribe = stack.frames.lastIndex(where: { $0.kind == .subscribe && !$0.transparent }),
-            let subject = stack.frames[subscribe].publisher
+            let subject = enclosingSubscribe?.publisher
         else { return }
         if subjectConduits[subject]?.contains(subscription) != true {
             subjectConduits[subject, default: []].append(subscription)

@@ -88,9 +88,7 @@ extension StandardLibrary {
                 return .array(result)
             }
             let separator = try arguments.string(0)
-            let parts = try elements.map { try text(of: $0, arguments) }
-            try checkJoinedSize(parts, separator: separator, arguments)
-            return .string(parts.joined(separator: separator))
+            return .string(try joinedText(elements, separator: separator, arguments))
         }
         sequence.method("joined()") { arguments in
             let elements = try arguments.receiverElements()
@@ -99,19 +97,19 @@ extension StandardLibrary {
                 if case .character = $0 { return true }
                 return false
             }) {
-                let parts = try elements.map { try text(of: $0, arguments) }
-                try checkJoinedSize(parts, separator: "", arguments)
-                return .string(parts.joined())
+                return .string(try joinedText(elements, separator: "", arguments))
             }
             return arguments.interpreter.wrappedSequence(.flatten, [arguments.receiverValue])
         }
     }
 
-    /// The size limit, before joining: ten thousand copies of a long string would otherwise
-    /// be joined into gigabytes at once.
-    private func checkJoinedSize(_ parts: [String], separator: String, _ arguments: NativeArguments) throws {
+    /// The elements' text joined, the size limit checked before joining: ten thousand copies
+    /// of a long string would otherwise be joined into gigabytes at once.
+    private func joinedText(_ elements: [Value], separator: String, _ arguments: NativeArguments) throws -> String {
+        let parts = try elements.map { try text(of: $0, arguments) }
         let total = parts.reduce(0) { $0 &+ $1.utf8.count } &+ separator.utf8.count &* max(0, parts.count - 1)
         try arguments.interpreter.checkSize(total, "a string", at: arguments.location)
+        return parts.joined(separator: separator)
     }
 
     /// `prefix`, `suffix`, `dropFirst`, `dropLast`, `drop(while:)`: a String gives a Substring

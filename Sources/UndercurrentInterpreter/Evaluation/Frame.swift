@@ -77,12 +77,7 @@ final class Frame: ManagedBuffer<Frame.Header, Cell?> {
 
     /// Ends the variables in `declared` (a block's, when it ends): see `empty(_:)`.
     func clear(_ declared: [Int]) {
-        withUnsafeMutablePointers { header, slots in
-            for slot in declared {
-                precondition(slot >= 0 && slot < header.pointee.slotCount, "frame slot out of range")
-                Frame.empty(slots + slot)
-            }
-        }
+        clear(declared) { _ in }
     }
 
     /// `clear(_:)`, telling `willEnd` the position in `declared` of each variable before it ends.

@@ -110,22 +110,16 @@ public final class Lowerer {
             let start = node.startLocation(converter: converter)
             return SourceLocation(line: start.line + lineOffset, column: start.column)
         }
-        let message: String
-        switch error {
-        case .missingOperator(let name, let node):
+        if case .missingOperator(let name, let node) = error {
             if let declaration = OperatorDeclarationFinder.first(in: tree) {
                 return ScriptError(.unsupported, "declaring operators is not supported yet", at: at(declaration))
             }
+            // swiftc's words; SwiftOperators says "unknown infix operator".
             return ScriptError(.syntax, "cannot find operator '\(name)' in scope", at: at(node))
-        case .incomparableOperators(let left, let leftGroup, _, let rightGroup):
-            message =
-                leftGroup == rightGroup
-                ? "adjacent operators are in non-associative precedence group '\(leftGroup)'"
-                : "adjacent operators are in unordered precedence groups '\(leftGroup)' and '\(rightGroup)'"
-            return ScriptError(.syntax, message, at: at(left))
-        default:
-            return ScriptError(.syntax, error.message, at: at(error.asDiagnostic.node))
         }
+        // The rest (`1 < 2 < 3`) in SwiftOperators' words, which are the compiler's, at the
+        // node it points at (the left operator).
+        return ScriptError(.syntax, error.message, at: at(error.asDiagnostic.node))
     }
 
     func location(_ node: some SyntaxProtocol) -> SourceLocation {

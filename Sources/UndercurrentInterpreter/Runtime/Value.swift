@@ -42,7 +42,7 @@ public enum Value {
     /// `loaded`, but an `unowned` reference whose object is gone is an error, not nil.
     @inline(__always)
     func checkedLoaded(at location: SourceLocation) throws -> Value {
-        if case .weakReference(let reference) = self, reference.isUnowned, reference.object == nil {
+        if case .weakReference(let reference) = self, reference.isDangling {
             throw ScriptError.runtime(
                 "attempted to read an unowned reference but the object was already deallocated", at: location)
         }
@@ -177,6 +177,9 @@ public final class WeakReference {
         self.object = object
         self.isUnowned = isUnowned
     }
+
+    /// `unowned`, and its object is gone: reading it is an error, never nil.
+    var isDangling: Bool { isUnowned && object == nil }
 }
 
 /// A metatype value: `Int.self`, `PassthroughSubject<Int, Never>`, `LoadError.self`.
@@ -211,7 +214,7 @@ public final class Cell {
     /// `load()`, or nil when the cell is `unowned` and its object is gone (`checkedLoad`).
     @inline(__always)
     func loadIfReadable() -> Value? {
-        if case .weakReference(let reference) = value, reference.isUnowned, reference.object == nil { return nil }
+        if case .weakReference(let reference) = value, reference.isDangling { return nil }
         return value.loaded
     }
 
