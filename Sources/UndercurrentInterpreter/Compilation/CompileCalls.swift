@@ -3,36 +3,134 @@
 ///
 /// Which function a call runs is known only once it has run (`CallSiteCache`), and the
 /// arguments' expected types come from that function's parameters. So the first run goes
-/// through `Interpreter.evaluateCall`, which resolves the site; later runs find the
+/// through the general call (`generalCall`), which resolves the site; later runs find the
 /// resolution in the site, compile the arguments against its parameter types (once per
 /// resolution), and call straight into the function. Anything else — a value-type receiver,
-/// a mutating method, variadic arguments, `&` — keeps the walker's path. A
-/// profile of a `.max(1)` subscription showed the walker's call path (overload checks,
+/// a mutating method, variadic arguments, `&` — keeps the general path. A
+/// profile of a `.max(1)` subscription showed the general call path (overload checks,
 /// argument arrays, a metatype per `.max(1)`) as about an eighth of its time.
 extension BodyCompiler {
     func call(
-        _ callExpr: Expr, callee: Expr, _ arguments: [Argument], _ site: CallSiteCache,
+        callee: Expr, _ arguments: [Argument], _ site: CallSiteCache,
         expected: TypeRef?, at location: SourceLocation
     ) -> CompiledExpression {
-        let walker: CompiledExpression = { interpreter, frame in
-            try interpreter.evaluate(callExpr, in: frame, expected: expected)
-        }
+        let general = generalCall(callee: callee, arguments, site, expected: expected, at: location)
         switch callee {
         case .member(let baseExpr, _, _, _):
-            // Only a base that reads a variable: the walker evaluates it again when the fast
-            // path does not apply, which must not repeat a side effect.
+            // Only a base that reads a variable: the general path evaluates it again when the
+            // fast path does not apply, which must not repeat a side effect.
             switch baseExpr {
             case .name(.local, _, _), .name(.captured, _, _), .selfReference:
-                return methodCall(on: expression(baseExpr), arguments, site, at: location, otherwise: walker)
+                return methodCall(on: expression(baseExpr), arguments, site, at: location, otherwise: general)
             default:
-                return walker
+                return general
             }
         case .implicitMember(let name, _) where name != "some":
-            return staticCall(arguments, site, expected: expected, at: location, otherwise: walker)
+            return staticCall(arguments, site, expected: expected, at: location, otherwise: general)
         case .name(.dynamic, let name, _) where name.first?.isUppercase == false && !name.hasPrefix("Swift."):
-            return globalCall(name, arguments, site, at: location, otherwise: walker)
+            return globalCall(name, arguments, site, at: location, otherwise: general)
         default:
-            return walker
+            return general
+        }
+    }
+
+    /// Any call: what it calls is found when it runs (a method of the receiver's type, a
+    /// global function, a closure, a type to construct), and the arguments are evaluated
+    /// against the parameters of the function chosen.
+    private func generalCall(
+        callee: Expr, _ argumentList: [Argument], _ site: CallSiteCache,
+        expected: TypeRef?, at location: SourceLocation
+    ) -> CompiledExpression {
+        let arguments = CallArguments(argumentList, compiler: self)
+        switch callee {
+        case .member(.superReference, let name, _, _):
+            return { interpreter, frame in
+                try interpreter.tick(location)
+                return try interpreter.callSuper(name, arguments, in: frame, at: location)
+            }
+
+        case .member(let baseExpr, let name, _, _):
+            let base = expression(baseExpr)
+            let storeBase = store(to: baseExpr)
+            var onField: ((Interpreter, Frame) throws -> Value?)?
+            if case .member(let ownerExpr, let field, _, _) = baseExpr {
+                // `self.items.append(x)`: the property is changed where it is.
+                let owner = expression(ownerExpr)
+                onField = { interpreter, frame in
+                    try interpreter.callMutatingOnField(
+                        ownerExpr, owner, field, name, arguments, in: frame, at: location)
+                }
+            }
+            return { [onField] interpreter, frame in
+                try interpreter.tick(location)
+                if let cell = interpreter.storageCell(of: baseExpr, in: frame),
+                    let result = try interpreter.callMutatingInPlace(cell, name, arguments, in: frame, at: location)
+                {
+                    return result
+                }
+                if let onField, let result = try onField(interpreter, frame) { return result }
+                return try interpreter.callMember(
+                    of: base(interpreter, frame), baseStore: storeBase, name, arguments, site: site,
+                    in: frame, at: location)
+            }
+
+        case .implicitMember(let name, _):
+            return { interpreter, frame in
+                try interpreter.tick(location)
+                let type: TypeInfo
+                if let cached = site.implicitOwner(expected: expected, generation: interpreter.memberGeneration) {
+                    type = cached
+                } else {
+                    guard let found = try interpreter.implicitMemberType(expected: expected, member: name, at: location)
+                    else {
+                        throw ScriptError.runtime(
+                            "cannot infer the type of '.\(name)(...)' here; write the type name",
+                            at: location)
+                    }
+                    site.rememberImplicitOwner(found, expected: expected, generation: interpreter.memberGeneration)
+                    type = found
+                }
+                if type.isOptionalType, name == "some", arguments.count == 1 {
+                    return .optional(try arguments.value(0, expected: expected?.optionalWrapped, interpreter, frame))
+                }
+                return try interpreter.callMember(
+                    of: .metatype(Metatype(type: type, genericArguments: expected?.genericArguments ?? [])),
+                    baseStore: nil, name, arguments, site: site, in: frame, at: location)
+            }
+
+        case .name(.dynamic, let name, let nameLocation):
+            let value = expression(callee)
+            let storeSelf = store(to: .selfReference(nameLocation))
+            let swiftName = name.hasPrefix("Swift.") ? String(name.dropFirst("Swift.".count)) : nil
+            return { interpreter, frame in
+                try interpreter.tick(location)
+                if let swiftName, let functions = interpreter.globalFunctions[swiftName] {
+                    return try interpreter.invokeOverloads(
+                        functions, name: swiftName, receiver: nil,
+                        receiverCell: nil, selfType: nil, arguments, in: frame, at: location)
+                }
+                if let cell = frame.selfCell, frame.function.selfSlot != nil, name.first?.isUppercase == false,
+                    interpreter.hasMember(of: cell.load(), name)
+                {
+                    return try interpreter.callMember(
+                        of: cell.load(), baseStore: storeSelf, name, arguments, in: frame, at: location)
+                }
+                if interpreter.globals[name] == nil, let functions = interpreter.globalFunctions[name] {
+                    return try interpreter.invokeOverloads(
+                        functions, name: name, receiver: nil, receiverCell: nil, selfType: nil,
+                        arguments, site: site, in: frame, at: location)
+                }
+                return try interpreter.callValue(
+                    value(interpreter, frame), arguments, in: frame, expected: expected, at: location)
+            }
+
+        default:
+            let value = expression(callee)
+            return { interpreter, frame in
+                try interpreter.tick(location)
+                return try interpreter.callValue(
+                    value(interpreter, frame), arguments, in: frame, expected: expected, at: location)
+            }
         }
     }
 
@@ -43,13 +141,13 @@ extension BodyCompiler {
     private func methodCall(
         on receiver: @escaping CompiledExpression, _ arguments: [Argument],
         _ site: CallSiteCache, at location: SourceLocation,
-        otherwise walker: @escaping CompiledExpression
+        otherwise general: @escaping CompiledExpression
     ) -> CompiledExpression {
         let compiledArguments = CompiledArguments()
         let compiler = self
         // The fast path returns nil when it does not apply. Its own function, so that the
-        // receiver it read is released before the walker runs: a copy of an array held here
-        // would make `values.append(x)`, which the walker does in place, copy the whole
+        // receiver it read is released before the general path runs: a copy of an array held
+        // here would make `values.append(x)`, which that path does in place, copy the whole
         // array on every call.
         let fastPath: (Interpreter, Frame) throws -> Value? = { interpreter, frame in
             let receiverValue = try receiver(interpreter, frame)
@@ -88,27 +186,27 @@ extension BodyCompiler {
         }
         return { interpreter, frame in
             if let result = try fastPath(interpreter, frame) { return result }
-            return try walker(interpreter, frame)
+            return try general(interpreter, frame)
         }
     }
 
     /// `name(args)` resolved to a global script function (`collatz(i)`). Inside a type a
-    /// method of `self` of that name comes first, as the walker's lookup has it.
+    /// method of `self` of that name comes first, as the general call's lookup has it.
     private func globalCall(
         _ name: String, _ arguments: [Argument], _ site: CallSiteCache,
         at location: SourceLocation,
-        otherwise walker: @escaping CompiledExpression
+        otherwise general: @escaping CompiledExpression
     ) -> CompiledExpression {
         let compiledArguments = CompiledArguments()
         let compiler = self
         return { interpreter, frame in
             if let cell = frame.selfCell, interpreter.hasMember(of: cell.load(), name) {
-                return try walker(interpreter, frame)
+                return try general(interpreter, frame)
             }
             guard let resolution = site.resolution(.global, on: nil, generation: interpreter.memberGeneration),
                 resolution.isPlain, let decl = resolution.script, decl.captureList.isEmpty
             else {
-                return try walker(interpreter, frame)
+                return try general(interpreter, frame)
             }
             try interpreter.tick(location)
             return try compiledArguments.callScript(
@@ -121,7 +219,7 @@ extension BodyCompiler {
     private func staticCall(
         _ arguments: [Argument], _ site: CallSiteCache, expected: TypeRef?,
         at location: SourceLocation,
-        otherwise walker: @escaping CompiledExpression
+        otherwise general: @escaping CompiledExpression
     ) -> CompiledExpression {
         let compiledArguments = CompiledArguments()
         let compiler = self
@@ -145,7 +243,7 @@ extension BodyCompiler {
                 let resolution = site.resolution(.staticMember, on: owner, generation: generation),
                 resolution.isPlain, let body = resolution.nativeBody
             else {
-                return try walker(interpreter, frame)
+                return try general(interpreter, frame)
             }
             try interpreter.tick(location)
             let receiver = compiledArguments.metatype(of: owner, genericArguments: expected?.genericArguments ?? [])

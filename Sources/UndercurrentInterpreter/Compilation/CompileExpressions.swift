@@ -1,5 +1,8 @@
 extension BodyCompiler {
-    /// An expression evaluated against `expected`, as `Interpreter.evaluate(_:in:expected:)` does.
+    /// An expression evaluated against `expected`: the type the context wants, when known. It
+    /// resolves implicit members (`.max(3)`) and gives literals their type.
+    ///
+    /// Every expression kind is compiled here and nowhere else.
     func expression(_ expr: Expr, expected: TypeRef? = nil) -> CompiledExpression {
         switch expr {
         case .literal(let value, _):
@@ -19,9 +22,13 @@ extension BodyCompiler {
             let value = Value.double(number)
             return { _, _ in value }
 
-        case .stringLiteral(let text, _) where expected == nil:
-            let value = Value.string(text)
+        case .stringLiteral(let text, _):
+            let isCharacter = expected?.baseName == "Character" && text.count == 1
+            let value = isCharacter ? Value.character(text.first!) : Value.string(text)
             return { _, _ in value }
+
+        case .interpolatedString(let parts, let location):
+            return interpolatedString(parts, at: location)
 
         case .nilLiteral:
             return { _, _ in .optional(nil) }
@@ -35,8 +42,13 @@ extension BodyCompiler {
                 throw ScriptError.runtime("`self` is only available inside a type", at: location)
             }
 
+        case .superReference(let location):
+            return { _, _ in throw ScriptError.unsupported("`super` outside a member access", at: location) }
+
+        case .member(.superReference, let name, _, let location):
+            return { interpreter, frame in try interpreter.superMember(name, in: frame, at: location) }
+
         case .member(let baseExpr, let name, let site, let location):
-            if case .superReference = baseExpr { break }
             let base = expression(baseExpr)
             let read: CompiledExpression = { interpreter, frame in
                 let value = try base(interpreter, frame)
@@ -69,8 +81,23 @@ extension BodyCompiler {
         case .binary(let op, let lhs, let rhs, let location):
             return binary(op, lhs, rhs, at: location)
 
+        case .implicitMember(let name, let location):
+            return { interpreter, _ in try interpreter.implicitMember(name, expected: expected, at: location) }
+
         case .call(let callee, let arguments, let site, let location):
-            return call(expr, callee: callee, arguments, site, expected: expected, at: location)
+            return call(callee: callee, arguments, site, expected: expected, at: location)
+
+        case .specialize(let baseExpr, let arguments, let location):
+            let base = expression(baseExpr)
+            return { interpreter, frame in
+                guard case .metatype(let metatype) = try base(interpreter, frame) else {
+                    throw ScriptError.unsupported("generic arguments on a value", at: location)
+                }
+                return .metatype(Metatype(type: metatype.type, genericArguments: arguments))
+            }
+
+        case .typeExpr(let type, let location):
+            return { interpreter, _ in .metatype(try interpreter.metatype(for: type, at: location)) }
 
         case .prefix(let op, let operandExpr, let location):
             let operand = expression(operandExpr, expected: expected)
@@ -78,8 +105,17 @@ extension BodyCompiler {
                 try interpreter.evaluatePrefix(op, operand(interpreter, frame), at: location)
             }
 
-        case .assign(let target, let valueExpr, _):
-            return withIntegerStore(expr, otherwise: assignment(to: target, valueExpr, of: expr, expected: expected))
+        case .postfix(let op, let operandExpr, let location):
+            guard op == "..." else {
+                return { _, _ in throw ScriptError.unsupported("postfix `\(op)`", at: location) }
+            }
+            let operand = expression(operandExpr)
+            return { interpreter, frame in
+                .range(RangeValue(kind: .from, lower: try operand(interpreter, frame), upper: nil))
+            }
+
+        case .assign(let target, let valueExpr, let location):
+            return withIntegerStore(expr, otherwise: assignment(to: target, valueExpr, at: location))
 
         case .compoundAssign(let op, let target, let valueExpr, let location):
             return withIntegerStore(expr, otherwise: compoundAssignment(op, to: target, valueExpr, at: location))
@@ -118,16 +154,224 @@ extension BodyCompiler {
                 try Interpreter.forceUnwrapped(inner(interpreter, frame), implicit: implicit, at: location)
             }
 
+        case .arrayLiteral(let elements, let location):
+            return arrayLiteral(elements, expected: expected, at: location)
+
+        case .dictionaryLiteral(let pairs, let location):
+            return dictionaryLiteral(pairs, expected: expected, at: location)
+
+        case .tuple(let labels, let elements, _):
+            return tuple(labels, elements, expected: expected)
+
+        case .closure(let decl, _):
+            return closure(decl)
+
+        case .cast(let innerExpr, let kind, let type, let location):
+            let inner = expression(innerExpr, expected: kind == .coerce ? type : nil)
+            return { interpreter, frame in try interpreter.cast(inner(interpreter, frame), kind, to: type, at: location)
+            }
+
+        case .isType(let innerExpr, let type, let location):
+            let inner = expression(innerExpr)
+            return { interpreter, frame in
+                .bool(try interpreter.isInstance(inner(interpreter, frame), of: type, at: location))
+            }
+
         case .tryExpr(.plain, let innerExpr, _):
             return expression(innerExpr, expected: expected)
 
+        case .tryExpr(.optional, let innerExpr, _):
+            let inner = expression(innerExpr, expected: expected?.optionalWrapped)
+            return { interpreter, frame in
+                do {
+                    let value = try inner(interpreter, frame)
+                    if case .optional = value { return value }
+                    return .optional(value)
+                } catch is ThrownValue {
+                    return .optional(nil)
+                }
+            }
+
+        case .tryExpr(.forced, let innerExpr, let location):
+            let inner = expression(innerExpr, expected: expected)
+            return { interpreter, frame in
+                do {
+                    return try inner(interpreter, frame)
+                } catch let thrown as ThrownValue {
+                    throw ScriptError.runtime(
+                        "'try!' expression unexpectedly raised an error: \(Formatter.describe(thrown.value, debug: true))",
+                        at: location)
+                }
+            }
+
+        case .keyPath(let root, let path, let location):
+            return { interpreter, _ in interpreter.makeKeyPath(root: root, path: path, at: location) }
+
+        case .discard(let location):
+            return { _, _ in
+                throw ScriptError(
+                    .syntax, "'_' can only appear in a pattern or on the left side of an assignment",
+                    at: location)
+            }
+
+        case .statementExpression(let statement, let slot, _):
+            let run = self.statement(statement)
+            return { interpreter, frame in
+                _ = try run(interpreter, frame)
+                return frame.slots[slot]?.value ?? .void
+            }
+
         case .inoutMarker(let innerExpr, _):
             return expression(innerExpr)
-
-        default:
-            break
         }
-        return { interpreter, frame in try interpreter.evaluate(expr, in: frame, expected: expected) }
+    }
+
+    // MARK: - Literals and closures
+
+    private func interpolatedString(_ parts: [StringPart], at location: SourceLocation) -> CompiledExpression {
+        enum Piece {
+            case text(String)
+            case value(CompiledExpression)
+        }
+        let pieces = parts.map { part -> Piece in
+            switch part {
+            case .text(let text): .text(text)
+            case .interpolation(let inner): .value(expression(inner))
+            }
+        }
+        return { interpreter, frame in
+            var result = ""
+            for piece in pieces {
+                switch piece {
+                case .text(let text): result += text
+                case .value(let value):
+                    result += try Formatter.describe(value(interpreter, frame), debug: false, interpreter: interpreter)
+                }
+                try interpreter.checkSize(result.utf8.count, "a string", at: location)
+            }
+            return .string(result)
+        }
+    }
+
+    private func arrayLiteral(_ elements: [Expr], expected: TypeRef?, at location: SourceLocation) -> CompiledExpression
+    {
+        let elementType: TypeRef?
+        switch expected {
+        case .array(let element)?: elementType = element
+        case .named(let parts, let arguments)? where parts == ["Set"] || parts == ["Array"]:
+            elementType = arguments.first
+        default: elementType = nil
+        }
+        let isSet: Bool
+        if case .named(let parts, _)? = expected, parts == ["Set"] { isSet = true } else { isSet = false }
+        let values = ExpressionList(elements) { expression($0, expected: elementType) }
+        return { interpreter, frame in
+            var elementValues = try values.evaluate(interpreter, frame)
+            if let elementType {
+                elementValues = try elementValues.map { try interpreter.coerce($0, to: elementType, at: location) }
+            } else {
+                elementValues = interpreter.unifyLiteralElements(elementValues)
+            }
+            return isSet ? .set(OrderedSet(elementValues)) : .array(elementValues)
+        }
+    }
+
+    private func dictionaryLiteral(
+        _ pairs: [(Expr, Expr)], expected: TypeRef?, at location: SourceLocation
+    ) -> CompiledExpression {
+        var keyType: TypeRef?
+        var valueType: TypeRef?
+        if case .dictionary(let key, let value)? = expected {
+            keyType = key
+            valueType = value
+        }
+        struct Pair {
+            let key: CompiledExpression
+            let value: CompiledExpression
+        }
+        let compiled = pairs.map {
+            Pair(key: expression($0.0, expected: keyType), value: expression($0.1, expected: valueType))
+        }
+        return { [valueType] interpreter, frame in
+            var keys: [Value] = []
+            var values: [Value] = []
+            for pair in compiled {
+                keys.append(try pair.key(interpreter, frame))
+                values.append(try pair.value(interpreter, frame))
+            }
+            if let valueType {
+                values = try values.map { try interpreter.coerce($0, to: valueType, at: location) }
+            } else {
+                values = interpreter.unifyLiteralElements(values)
+            }
+            var dictionary = OrderedDictionary()
+            for (key, value) in zip(interpreter.unifyLiteralElements(keys), values) { dictionary[key] = value }
+            return .dictionary(dictionary)
+        }
+    }
+
+    private func tuple(_ labels: [String?], _ elements: [Expr], expected: TypeRef?) -> CompiledExpression {
+        var elementTypes: [TypeRef?] = Array(repeating: nil, count: elements.count)
+        if case .tuple(let types)? = expected, types.count == elements.count { elementTypes = types }
+        if case .labeledTuple(_, let types)? = expected, types.count == elements.count { elementTypes = types }
+        struct Element {
+            let value: CompiledExpression
+            let type: TypeRef?
+            let location: SourceLocation
+        }
+        let compiled = zip(elements, elementTypes).map { element, type in
+            Element(value: expression(element, expected: type), type: type, location: element.location)
+        }
+        return { interpreter, frame in
+            var values: [Value] = []
+            values.reserveCapacity(compiled.count)
+            for element in compiled {
+                var value = try element.value(interpreter, frame)
+                if let type = element.type { value = try interpreter.coerce(value, to: type, at: element.location) }
+                values.append(value)
+            }
+            return .tuple(TupleValue(labels: labels, elements: values))
+        }
+    }
+
+    /// A closure or local function: a function value holding the cells it captures, and the
+    /// values of its capture list taken now.
+    func closure(_ decl: FunctionDecl) -> CompiledExpression {
+        struct CompiledCapture {
+            let value: CompiledExpression
+            let ownership: CaptureListEntry.Ownership
+        }
+        let captures = decl.captures
+        let captureList = decl.captureList.map { CompiledCapture(value: expression($0.value), ownership: $0.ownership) }
+        return { interpreter, frame in
+            var captured: [Cell] = []
+            captured.reserveCapacity(captures.count + captureList.count)
+            for source in captures {
+                switch source {
+                case .local(let slot):
+                    if let cell = frame.slots[slot] {
+                        captured.append(cell)
+                    } else {
+                        // Declared but not yet initialized (a local function that calls itself).
+                        let cell = Cell(.void)
+                        frame.slots[slot] = cell
+                        captured.append(cell)
+                    }
+                case .captured(let index):
+                    captured.append(frame.captures[index])
+                }
+            }
+            for entry in captureList {
+                let value = try entry.value(interpreter, frame)
+                switch entry.ownership {
+                case .strong: captured.append(Cell(value))
+                case .weak: captured.append(Cell(.weakReference(WeakReference(value.objectForWeakStorage))))
+                case .unowned:
+                    captured.append(Cell(.weakReference(WeakReference(value.objectForWeakStorage, isUnowned: true))))
+                }
+            }
+            return .function(FunctionValue(.script(decl, captures: captured, selfCell: nil)))
+        }
     }
 
     // MARK: - Names
@@ -234,7 +478,7 @@ extension BodyCompiler {
         return comparison(comparisonOperator, lhs, rhs)
     }
 
-    /// `evaluateBinary` past its integer shortcut: an implicit member or an integer literal on
+    /// A binary operator past the Int fast paths: an implicit member or an integer literal on
     /// one side takes its type from the other side's value.
     private func generalBinary(
         _ op: String, _ lhsExpr: Expr, _ lhs: @escaping CompiledExpression,
@@ -249,16 +493,18 @@ extension BodyCompiler {
         let lhsFromContext = Interpreter.takesTypeFromContext(lhsExpr)
         let rhsFromContext = Interpreter.takesTypeFromContext(rhsExpr)
         if lhsFromContext && !rhsFromContext {
+            let lhsCode = ExpressionCode(lhsExpr, compiler: self)
             return { interpreter, frame in
                 let right = try rhs(interpreter, frame)
-                let left = try interpreter.evaluate(lhsExpr, in: frame, expected: nil, context: right)
+                let left = try lhsCode.evaluate(interpreter, frame, context: right)
                 return try apply(interpreter, left, right)
             }
         }
         if rhsFromContext {
+            let rhsCode = ExpressionCode(rhsExpr, compiler: self)
             return { interpreter, frame in
                 let left = try lhs(interpreter, frame)
-                let right = try interpreter.evaluate(rhsExpr, in: frame, expected: nil, context: left)
+                let right = try rhsCode.evaluate(interpreter, frame, context: left)
                 return try apply(interpreter, left, right)
             }
         }
@@ -278,16 +524,10 @@ extension BodyCompiler {
 
     // MARK: - Assignment
 
-    /// `target = value` where the walker's steps are known when compiling: the target is a
-    /// variable, or a property of a variable or of `self`, and the value's type does not come
-    /// from the target's. Otherwise the walker evaluates `assignmentExpr`.
-    private func assignment(
-        to target: Expr, _ valueExpr: Expr, of assignmentExpr: Expr,
-        expected: TypeRef?
-    ) -> CompiledExpression {
-        let walker: CompiledExpression = { interpreter, frame in
-            try interpreter.evaluate(assignmentExpr, in: frame, expected: expected)
-        }
+    /// `target = value`. The value takes its type from the target's declared type
+    /// (`generalAssignment`), except where the value's type does not depend on it: then a
+    /// variable, or a property of a variable or of `self`, is stored into without that step.
+    private func assignment(to target: Expr, _ valueExpr: Expr, at location: SourceLocation) -> CompiledExpression {
         if case .discard(let location) = target {
             let value = expression(valueExpr)
             return { interpreter, frame in
@@ -296,7 +536,8 @@ extension BodyCompiler {
                 return .void
             }
         }
-        guard Self.ignoresExpectedType(valueExpr) else { return walker }
+        guard Self.ignoresExpectedType(valueExpr) else { return generalAssignment(to: target, valueExpr, at: location) }
+        let store = self.store(to: target)
         switch target {
         case .name(.local(let slot), _, _):
             let value = expression(valueExpr)
@@ -305,7 +546,7 @@ extension BodyCompiler {
                 if case .int = newValue, let cell = frame.slots[slot], case .int = cell.value {
                     cell.value = newValue
                 } else {
-                    try interpreter.assign(newValue, to: target, in: frame)
+                    try store(newValue, interpreter, frame)
                 }
                 return .void
             }
@@ -315,11 +556,11 @@ extension BodyCompiler {
             .member(.name(.captured, _, _), _, _, _):
             break
         default:
-            return walker
+            return generalAssignment(to: target, valueExpr, at: location)
         }
         let value = expression(valueExpr)
         return { interpreter, frame in
-            try interpreter.assign(value(interpreter, frame), to: target, in: frame)
+            try store(value(interpreter, frame), interpreter, frame)
             return .void
         }
     }
@@ -331,13 +572,14 @@ extension BodyCompiler {
         let binaryOperator = BinaryOperator(op, at: location)
         let current = expression(target)
         let rhs = expression(valueExpr)
-        let store = self.store(to: target)
+        let store = quickStore(to: target)
         let general: CompiledExpression
         if Interpreter.takesTypeFromContext(valueExpr) {
             // `demand += .max(1)`: the target is read first, to give the member its type.
+            let rhsCode = ExpressionCode(valueExpr, compiler: self)
             general = { interpreter, frame in
                 let currentValue = try current(interpreter, frame)
-                let rhsValue = try interpreter.evaluate(valueExpr, in: frame, expected: nil, context: currentValue)
+                let rhsValue = try rhsCode.evaluate(interpreter, frame, context: currentValue)
                 try store(binaryOperator.apply(currentValue, rhsValue, in: interpreter), interpreter, frame)
                 return .void
             }
@@ -371,21 +613,23 @@ extension BodyCompiler {
         return general
     }
 
-    /// Stores a computed value into `target` as `Interpreter.assign` does; a variable's cell
-    /// is written without going through the walker (`demand -= 1` on every value).
-    private func store(to target: Expr) -> (Value, Interpreter, Frame) throws -> Void {
+    /// Stores a computed value into `target` as `store(to:)` does, with the cell of a
+    /// variable, or a collection changed in place, found without a lookup by name
+    /// (`demand -= 1` on every value).
+    private func quickStore(to target: Expr) -> CompiledStore {
+        let general = store(to: target)
         switch target {
         case .name(let reference, _, _) where !reference.isDynamic:
             return { value, interpreter, frame in
                 if let cell = frame.cell(reference) {
                     interpreter.store(value, intoVariable: cell)
                 } else {
-                    try interpreter.assign(value, to: target, in: frame)
+                    try general(value, interpreter, frame)
                 }
             }
         case .subscriptCall(.name(let reference, let name, _), let arguments, let location):
             // `counts[i] += 1` on an array or dictionary variable: changed in place, as
-            // `Interpreter.assign` does, with the variable found without a lookup by name.
+            // `store(to:)` does, with the variable found without a lookup by name.
             let indices = ExpressionList(arguments.map(\.value)) { expression($0) }
             let labels = arguments.map(\.label)
             let globalSite = GlobalSiteCache()
@@ -396,16 +640,16 @@ extension BodyCompiler {
                     guard frame.selfCell == nil, let global = globalSite.global(name, in: interpreter),
                         !global.isConstant, Interpreter.editsInPlace(declaredType: global.type)
                     else {
-                        return try interpreter.assign(value, to: target, in: frame)
+                        return try general(value, interpreter, frame)
                     }
                     (cell, declaredType) = (global.cell, global.type)
                 } else if let variable = frame.cell(reference) {
                     (cell, declaredType) = (variable, nil)
                 } else {
-                    return try interpreter.assign(value, to: target, in: frame)
+                    return try general(value, interpreter, frame)
                 }
                 guard cell.value.isEditedInPlaceBySubscript else {
-                    return try interpreter.assign(value, to: target, in: frame)
+                    return try general(value, interpreter, frame)
                 }
                 try interpreter.storeBySubscript(
                     value, into: cell, declaredType: declaredType,
@@ -413,17 +657,17 @@ extension BodyCompiler {
                     at: location)
             }
         case .name(_, let name, let location):
-            // Outside a type a name can only be a global (what `Interpreter.assign` finds).
+            // Outside a type a name can only be a global (what `store(to:)` finds).
             let globalSite = GlobalSiteCache()
             return { value, interpreter, frame in
                 if frame.selfCell == nil, let global = globalSite.global(name, in: interpreter) {
                     try interpreter.assign(value, toGlobal: global, named: name, at: location)
                 } else {
-                    try interpreter.assign(value, to: target, in: frame)
+                    try general(value, interpreter, frame)
                 }
             }
         default:
-            return { value, interpreter, frame in try interpreter.assign(value, to: target, in: frame) }
+            return { value, interpreter, frame in try general(value, interpreter, frame) }
         }
     }
 
@@ -436,7 +680,7 @@ extension BodyCompiler {
         }
     }
 
-    /// Expressions whose value `evaluate` works out without looking at the expected type.
+    /// Expressions whose value is worked out without looking at the expected type.
     static func ignoresExpectedType(_ expr: Expr) -> Bool {
         switch expr {
         case .literal, .floatLiteral, .nilLiteral, .name, .selfReference, .member, .binary, .subscriptCall,

@@ -3,8 +3,8 @@
 ///
 /// Such an expression has no side effects, so when a variable turns out not to hold an Int
 /// (a Double, an uninitialized or captured name) the compiled code gives up with nil and
-/// the general path evaluates the whole expression again, getting the same answer the walker
-/// would. A profile of loops showed boxing every intermediate value into a `Value`, and
+/// the general path evaluates the whole expression again, getting the answer the fast path
+/// would have. A profile of loops showed boxing every intermediate value into a `Value`, and
 /// choosing the operator by a switch on each use, as a third of their time.
 typealias CompiledInteger = (Interpreter, Frame) throws -> Int?
 typealias CompiledComparison = (Interpreter, Frame) throws -> Bool?

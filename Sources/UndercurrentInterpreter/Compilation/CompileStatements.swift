@@ -1,10 +1,8 @@
 extension BodyCompiler {
     /// A braced block: its statements in order, its declared slots cleared when it ends.
     func block(_ block: Block, clearsSlots: Bool = true) -> CompiledStatement {
-        if block.statements.contains(where: { if case .deferStatement = $0 { true } else { false } }) {
-            return { interpreter, frame in try interpreter.execute(block: block, in: frame, clearsSlots: clearsSlots) }
-        }
-        let run = sequence(block.statements[...])
+        let hasDefer = block.statements.contains { if case .deferStatement = $0 { true } else { false } }
+        let run = hasDefer ? withDefers(block.statements) : sequence(block.statements[...])
         guard clearsSlots, !block.declaredSlots.isEmpty else { return run }
         let scope = ScopeEnd(block)
         return { interpreter, frame in
@@ -36,6 +34,40 @@ extension BodyCompiler {
         }
     }
 
+    /// Statements of a block that has `defer`s: each `defer` reached is remembered, and the
+    /// remembered bodies run last first when the block ends, normally or by an error.
+    private func withDefers(_ statements: [Stmt]) -> CompiledStatement {
+        enum Step {
+            case run(CompiledStatement)
+            case deferBody(CompiledStatement)
+        }
+        let steps = statements.map { statement -> Step in
+            if case .deferStatement(let body) = statement { return .deferBody(block(body)) }
+            return .run(self.statement(statement))
+        }
+        return { interpreter, frame in
+            var deferred: [CompiledStatement] = []
+            var flow = Flow.normal
+            do {
+                running: for step in steps {
+                    switch step {
+                    case .deferBody(let body):
+                        deferred.append(body)
+                    case .run(let run):
+                        flow = try run(interpreter, frame)
+                        guard case .normal = flow else { break running }
+                    }
+                }
+            } catch {
+                for body in deferred.reversed() { _ = try body(interpreter, frame) }
+                throw error
+            }
+            for body in deferred.reversed() { _ = try body(interpreter, frame) }
+            return flow
+        }
+    }
+
+    /// Every statement kind is compiled here and nowhere else.
     func statement(_ statement: Stmt) -> CompiledStatement {
         switch statement {
         case .expression(let expr):
@@ -56,6 +88,18 @@ extension BodyCompiler {
 
         case .local(let binding):
             return local(binding)
+
+        case .global(let name, let binding):
+            return global(name, binding)
+
+        case .localFunction(let slot, let decl):
+            let makeClosure = closure(decl)
+            return { interpreter, frame in
+                let cell = Cell(.void)
+                frame.slots[slot] = cell
+                cell.value = try makeClosure(interpreter, frame)
+                return .normal
+            }
 
         case .ifStatement(let conditions, let body, let elseBranch, _):
             let test = self.conditions(conditions)
@@ -133,19 +177,103 @@ extension BodyCompiler {
         case .continueStatement(let label, _):
             return { _, _ in .continueLoop(label) }
 
+        case .fallthroughStatement:
+            return { _, _ in .fallthroughCase }
+
+        case .throwStatement(let expr, let location):
+            let value = expression(expr)
+            return { interpreter, frame in throw ThrownValue(try value(interpreter, frame), at: location) }
+
         case .block(let inner):
             return block(inner)
 
-        case .global, .localFunction, .fallthroughStatement, .throwStatement, .doCatch, .deferStatement,
-            .declaration, .yieldValue:
-            return { interpreter, frame in try interpreter.execute(statement, in: frame) }
+        case .doCatch(let body, let clauses, _):
+            return doCatch(body, clauses)
+
+        case .deferStatement:
+            return { _, _ in .normal }  // remembered by the enclosing block (`withDefers`)
+
+        case .declaration(let declaration):
+            return { interpreter, _ in
+                try interpreter.declare(declaration)
+                return .normal
+            }
+
+        case .yieldValue(let slot, let expr):
+            let value = expression(expr)
+            return { interpreter, frame in
+                frame.slots[slot] = Cell(try value(interpreter, frame))
+                return .normal
+            }
+        }
+    }
+
+    /// `let`/`var` at the top level of a script: a global, replacing any of the same name.
+    private func global(_ name: String, _ binding: VariableBinding) -> CompiledStatement {
+        let initializer = binding.initializer.map { expression($0, expected: binding.type) }
+        return { interpreter, frame in
+            var value: Value
+            if let initializer {
+                value = try initializer(interpreter, frame)
+                if let type = binding.type { value = try interpreter.coerce(value, to: type, at: binding.location) }
+            } else if let type = binding.type, type.isOptional {
+                value = .optional(nil)
+            } else {
+                value = .void
+            }
+            if binding.isWeak {
+                value = .weakReference(WeakReference(value.objectForWeakStorage, isUnowned: binding.isUnowned))
+            }
+            // A redeclared global's old value goes only after the dictionary is updated: its
+            // deinit (a cancelled subscription's handler) may run script code that reads globals.
+            let replaced = interpreter.globals.updateValue(
+                GlobalVariable(cell: Cell(value), type: binding.type, isConstant: binding.isConstant), forKey: name)
+            withExtendedLifetime(replaced) {}
+            return .normal
+        }
+    }
+
+    private func doCatch(_ body: Block, _ clauses: [CatchClause]) -> CompiledStatement {
+        struct CompiledClause {
+            let matches: CompiledPattern?
+            let guardHolds: CompiledCondition?
+            let body: CompiledStatement
+            /// The clause's variables, which end when it does not run.
+            let scope: ScopeEnd
+        }
+        let run = block(body)
+        let compiledClauses = clauses.map { clause in
+            CompiledClause(
+                matches: clause.pattern.map { pattern($0) },
+                guardHolds: clause.guardExpr.map { condition(.boolean($0)) },
+                body: block(clause.body), scope: ScopeEnd(clause.body))
+        }
+        return { interpreter, frame in
+            do {
+                return try run(interpreter, frame)
+            } catch let thrown as ThrownValue {
+                for clause in compiledClauses {
+                    let matches = try clause.matches.map { try $0(interpreter, thrown.value, frame) } ?? true
+                    if matches, try clause.guardHolds.map({ try $0(interpreter, frame) }) ?? true {
+                        return try clause.body(interpreter, frame)
+                    }
+                    interpreter.end(clause.scope, in: frame)
+                }
+                throw thrown
+            }
         }
     }
 
     private func local(_ binding: VariableBinding) -> CompiledStatement {
-        guard let initializer = binding.initializer, case .binding(let slot, _) = binding.pattern else {
-            return { interpreter, frame in
-                try interpreter.bindLocal(binding, in: frame)
+        guard case .binding(let slot, _) = binding.pattern else { return destructuring(binding) }
+        guard let initializer = binding.initializer else {
+            // Declared now, initialized later (`let x: Int` then `x = 1`); an optional `var` starts as nil.
+            let initial: Value = binding.type?.isOptional == true && !binding.isConstant ? .optional(nil) : .void
+            let isWeak = binding.isWeak
+            let isUnowned = binding.isUnowned
+            return { _, frame in
+                // A weak variable gets its own reference each time it is declared.
+                frame.fill(slot, with: isWeak ? .weakReference(WeakReference(nil, isUnowned: isUnowned)) : initial)
                 return .normal
             }
         }
@@ -161,6 +289,25 @@ extension BodyCompiler {
                 frame.fill(slot, with: .weakReference(WeakReference(bound.objectForWeakStorage, isUnowned: isUnowned)))
             } else {
                 frame.fill(slot, with: bound)
+            }
+            return .normal
+        }
+    }
+
+    /// `let (a, b) = pair`: the value matched against the pattern, which binds the names.
+    private func destructuring(_ binding: VariableBinding) -> CompiledStatement {
+        let initializer = binding.initializer.map { expression($0, expected: binding.type) }
+        let matches = pattern(binding.pattern)
+        return { interpreter, frame in
+            var value = Value.void
+            if let initializer {
+                value = try initializer(interpreter, frame)
+                if let type = binding.type { value = try interpreter.coerce(value, to: type, at: binding.location) }
+            } else if let type = binding.type, type.isOptional, !binding.isConstant {
+                value = .optional(nil)
+            }
+            guard try matches(interpreter, value, frame) else {
+                throw ScriptError.runtime("the value does not fit the pattern", at: binding.location)
             }
             return .normal
         }
@@ -201,14 +348,14 @@ extension BodyCompiler {
     ) -> CompiledStatement {
         // Structs, not tuples: a closure kept in a tuple inside an array is called through
         // a reabstraction thunk (see `sequence`).
-        struct CompiledPattern {
-            let pattern: Pattern
+        struct CasePattern {
+            let matches: CompiledPattern
             let hasGuard: Bool
             let guardHolds: CompiledCondition
         }
         struct CompiledCase {
             let isDefault: Bool
-            let patterns: [CompiledPattern]
+            let patterns: [CasePattern]
             let body: CompiledStatement
             /// The case's variables, which end when the case does not run.
             let scope: ScopeEnd
@@ -217,9 +364,9 @@ extension BodyCompiler {
         let compiledCases = cases.map { switchCase in
             CompiledCase(
                 isDefault: switchCase.isDefault,
-                patterns: switchCase.patterns.map { pattern, guardExpr in
-                    CompiledPattern(
-                        pattern: pattern, hasGuard: guardExpr != nil,
+                patterns: switchCase.patterns.map { casePattern, guardExpr in
+                    CasePattern(
+                        matches: pattern(casePattern), hasGuard: guardExpr != nil,
                         guardHolds: guardExpr.map { condition(.boolean($0)) } ?? { _, _ in true })
                 },
                 body: block(switchCase.body), scope: ScopeEnd(switchCase.body))
@@ -231,7 +378,7 @@ extension BodyCompiler {
                 var matched = matchedByFallthrough || switchCase.isDefault
                 if !matched {
                     for compiled in switchCase.patterns {
-                        guard try interpreter.match(compiled.pattern, subject, in: frame) else { continue }
+                        guard try compiled.matches(interpreter, subject, frame) else { continue }
                         if compiled.hasGuard, !(try compiled.guardHolds(interpreter, frame)) { continue }
                         matched = true
                         break
@@ -280,7 +427,7 @@ extension BodyCompiler {
         }
     }
 
-    private func condition(_ condition: Condition) -> CompiledCondition {
+    func condition(_ condition: Condition) -> CompiledCondition {
         switch condition {
         case .boolean(let expr):
             let value = expression(expr)
@@ -314,15 +461,8 @@ extension BodyCompiler {
         }
     }
 
-    /// Matches a value against a pattern, binding its names; a lone name binds without the
-    /// walker's general matching.
-    private func bind(_ pattern: Pattern) -> (Interpreter, Value, Frame) throws -> Bool {
-        if case .binding(let slot, _) = pattern {
-            return { _, value, frame in
-                frame.fill(slot, with: value)
-                return true
-            }
-        }
-        return { interpreter, value, frame in try interpreter.match(pattern, value, in: frame) }
+    /// Matches a value against a pattern, binding its names.
+    private func bind(_ pattern: Pattern) -> CompiledPattern {
+        self.pattern(pattern)
     }
 }

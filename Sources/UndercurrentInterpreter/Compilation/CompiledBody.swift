@@ -1,10 +1,11 @@
-/// A piece of a function body turned into a closure: it does what the tree walker
-/// (`Interpreter.execute` and `Interpreter.evaluate`) does for the same syntax.
+/// A piece of a function body turned into a closure: how the interpreter runs code. Every
+/// statement and expression kind is compiled in one place (`BodyCompiler.statement(_:)`,
+/// `BodyCompiler.expression(_:expected:)`); there is no second way to run it.
 ///
-/// Walking the syntax tree copies each enum payload out of its parent on every visit; a
-/// profile of loop- and call-heavy scripts showed those retains and releases as 40% of
-/// their time. A body is compiled once, the first time it runs, and every later run calls
-/// the closures, which hold what they need already taken apart.
+/// Walking the syntax tree instead would copy each enum payload out of its parent on every
+/// visit; a profile of loop- and call-heavy scripts showed those retains and releases as
+/// 40% of their time. A body is compiled once, the first time it runs, and every later run
+/// calls the closures, which hold what they need already taken apart.
 ///
 /// The closures take the interpreter as an argument rather than capture it, so compiled
 /// code belongs to the syntax it came from, not to one interpreter.
@@ -57,10 +58,10 @@ extension LoweredInput {
     }
 }
 
-/// Compiles one function's body. Each construct it knows is compiled into a closure that
-/// repeats the tree walker's steps in the same order; anything else, and any case where the
-/// walker needs something only known at run time, is handed to the walker whole.
+/// Compiles one function's body into closures. What is known only at run time (the
+/// function a call chose, and so its arguments' expected types) is compiled when first met,
+/// once for each answer (`ExpressionCode`, `CallArguments`).
 struct BodyCompiler {
-    /// The type a `return` value is evaluated against, as `execute` does.
+    /// The function's declared return type: what a `return` value is evaluated against.
     let returnType: TypeRef?
 }

@@ -1,100 +1,8 @@
 extension Interpreter {
-    /// Stores `value` where `target` names: a variable, a property, a subscript. Value types
-    /// are changed in a copy that is then stored back, as Swift's `inout` access does.
-    func assign(_ value: Value, to target: Expr, in frame: Frame) throws {
-        switch target {
-        case .name(let reference, let name, let location):
-            if let cell = frame.cell(reference) {
-                store(value, intoVariable: cell)
-                return
-            }
-            if let cell = frame.selfCell, frame.function.selfSlot != nil, hasMember(of: cell.load(), name),
-                globals[name] == nil
-            {
-                try assign(value, to: .member(.selfReference(location), name, MemberSiteCache(), location), in: frame)
-                return
-            }
-            guard let global = globals[name] else {
-                throw ScriptError.runtime("cannot find '\(name)' in scope", at: location)
-            }
-            try assign(value, toGlobal: global, named: name, at: location)
-
-        case .selfReference(let location):
-            guard let cell = frame.selfCell else {
-                throw ScriptError.runtime("`self` is only available inside a type", at: location)
-            }
-            cell.store(value)
-
-        case .member(let baseExpr, let name, let site, let location):
-            if case .superReference = baseExpr {
-                try assign(value, to: .member(.selfReference(location), name, site, location), in: frame)
-                return
-            }
-            var base = try evaluate(baseExpr, in: frame)
-            if case .object(let object) = base,
-                let index = site.writableField(of: object.type, generation: memberGeneration)
-            {
-                // A plain field of an object: the same store as `setMember`'s, without the lookup.
-                if case .weakReference = object.fields[index] {
-                } else {
-                    var stored = value
-                    if let declared = site.declaredType {
-                        stored = try coerce(value, to: declared, at: location)
-                    } else {
-                        stored = conform(value, to: object.fields[index])
-                    }
-                    // The old value goes after the write: its deinit may run script code that reads the field.
-                    swap(&object.fields[index], &stored)
-                    return
-                }
-            }
-            let inInitializer = isSelf(baseExpr, in: frame) && frame.function.name == "init"
-            if isReferenceValue(base) {
-                try setMember(of: &base, name, to: value, inInitializer: inInitializer, site: site, at: location)
-                return
-            }
-            try setMember(of: &base, name, to: value, inInitializer: inInitializer, site: site, at: location)
-            try assign(base, to: baseExpr, in: frame)
-
-        case .subscriptCall(let baseExpr, let arguments, let location):
-            if let variable = collectionVariable(baseExpr, in: frame) {
-                // Swift evaluates the indices, then changes the variable in place: the indices
-                // see (and may change) the variable, and the storage is not copied on each write.
-                let indices = try arguments.map { try evaluate($0.value, in: frame) }
-                try storeBySubscript(
-                    value, into: variable.cell, declaredType: variable.declaredType, indices: indices,
-                    labels: arguments.map(\.label), at: location)
-                return
-            }
-            var base = try evaluate(baseExpr, in: frame)
-            let indices = try arguments.map { try evaluate($0.value, in: frame) }
-            try subscriptSet(&base, indices, labels: arguments.map(\.label), to: value, at: location)
-            if !isReferenceValue(base) { try assign(base, to: baseExpr, in: frame) }
-
-        case .optionalUnwrap(let inner, _):
-            try assign(.optional(value), to: inner, in: frame)
-
-        case .forceUnwrap(let inner, _, _):
-            try assign(.optional(value), to: inner, in: frame)
-
-        case .optionalChain(let inner, _):
-            try assign(value, to: inner, in: frame)
-
-        case .discard:
-            return
-
-        case .inoutMarker(let inner, _):
-            try assign(value, to: inner, in: frame)
-
-        default:
-            throw ScriptError.runtime("cannot assign to this expression", at: target.location)
-        }
-    }
-
     /// The variable `expr` names when it holds an array or a dictionary that a subscript
     /// assignment can change in place, with the type a global was declared with (written
     /// `[T]` or `[K: V]`; other spellings take the general path, which coerces the whole value).
-    private func collectionVariable(_ expr: Expr, in frame: Frame) -> (cell: Cell, declaredType: TypeRef?)? {
+    func collectionVariable(_ expr: Expr, in frame: Frame) -> (cell: Cell, declaredType: TypeRef?)? {
         guard case .name(let reference, let name, _) = expr, let cell = storageCell(of: expr, in: frame),
             cell.value.isEditedInPlaceBySubscript
         else { return nil }
@@ -153,14 +61,6 @@ extension Interpreter {
         global.cell.store(conform(stored, to: global.cell.value))
     }
 
-    private func isSelf(_ expr: Expr, in frame: Frame) -> Bool {
-        switch expr {
-        case .selfReference: return true
-        case .name(let reference, "self", _): return frame.cell(reference) === frame.selfCell
-        default: return false
-        }
-    }
-
     func isUninitialized(_ value: Value) -> Bool {
         if case .void = value { return true }
         return false
@@ -195,29 +95,6 @@ extension Interpreter {
         }
     }
 
-    /// The type written for the variable or property an assignment stores into, if known.
-    func declaredType(of target: Expr, in frame: Frame) throws -> TypeRef? {
-        switch target {
-        case .name(let reference, let name, _):
-            if let cell = frame.cell(reference) {
-                if case .optional = cell.value { return nil }
-                return isUninitialized(cell.value) ? nil : typeRef(of: cell.load())
-            }
-            if let type = globals[name]?.type { return type }
-            if let cell = frame.selfCell, let index = typeInfo(of: cell.load()).fieldIndex[name] {
-                return typeInfo(of: cell.load()).storedProperties[index].type
-            }
-            return nil
-        case .member(let baseExpr, let name, let site, _):
-            // Only a base that names storage is evaluated here, ahead of the assignment's own
-            // evaluation of it (a computed base is handled by the caller, once).
-            guard namesStorage(baseExpr), let base = try? evaluate(baseExpr, in: frame) else { return nil }
-            return memberType(of: base, name, site: site)
-        default:
-            return nil
-        }
-    }
-
     /// The type written for a property, the expected type of a value stored into it.
     func memberType(of base: Value, _ name: String, site: MemberSiteCache) -> TypeRef? {
         let type = typeInfo(of: base)
@@ -225,18 +102,6 @@ extension Interpreter {
         if let index = type.fieldIndex[name] { return type.storedProperties[index].type }
         if case .computed(let property)? = instanceEntries(of: type, name).first { return property.type }
         return nil
-    }
-
-    /// True when evaluating `expr` only reads variables (`self.items[0].name`), so that doing
-    /// it twice is harmless; a call or anything else is evaluated once.
-    func namesStorage(_ expr: Expr) -> Bool {
-        switch expr {
-        case .name, .selfReference, .superReference: return true
-        case .member(let base, _, _, _), .optionalUnwrap(let base, _), .forceUnwrap(let base, _, _),
-            .optionalChain(let base, _), .subscriptCall(let base, _, _):
-            return namesStorage(base)
-        default: return false
-        }
     }
 
     /// Sets a property on a value (for structs, on the caller's copy).

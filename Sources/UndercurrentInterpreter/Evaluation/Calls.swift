@@ -1,76 +1,4 @@
 extension Interpreter {
-    func evaluateCall(
-        _ callee: Expr, _ arguments: [Argument], _ site: CallSiteCache, in frame: Frame,
-        expected: TypeRef?, at location: SourceLocation
-    ) throws -> Value {
-        try tick(location)
-        switch callee {
-        case .member(let baseExpr, let name, _, _):
-            if case .superReference = baseExpr {
-                return try callSuper(name, arguments, in: frame, at: location)
-            }
-            if let cell = storageCell(of: baseExpr, in: frame),
-                let result = try callMutatingInPlace(cell, name, arguments, in: frame, at: location)
-            {
-                return result
-            }
-            if case .member(let ownerExpr, let field, _, _) = baseExpr,
-                let result = try callMutatingOnField(ownerExpr, field, name, arguments, in: frame, at: location)
-            {
-                return result
-            }
-            let base = try evaluate(baseExpr, in: frame)
-            return try callMember(of: base, baseExpr: baseExpr, name, arguments, site: site, in: frame, at: location)
-
-        case .implicitMember(let name, _):
-            let type: TypeInfo
-            if let cached = site.implicitOwner(expected: expected, generation: memberGeneration) {
-                type = cached
-            } else {
-                guard let found = try implicitMemberType(expected: expected, member: name, at: location) else {
-                    throw ScriptError.runtime(
-                        "cannot infer the type of '.\(name)(...)' here; write the type name",
-                        at: location)
-                }
-                site.rememberImplicitOwner(found, expected: expected, generation: memberGeneration)
-                type = found
-            }
-            if type.isOptionalType, name == "some", arguments.count == 1 {
-                return .optional(try evaluate(arguments[0].value, in: frame, expected: expected?.optionalWrapped))
-            }
-            return try callMember(
-                of: .metatype(Metatype(type: type, genericArguments: expected?.genericArguments ?? [])),
-                baseExpr: nil, name, arguments, site: site, in: frame, at: location)
-
-        case .name(let reference, let name, let nameLocation):
-            if case .dynamic = reference {
-                if name.hasPrefix("Swift."), let functions = globalFunctions[String(name.dropFirst("Swift.".count))] {
-                    return try invokeOverloads(
-                        functions, name: String(name.dropFirst("Swift.".count)), receiver: nil,
-                        receiverCell: nil, selfType: nil, arguments, in: frame, at: location)
-                }
-                if let cell = frame.selfCell, frame.function.selfSlot != nil, !name.first!.isUppercase,
-                    hasMember(of: cell.load(), name)
-                {
-                    return try callMember(
-                        of: cell.load(), baseExpr: .selfReference(nameLocation), name, arguments,
-                        in: frame, at: location)
-                }
-                if globals[name] == nil, let functions = globalFunctions[name] {
-                    return try invokeOverloads(
-                        functions, name: name, receiver: nil, receiverCell: nil, selfType: nil,
-                        arguments, site: site, in: frame, at: location)
-                }
-            }
-            let value = try evaluate(callee, in: frame)
-            return try callValue(value, arguments, in: frame, expected: expected, at: location)
-
-        default:
-            let value = try evaluate(callee, in: frame)
-            return try callValue(value, arguments, in: frame, expected: expected, at: location)
-        }
-    }
-
     /// The variable an expression names, when it is one (`items` in `items.append(x)`).
     func storageCell(of expr: Expr, in frame: Frame) -> Cell? {
         switch expr {
@@ -93,7 +21,7 @@ extension Interpreter {
     /// so no copy of the value is held while it runs (`append` stays O(1)). Returns nil when
     /// the call is not of that kind.
     func callMutatingInPlace(
-        _ cell: Cell, _ name: String, _ arguments: [Argument], in frame: Frame,
+        _ cell: Cell, _ name: String, _ arguments: CallArguments, in frame: Frame,
         at location: SourceLocation
     ) throws -> Value? {
         guard let (callable, assignment) = mutatingOverload(on: cell.value, name, arguments) else { return nil }
@@ -106,7 +34,7 @@ extension Interpreter {
     }
 
     /// The mutating method a call names on a value type, if that is what it is.
-    private func mutatingOverload(on value: Value, _ name: String, _ arguments: [Argument]) -> (Callable, [[Int]])? {
+    private func mutatingOverload(on value: Value, _ name: String, _ arguments: CallArguments) -> (Callable, [[Int]])? {
         switch value {
         case .array, .dictionary, .set, .string, .structValue, .enumValue, .optional, .int, .double:
             break
@@ -114,7 +42,7 @@ extension Interpreter {
             return nil
         }
         let callables = instanceCallables(of: typeInfo(of: value), name)
-        guard let match = selectOverload(callables, for: arguments), match.0.isMutatingMethod else { return nil }
+        guard let match = selectOverload(callables, for: arguments.list), match.0.isMutatingMethod else { return nil }
         return match
     }
 
@@ -122,8 +50,8 @@ extension Interpreter {
     /// of a struct variable takes the property's value out while it runs, so the change
     /// happens without copying. Properties with observers or wrappers take the general path.
     func callMutatingOnField(
-        _ ownerExpr: Expr, _ field: String, _ name: String, _ arguments: [Argument],
-        in frame: Frame, at location: SourceLocation
+        _ ownerExpr: Expr, _ owner: CompiledExpression, _ field: String, _ name: String,
+        _ arguments: CallArguments, in frame: Frame, at location: SourceLocation
     ) throws -> Value? {
         let ownerCell: Cell
         if let cell = storageCell(of: ownerExpr, in: frame) {
@@ -131,9 +59,9 @@ extension Interpreter {
         } else if case .member = ownerExpr {
             return nil
         } else {
-            let owner = try evaluate(ownerExpr, in: frame)
-            guard case .object = owner else { return nil }
-            ownerCell = Cell(owner)
+            let ownerValue = try owner(self, frame)
+            guard case .object = ownerValue else { return nil }
+            ownerCell = Cell(ownerValue)
         }
         let ownerType: TypeInfo
         switch ownerCell.value {
@@ -203,7 +131,7 @@ extension Interpreter {
 
     /// Calls something that was evaluated to a value: a closure, a type, a bound method.
     func callValue(
-        _ value: Value, _ arguments: [Argument], in frame: Frame, expected: TypeRef?,
+        _ value: Value, _ arguments: CallArguments, in frame: Frame, expected: TypeRef?,
         at location: SourceLocation
     ) throws -> Value {
         switch value {
@@ -224,9 +152,9 @@ extension Interpreter {
             case .enumCase(let type, let index):
                 let info = type.cases[index]
                 var payload: [Value] = []
-                for (position, argument) in arguments.enumerated() {
+                for position in 0..<arguments.count {
                     let payloadType = position < info.associatedTypes.count ? info.associatedTypes[position] : nil
-                    var argumentValue = try evaluate(argument.value, in: frame, expected: payloadType)
+                    var argumentValue = try arguments.value(position, expected: payloadType, self, frame)
                     if let payloadType { argumentValue = try coerce(argumentValue, to: payloadType, at: location) }
                     payload.append(argumentValue)
                 }
@@ -311,17 +239,17 @@ extension Interpreter {
     }
 
     /// Positional arguments for a closure: labels are ignored, as Swift does for closure calls.
-    func evaluatePositional(_ arguments: [Argument], parameterTypes: [TypeRef?], in frame: Frame) throws -> [Value] {
+    func evaluatePositional(_ arguments: CallArguments, parameterTypes: [TypeRef?], in frame: Frame) throws -> [Value] {
         var values: [Value] = []
-        for (index, argument) in arguments.enumerated() {
+        for index in 0..<arguments.count {
             let type = index < parameterTypes.count ? parameterTypes[index] : nil
-            values.append(try evaluate(argument.value, in: frame, expected: type))
+            values.append(try arguments.value(index, expected: type, self, frame))
         }
         return values
     }
 
     func callMember(
-        of base: Value, baseExpr: Expr?, _ name: String, _ arguments: [Argument],
+        of base: Value, baseStore: CompiledStore?, _ name: String, _ arguments: CallArguments,
         site: CallSiteCache? = nil, in frame: Frame, at location: SourceLocation
     ) throws -> Value {
         if case .metatype(let metatype) = base {
@@ -342,14 +270,14 @@ extension Interpreter {
             }
             let callables = staticCallables(of: metatype.type, name)
             if !callables.isEmpty {
-                guard let match = selectOverload(callables, for: arguments) else {
-                    throw noMatchingOverload(name, arguments, candidates: callables, at: location)
+                guard let match = selectOverload(callables, for: arguments.list) else {
+                    throw noMatchingOverload(name, arguments.list, candidates: callables, at: location)
                 }
                 let resolution =
                     site?.remember(
-                        match, arguments, .staticMember, on: metatype.type,
+                        match, arguments.list, .staticMember, on: metatype.type,
                         generation: memberGeneration)
-                    ?? CallSiteCache.Resolution(match, arguments)
+                    ?? CallSiteCache.Resolution(match, arguments.list)
                 return try invokeResolved(
                     resolution, receiver: base, receiverCell: nil, arguments, in: frame, at: location)
             }
@@ -359,8 +287,8 @@ extension Interpreter {
         if name.utf8.count == 4, name == "init", let selfCell = frame.selfCell {
             // `self.init(...)` delegates to another initializer of the same type.
             let candidates = try initializers(of: typeInfo(of: base), at: location)
-            guard let (callable, assignment) = selectOverload(candidates, for: arguments) else {
-                throw noMatchingOverload("self.init", arguments, candidates: candidates, at: location)
+            guard let (callable, assignment) = selectOverload(candidates, for: arguments.list) else {
+                throw noMatchingOverload("self.init", arguments.list, candidates: candidates, at: location)
             }
             let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
             switch callable {
@@ -385,16 +313,16 @@ extension Interpreter {
                 let value = try member(of: base, name, at: location)
                 return try callValue(value, arguments, in: frame, expected: nil, at: location)
             }
-            guard let match = selectOverload(callables, for: arguments) else {
-                throw noMatchingOverload(name, arguments, candidates: callables, at: location)
+            guard let match = selectOverload(callables, for: arguments.list) else {
+                throw noMatchingOverload(name, arguments.list, candidates: callables, at: location)
             }
             resolution =
-                site?.remember(match, arguments, .instance, on: type, generation: memberGeneration)
-                ?? CallSiteCache.Resolution(match, arguments)
+                site?.remember(match, arguments.list, .instance, on: type, generation: memberGeneration)
+                ?? CallSiteCache.Resolution(match, arguments.list)
         }
         let callable = resolution.callable
         let assignment = resolution.assignment
-        if callable.isMutatingMethod, let baseExpr, !isReferenceValue(base) {
+        if callable.isMutatingMethod, let baseStore, !isReferenceValue(base) {
             // A mutating method changes the variable it was called on.
             let cell = Cell(base)
             let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
@@ -402,7 +330,7 @@ extension Interpreter {
                 callable, receiver: base, receiverCell: cell, values: values,
                 inoutCells: inoutCells, at: location)
             try writeBack(inoutCells, arguments, assignment, in: frame)
-            try assign(cell.value, to: baseExpr, in: frame)
+            try baseStore(cell.value, self, frame)
             return result
         }
         return try invokeResolved(resolution, receiver: base, receiverCell: nil, arguments, in: frame, at: location)
@@ -412,7 +340,7 @@ extension Interpreter {
     /// (a global function's name), so that the choice can be remembered.
     func invokeOverloads(
         _ callables: [Callable], name: String, receiver: Value?, receiverCell: Cell?,
-        selfType: TypeInfo?, _ arguments: [Argument], site: CallSiteCache? = nil, in frame: Frame,
+        selfType: TypeInfo?, _ arguments: CallArguments, site: CallSiteCache? = nil, in frame: Frame,
         at location: SourceLocation
     ) throws -> Value {
         if let site, let resolution = site.resolution(.global, on: nil, generation: memberGeneration) {
@@ -420,12 +348,12 @@ extension Interpreter {
                 resolution, receiver: receiver, receiverCell: receiverCell, arguments,
                 in: frame, at: location)
         }
-        guard let match = selectOverload(callables, for: arguments) else {
-            throw noMatchingOverload(name, arguments, candidates: callables, at: location)
+        guard let match = selectOverload(callables, for: arguments.list) else {
+            throw noMatchingOverload(name, arguments.list, candidates: callables, at: location)
         }
         let resolution =
-            site?.remember(match, arguments, .global, on: nil, generation: memberGeneration)
-            ?? CallSiteCache.Resolution(match, arguments)
+            site?.remember(match, arguments.list, .global, on: nil, generation: memberGeneration)
+            ?? CallSiteCache.Resolution(match, arguments.list)
         return try invokeResolved(
             resolution, receiver: receiver, receiverCell: receiverCell, arguments,
             in: frame, at: location)
@@ -435,7 +363,7 @@ extension Interpreter {
     /// `&` arguments back.
     func invokeResolved(
         _ resolution: CallSiteCache.Resolution, receiver: Value?, receiverCell: Cell?,
-        _ arguments: [Argument], in frame: Frame, at location: SourceLocation
+        _ arguments: CallArguments, in frame: Frame, at location: SourceLocation
     ) throws -> Value {
         let callable = resolution.callable
         if resolution.isPlain, case .script(let decl) = callable, decl.captureList.isEmpty {
@@ -446,9 +374,9 @@ extension Interpreter {
         if resolution.isPlain {
             // One argument per parameter at most, none `&`: straight into place.
             var values = [Value?](repeating: nil, count: resolution.assignment.count)
-            for (index, argument) in arguments.enumerated() {
+            for index in 0..<arguments.count {
                 let parameter = resolution.parameterOfArgument[index]
-                values[parameter] = try evaluate(argument.value, in: frame, expected: callable.parameterType(parameter))
+                values[parameter] = try arguments.value(index, expected: callable.parameterType(parameter), self, frame)
             }
             return try invoke(
                 callable, receiver: receiver, receiverCell: receiverCell, values: values, inoutCells: [:],
@@ -477,7 +405,7 @@ extension Interpreter {
 
     /// Evaluates arguments in source order, each with its parameter's type as context.
     func evaluateArguments(
-        _ arguments: [Argument], _ assignment: [[Int]], for callable: Callable,
+        _ arguments: CallArguments, _ assignment: [[Int]], for callable: Callable,
         in frame: Frame
     ) throws -> ([Value?], [Int: Cell]) {
         var parameterOf = Array(repeating: 0, count: arguments.count)
@@ -486,11 +414,11 @@ extension Interpreter {
         }
         var evaluated = [Value?](repeating: nil, count: arguments.count)
         var inoutCells: [Int: Cell] = [:]
-        for (index, argument) in arguments.enumerated() {
+        for (index, argument) in arguments.list.enumerated() {
             let parameter = parameterOf[index]
             var type = callable.parameterType(parameter)
             if callable.parameterShapes[parameter].isVariadic, case .array(let element)? = type { type = element }
-            let value = try evaluate(argument.value, in: frame, expected: type)
+            let value = try arguments.value(index, expected: type, self, frame)
             evaluated[index] = value
             if argument.isInout { inoutCells[parameter] = Cell(value) }
         }
@@ -506,10 +434,12 @@ extension Interpreter {
         return (values, inoutCells)
     }
 
-    func writeBack(_ inoutCells: [Int: Cell], _ arguments: [Argument], _ assignment: [[Int]], in frame: Frame) throws {
+    func writeBack(
+        _ inoutCells: [Int: Cell], _ arguments: CallArguments, _ assignment: [[Int]], in frame: Frame
+    ) throws {
         for (parameter, cell) in inoutCells {
             guard let argumentIndex = assignment[parameter].first else { continue }
-            try assign(cell.value, to: arguments[argumentIndex].value, in: frame)
+            try arguments.store(cell.value, intoArgument: argumentIndex, self, frame)
         }
     }
 
@@ -552,7 +482,7 @@ extension Interpreter {
     func missingArgument(_ parameter: Parameter, of decl: FunctionDecl, at location: SourceLocation) throws -> Value {
         if parameter.defaultIsCallerLine { return .int(location.lineInInput) }
         if let defaultExpr = parameter.defaultValue {
-            return try evaluate(defaultExpr, in: Frame.make(function: decl, captures: []), expected: parameter.type)
+            return try evaluateDefault(defaultExpr, of: decl, expected: parameter.type)
         }
         if parameter.isVariadic { return .array([]) }
         throw ScriptError.runtime("missing argument for parameter '\(parameter.name)'", at: location)
@@ -565,15 +495,15 @@ extension Interpreter {
     /// defaults. `self` is `selfCell` itself (a mutating method's variable) or else a cell
     /// holding `selfValue`.
     private func callScript(
-        _ decl: FunctionDecl, selfCell: Cell?, selfValue: Value?, evaluating arguments: [Argument],
+        _ decl: FunctionDecl, selfCell: Cell?, selfValue: Value?, evaluating arguments: CallArguments,
         _ resolution: CallSiteCache.Resolution, in callerFrame: Frame,
         at location: SourceLocation
     ) throws -> Value {
         var call = PlainCall(decl, argumentCount: arguments.count, in: self)
-        for (index, argument) in arguments.enumerated() {
+        for index in 0..<arguments.count {
             let parameter = resolution.parameterOfArgument[index]
             try call.bind(
-                evaluate(argument.value, in: callerFrame, expected: call.parameterType(parameter)),
+                arguments.value(index, expected: call.parameterType(parameter), self, callerFrame),
                 toParameter: parameter, in: self, at: location)
         }
         return try call.run(selfCell: selfCell, selfValue: selfValue, in: self, at: location)

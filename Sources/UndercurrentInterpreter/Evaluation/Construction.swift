@@ -60,22 +60,22 @@ extension Interpreter {
     }
 
     func construct(
-        _ metatype: Metatype, _ arguments: [Argument], in frame: Frame,
+        _ metatype: Metatype, _ arguments: CallArguments, in frame: Frame,
         at location: SourceLocation
     ) throws -> Value {
         let type = metatype.type
         if type.kind == .protocolType {
             throw ScriptError.runtime("'\(type.name)' is a protocol and cannot be constructed", at: location)
         }
-        if let refused = Sandbox.error(forInitializerOf: type.name, labels: arguments.map(\.label), at: location) {
+        if let refused = Sandbox.error(forInitializerOf: type.name, labels: arguments.list.map(\.label), at: location) {
             throw refused
         }
         let candidates = try initializers(of: type, at: location)
         if candidates.isEmpty {
             throw ScriptError.runtime("'\(type.name)' has no initializer", at: location)
         }
-        guard let (callable, assignment) = selectOverload(candidates, for: arguments) else {
-            throw noMatchingOverload("\(type.name).init", arguments, candidates: candidates, at: location)
+        guard let (callable, assignment) = selectOverload(candidates, for: arguments.list) else {
+            throw noMatchingOverload("\(type.name).init", arguments.list, candidates: candidates, at: location)
         }
         let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
         let result = try invokeInitializer(
@@ -146,7 +146,7 @@ extension Interpreter {
     }
 
     /// `super.init(...)`, `super.method(...)`.
-    func callSuper(_ name: String, _ arguments: [Argument], in frame: Frame, at location: SourceLocation) throws
+    func callSuper(_ name: String, _ arguments: CallArguments, in frame: Frame, at location: SourceLocation) throws
         -> Value
     {
         guard let selfCell = frame.selfCell else {
@@ -158,8 +158,8 @@ extension Interpreter {
         }
         if name == "init" {
             let candidates = try initializers(of: superclass, at: location)
-            guard let (callable, assignment) = selectOverload(candidates, for: arguments) else {
-                throw noMatchingOverload("super.init", arguments, candidates: candidates, at: location)
+            guard let (callable, assignment) = selectOverload(candidates, for: arguments.list) else {
+                throw noMatchingOverload("super.init", arguments.list, candidates: candidates, at: location)
             }
             let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
             if case .script(let decl) = callable {

@@ -223,7 +223,16 @@ extension Interpreter {
             name: "constant", parameters: [], returnType: nil, body: Block(statements: [], declaredSlots: []),
             isSingleExpression: true, slotCount: 0, captures: [], captureList: [], selfSlot: nil, isStatic: false,
             isMutating: false, isThrowing: false, isFailableInit: false, location: expr.location)
-        return try evaluate(expr, in: Frame.make(function: function, captures: []), expected: expected)
+        return try evaluateDefault(expr, of: function, expected: expected)
+    }
+
+    /// Evaluates a parameter's default value, in a frame of the function it belongs to.
+    ///
+    /// Compiled each time it is needed: defaults are rare on hot paths, and a literal, the
+    /// usual default, compiles to a closure that returns it.
+    func evaluateDefault(_ expr: Expr, of function: FunctionDecl, expected: TypeRef?) throws -> Value {
+        try BodyCompiler(returnType: nil).expression(expr, expected: expected)(
+            self, Frame.make(function: function, captures: []))
     }
 
     private func addRawValueMembers(to info: TypeInfo) {

@@ -1,6 +1,6 @@
 /// Swift's checked Int arithmetic, with the messages a learner sees when it traps: the
-/// walker (`Interpreter.integerOperation`) and compiled arithmetic (`CompileIntegers.swift`)
-/// both compute through these, so the two paths cannot disagree.
+/// general path (`Interpreter.integerOperation`) and the Int fast paths (`CompileIntegers.swift`)
+/// both compute through these, so the two cannot disagree.
 ///
 /// Each operator is a type so that the compiler's generic builders are specialized per
 /// operator, leaving no switch on the operator in the compiled code.

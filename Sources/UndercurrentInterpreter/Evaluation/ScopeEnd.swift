@@ -30,11 +30,6 @@ extension Interpreter {
         releasingIndex = savedIndex
     }
 
-    /// `end(_:in:)` for the tree walker, which keeps blocks rather than compiled scopes.
-    func endScope(_ block: Block, in frame: Frame) {
-        end(ScopeEnd(block), in: frame)
-    }
-
     /// Releases a value no variable kept (`_ = publisher.sink { … }`, or a statement whose
     /// result is unused) now, noting where, so that a cancel it causes can say why.
     @inline(__always)

@@ -1,7 +1,7 @@
 import Combine
 
-// Control flow and variables inside function and method bodies: the constructs a
-// compiled body runs without the tree walker, each next to a case that takes the walker.
+// Control flow and variables inside function and method bodies, each construct next to
+// a case that once took another path through the interpreter (a `defer`, a `do`/`catch`).
 
 func classify(_ values: [Int]) -> [String] {
     var labels: [String] = []

@@ -1,0 +1,82 @@
+/// An expression whose expected type is known only when it runs: an argument, whose
+/// parameter is chosen when the call runs; the right side of `==`, which takes its type from
+/// the left side's value. It is compiled once for each expected type it meets.
+final class ExpressionCode {
+    let expr: Expr
+    private let compiler: BodyCompiler
+    // Unchecked, as `CompiledArguments`: read on every evaluation, in short accesses.
+    @exclusivity(unchecked) private var untyped: CompiledExpression?
+    /// The last expected type met and its code: a call site most often meets one.
+    @exclusivity(unchecked) private var last: (type: TypeRef, code: CompiledExpression)?
+    @exclusivity(unchecked) private var byType: [TypeRef: CompiledExpression] = [:]
+
+    init(_ expr: Expr, compiler: BodyCompiler) {
+        self.expr = expr
+        self.compiler = compiler
+    }
+
+    func evaluate(_ interpreter: Interpreter, _ frame: Frame, expected: TypeRef?) throws -> Value {
+        try code(expected: expected)(interpreter, frame)
+    }
+
+    /// Evaluated where an implicit member takes its type from a value already known
+    /// (`demand > .none`, `d += .unlimited`), and an integer literal from a Double.
+    func evaluate(_ interpreter: Interpreter, _ frame: Frame, context: Value) throws -> Value {
+        if Interpreter.takesTypeFromContext(expr) {
+            return try evaluate(interpreter, frame, expected: interpreter.typeRef(of: context))
+        }
+        if case .integerLiteral(let number, _) = expr, case .double = context { return .double(Double(number)) }
+        return try evaluate(interpreter, frame, expected: nil)
+    }
+
+    private func code(expected: TypeRef?) -> CompiledExpression {
+        guard let expected else {
+            if let untyped { return untyped }
+            let made = compiler.expression(expr)
+            untyped = made
+            return made
+        }
+        if let last, last.type == expected { return last.code }
+        let made: CompiledExpression
+        if let known = byType[expected] {
+            made = known
+        } else {
+            made = compiler.expression(expr, expected: expected)
+            byType[expected] = made
+        }
+        last = (expected, made)
+        return made
+    }
+}
+
+/// The arguments of a call site, compiled: each is evaluated against the type of the
+/// parameter it goes to, known once the call has chosen its function, and an `&` argument
+/// is written back through its own compiled store.
+final class CallArguments {
+    /// The arguments as written: their labels choose the overload.
+    let list: [Argument]
+    private let values: [ExpressionCode]
+    private let compiler: BodyCompiler
+    @exclusivity(unchecked) private var stores: [CompiledStore?]
+
+    init(_ arguments: [Argument], compiler: BodyCompiler) {
+        list = arguments
+        values = arguments.map { ExpressionCode($0.value, compiler: compiler) }
+        self.compiler = compiler
+        stores = Array(repeating: nil, count: arguments.count)
+    }
+
+    var count: Int { list.count }
+
+    func value(_ index: Int, expected: TypeRef?, _ interpreter: Interpreter, _ frame: Frame) throws -> Value {
+        try values[index].evaluate(interpreter, frame, expected: expected)
+    }
+
+    /// Stores the final value of an `&` argument into what it names.
+    func store(_ value: Value, intoArgument index: Int, _ interpreter: Interpreter, _ frame: Frame) throws {
+        if let store = stores[index] { return try store(value, interpreter, frame) }
+        let made = compiler.store(to: list[index].value)
+        stores[index] = made
+        try made(value, interpreter, frame)
+    }
+}
