@@ -83,6 +83,12 @@ public final class FunctionDecl {
     public var fullName: String {
         "\(name)(\(parameters.map { "\($0.label ?? "_"):" }.joined()))"
     }
+
+    /// Whether a declaration of this function replaces `other`: the same name, labels and
+    /// written parameter types. `log(_: Int)` and `log(_: String)` are two overloads.
+    public func hasSameSignature(as other: FunctionDecl) -> Bool {
+        fullName == other.fullName && parameters.map(\.type) == other.parameters.map(\.type)
+    }
 }
 
 public struct PropertyDecl {

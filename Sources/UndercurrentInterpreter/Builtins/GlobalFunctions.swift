@@ -26,6 +26,18 @@ extension StandardLibrary {
                 return .metatype(metatype)
             })
         interpreter.registerGlobalFunction(
+            NativeFunction("withExtendedLifetime(_:_:)") { arguments in
+                // The value is held by this call's arguments until the body has returned.
+                let body = arguments[1]
+                var passed: [Value] = []
+                if case .function(let function) = body, case .script(let decl, _, _) = function.body,
+                    decl.parameters.count == 1
+                {
+                    passed = [arguments[0]]
+                }
+                return try arguments.interpreter.call(body, passed, at: arguments.location)
+            })
+        interpreter.registerGlobalFunction(
             NativeFunction("swap(_:_:)") { arguments in
                 guard let first = arguments.inoutCells[0], let second = arguments.inoutCells[1] else {
                     throw ScriptError.runtime("swap needs two variables passed with &", at: arguments.location)

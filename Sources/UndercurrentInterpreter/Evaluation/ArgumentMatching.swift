@@ -109,19 +109,55 @@ func matchArguments(_ arguments: [Argument], to parameters: [ParameterShape]) ->
 }
 
 /// Picks the overload whose labels fit the call; script declarations win over native ones
-/// (an extension may replace a library method). Among native overloads whose labels fit,
-/// a trailing closure prefers the one whose parameter is declared to take a closure, as
-/// Swift's type checker would: `publisher.contains { $0 == 1 }` is `contains(where:)`, not
-/// `contains(_:)` with a closure as the value to look for.
+/// (an extension may replace a library method). Among overloads whose labels fit:
+/// - a literal argument prefers the parameter whose type is the literal's own, as Swift's
+///   type checker does: `record(1)` is `record(_: Int)` rather than `record(_: Double)`, and a
+///   `1.5` never goes to an `Int`;
+/// - among native ones, a trailing closure prefers the one whose parameter is declared to
+///   take a closure: `publisher.contains { $0 == 1 }` is `contains(where:)`, not
+///   `contains(_:)` with a closure as the value to look for.
 func selectOverload(_ candidates: [Callable], for arguments: [Argument]) -> (Callable, [[Int]])? {
+    var scriptMatch: (match: (Callable, [[Int]]), fit: Int)?
     var nativeMatch: (match: (Callable, [[Int]]), fit: Int)?
     for candidate in candidates {
         guard let assignment = matchArguments(arguments, to: candidate.parameterShapes) else { continue }
-        if case .script = candidate { return (candidate, assignment) }
-        let fit = trailingClosureFit(candidate, assignment, arguments)
+        let literals = literalFit(candidate, assignment, arguments)
+        if case .script = candidate {
+            if scriptMatch == nil || literals > scriptMatch!.fit { scriptMatch = ((candidate, assignment), literals) }
+            continue
+        }
+        let fit = literals * 2 + trailingClosureFit(candidate, assignment, arguments)
         if nativeMatch == nil || fit > nativeMatch!.fit { nativeMatch = ((candidate, assignment), fit) }
     }
-    return nativeMatch?.match
+    return scriptMatch?.match ?? nativeMatch?.match
+}
+
+/// How well the call's literal arguments fit the parameters they land on: one point for each
+/// literal whose parameter is written with the literal's default type, and far below any
+/// other candidate when a literal cannot be of its parameter's type at all (`1.5` for an
+/// `Int`): the only candidate is still chosen, and its parameter's type explains the mistake.
+private func literalFit(_ candidate: Callable, _ assignment: [[Int]], _ arguments: [Argument]) -> Int {
+    let impossible = -1_000
+    var fit = 0
+    for (parameter, argumentIndices) in assignment.enumerated() {
+        guard case .named(let parts, _)? = candidate.parameterType(parameter), parts.count == 1 else { continue }
+        let typeName = parts[0]
+        for index in argumentIndices {
+            switch arguments[index].value {
+            case .integerLiteral:
+                if typeName == "Int" { fit += 1 }
+            case .floatLiteral:
+                if ["Double", "Float", "CGFloat", "TimeInterval"].contains(typeName) { fit += 1 }
+                if ["Int", "String", "Bool", "Character"].contains(typeName) { fit += impossible }
+            case .stringLiteral, .interpolatedString:
+                if typeName == "String" { fit += 1 }
+                if ["Int", "Double", "Float", "Bool"].contains(typeName) { fit += impossible }
+            default:
+                break
+            }
+        }
+    }
+    return fit
 }
 
 /// How many of the call's trailing closures land on parameters declared as closures.

@@ -15,7 +15,7 @@ extension Interpreter {
         case .function(let decl):
             var existing = globalFunctions[decl.name] ?? []
             existing.removeAll {
-                if case .script(let old) = $0 { return old.fullName == decl.fullName } else { return false }
+                if case .script(let old) = $0 { return old.hasSameSignature(as: decl) } else { return false }
             }
             existing.insert(.script(decl), at: 0)
             globalFunctions[decl.name] = existing
@@ -185,7 +185,7 @@ extension Interpreter {
         for initializer in decl.initializers {
             methodOwners[ObjectIdentifier(initializer)] = info
             info.initializers.removeAll { existing in
-                if case .script(let old) = existing { return old.fullName == initializer.fullName }
+                if case .script(let old) = existing { return old.hasSameSignature(as: initializer) }
                 return false
             }
             info.initializers.append(.script(initializer))
@@ -197,7 +197,7 @@ extension Interpreter {
     private func replaceMethod(_ method: FunctionDecl, in table: inout [String: [MemberEntry]]) {
         var entries = table[method.name] ?? []
         entries.removeAll { entry in
-            if case .method(.script(let old)) = entry { return old.fullName == method.fullName }
+            if case .method(.script(let old)) = entry { return old.hasSameSignature(as: method) }
             return false
         }
         entries.insert(.method(.script(method)), at: 0)
