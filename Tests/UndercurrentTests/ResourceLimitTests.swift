@@ -64,6 +64,34 @@ import UndercurrentSession
         ) { $0.maxCallDepth = 300 }
     }
 
+    /// The engine calling a script subscriber's `receive(_:)` is one level of call depth, as
+    /// a script calling a function is: there is one way into a script body (`enterBody`).
+    /// It counted two, so a recursion through a subscriber stopped at half the limit.
+    @Test func aCallFromTheEngineIsOneLevel() {
+        let source = """
+            import Combine
+            let subject = PassthroughSubject<Int, Never>()
+            final class Echo: Subscriber {
+                typealias Input = Int
+                typealias Failure = Never
+                func receive(subscription: Subscription) { subscription.request(.unlimited) }
+                func receive(_ input: Int) -> Subscribers.Demand {
+                    if input < 280 { subject.send(input + 1) } else { print("deepest", input) }
+                    return .none
+                }
+                func receive(completion: Subscribers.Completion<Never>) {}
+            }
+            subject.subscribe(Echo())
+            subject.send(1)
+            """
+        let shown = session(["let kept = 41", source, "print(kept + 1)"], trace: false) { $0.maxCallDepth = 300 }
+        #expect(shown[1].hasSuffix("deepest 280\n"), "got: \(shown[1])")
+        let tooDeep = session([source.replacingOccurrences(of: "280", with: "400")], trace: false) {
+            $0.maxCallDepth = 300
+        }
+        #expect(tooDeep[0].contains("calls nested more than 300 deep"), "got: \(tooDeep[0])")
+    }
+
     /// A publisher that makes the pipeline it belongs to again subscribes deeper and deeper
     /// in the engine, returning to script code only to make the next level: the depth limit
     /// counts the subscriptions too, and the message names the publishers that nest.

@@ -542,15 +542,21 @@ extension Interpreter {
         return try run(decl, in: frame, coercingResult: coerces, at: location)
     }
 
+    /// The one way into a script body: every function, method, closure, accessor and
+    /// initializer runs here, and counts one level of call depth.
+    func enterBody(_ decl: FunctionDecl, in frame: Frame, at location: SourceLocation) throws -> Flow {
+        callDepth += 1
+        defer { callDepth -= 1 }
+        try checkCallDepth(at: location)
+        return try decl.compiled.run(self, frame)
+    }
+
     /// Runs the body of a function whose frame is ready.
     func run(
         _ decl: FunctionDecl, in frame: Frame, coercingResult: Bool,
         at location: SourceLocation
     ) throws -> Value {
-        callDepth += 1
-        defer { callDepth -= 1 }
-        try checkCallDepth(at: location)
-        let flow = try decl.compiled.run(self, frame)
+        let flow = try enterBody(decl, in: frame, at: location)
         if case .returned(let value) = flow {
             if coercingResult, let type = decl.returnType { return try coerce(value, to: type, at: location) }
             return value

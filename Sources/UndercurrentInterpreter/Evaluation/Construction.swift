@@ -126,9 +126,6 @@ extension Interpreter {
                 arguments.append(.array([]))
             }
         }
-        callDepth += 1
-        defer { callDepth -= 1 }
-        try checkCallDepth(at: location)
         let frame = Frame.make(function: decl, captures: [])
         if let slot = decl.selfSlot { frame.slots[slot] = selfCell }
         for (index, parameter) in decl.parameters.enumerated() {
@@ -140,7 +137,7 @@ extension Interpreter {
             if let type = parameter.type { value = try coerce(value, to: type, at: location) }
             frame.slots[parameter.slot] = Cell(value)
         }
-        let flow = try decl.compiled.run(self, frame)
+        let flow = try enterBody(decl, in: frame, at: location)
         if case .returned(let value) = flow, case .optional(nil) = value { return .optional(nil) }
         return .void
     }

@@ -130,9 +130,18 @@ extension Interpreter {
             cache?.remember(found, on: type, generation: memberGeneration)
             callable = found
         }
-        if case .script(let decl) = callable, takesEveryArgument(decl, arguments) {
-            return try callScriptMethod(decl, on: receiver, arguments, at: location)
+        if case .script(let decl) = callable {
+            if takesEveryArgument(decl, arguments) {
+                return try callScriptMethod(decl, on: receiver, arguments, at: location)
+            }
+            // The body's entry counts the level (`enterBody`).
+            return try invoke(
+                callable, receiver: receiver, receiverCell: nil, values: arguments, inoutCells: [:],
+                at: location)
         }
+        // The engine calling a native method can recurse through native code alone (a
+        // Publisher without its own `receive(subscriber:)` gets the one that subscribes it
+        // again): such a call counts a level, as a script body does.
         callDepth += 1
         defer { callDepth -= 1 }
         try checkCallDepth(at: location)
@@ -167,11 +176,6 @@ extension Interpreter {
         _ decl: FunctionDecl, on receiver: Value, _ arguments: some Collection<Value>,
         at location: SourceLocation
     ) throws -> Value {
-        // The engine calling script types can recurse through native code alone (a Publisher
-        // without its own `receive(subscriber:)` gets the one that subscribes it again).
-        callDepth += 1
-        defer { callDepth -= 1 }
-        try checkCallDepth(at: location)
         var call = PlainCall(decl, argumentCount: arguments.count, in: self)
         for (parameter, argument) in arguments.enumerated() {
             try call.bind(argument, toParameter: parameter, in: self, at: location)
