@@ -16,6 +16,8 @@ public final class BuiltinTypes {
     public let function = TypeInfo(name: "Function", kind: .builtin)
     public let metatype = TypeInfo(name: "Metatype", kind: .builtin)
     public let keyPath = TypeInfo(name: "KeyPath", kind: .builtin, qualifiedName: "Swift.KeyPath")
+    /// The type with no values: a publisher that cannot fail has `Failure == Never`.
+    public let never = TypeInfo(name: "Never", kind: .builtin, qualifiedName: "Swift.Never")
     public let any = TypeInfo(name: "Any", kind: .protocolType)
     public let anyObject = TypeInfo(name: "AnyObject", kind: .protocolType)
 
@@ -28,7 +30,9 @@ public final class BuiltinTypes {
     ].map { TypeInfo(name: $0, kind: .protocolType) }
 
     func registerAll(in interpreter: Interpreter) {
-        for type in [void, bool, int, double, string, character, optional, array, dictionary, set, range, keyPath] {
+        for type in [
+            void, bool, int, double, string, character, optional, array, dictionary, set, range, keyPath, never,
+        ] {
             interpreter.registerType(type)
         }
         interpreter.registerType(any)

@@ -342,6 +342,7 @@ extension Interpreter {
                 return .metatype(Metatype(type: nested))
             }
             if let nested = typeInfo(of: selfValue).nestedTypes[name] { return .metatype(Metatype(type: nested)) }
+            if let associated = try associatedType(name, of: selfValue, at: location) { return .metatype(associated) }
         }
         // An operator used as a function value: `scan(0, +)`, `sorted(by: <)`.
         if let first = name.unicodeScalars.first, "+-*/%<>=!&|^~".unicodeScalars.contains(first) {
@@ -352,6 +353,17 @@ extension Interpreter {
         }
         if let refused = Sandbox.error(for: name, at: location) { throw refused }
         throw ScriptError.runtime("cannot find '\(name)' in scope", at: location)
+    }
+
+    /// What an associated type (`Output`, `Failure`) names for `value`, as a method of a
+    /// protocol extension called on it sees it: a script type's `typealias`, or what a
+    /// library value says.
+    func associatedType(_ name: String, of value: Value, at location: SourceLocation) throws -> Metatype? {
+        if case .native(let native) = value {
+            return try locating(location) { try native.associatedType(named: name) }
+        }
+        guard let alias = typeInfo(of: value).typeAliases[name] else { return nil }
+        return try metatype(for: alias, at: location)
     }
 
     /// The metatype a written type names.

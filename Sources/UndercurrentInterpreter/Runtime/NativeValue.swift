@@ -27,6 +27,10 @@ open class NativeValue {
     /// when it has no such operator (the type's static operator functions are tried next).
     /// Errors without a location get the operator's. `code` is `OperatorCode.of(op)`.
     open func applyOperator(_ op: String, code: UInt32, _ lhs: Value, _ rhs: Value) throws -> Value? { nil }
+    /// The type an associated type of this value's protocol names for it (`Output` and
+    /// `Failure` of a publisher), read inside a method of a protocol extension; nil when it
+    /// has none of that name.
+    open func associatedType(named name: String) throws -> Metatype? { nil }
     /// The object this value stands for, for `===` and trace naming.
     open var identity: AnyObject { self }
 }

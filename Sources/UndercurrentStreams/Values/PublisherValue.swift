@@ -116,6 +116,21 @@ public final class PublisherValue: NativeValue {
         return qualified ? spelling.qualified : spelling.plain
     }
 
+    /// `Output` and `Failure` inside an `extension Publisher` method: the types this
+    /// publisher's chain gives them, spelled as `type(of:)` would spell them.
+    public override func associatedType(named name: String) throws -> Metatype? {
+        guard let bridge, name == "Output" || name == "Failure" else { return nil }
+        let speller = PublisherSpeller(bridge: bridge)
+        let spelling =
+            name == "Output"
+            ? try speller.outputType(of: publisher.base) : try speller.failureType(of: publisher.base)
+        let interpreter = bridge.interpreter
+        guard let type = interpreter.typeNamed(spelling.plain) ?? interpreter.typeNamed("Any") else { return nil }
+        let metatype = Metatype(type: type)
+        metatype.spelling = (spelling.plain, spelling.qualified)
+        return metatype
+    }
+
     /// The publisher object this value stands for, seen through the bridge's adapters and
     /// erasers, so that `===` compares what Swift would compare: two reads of one object's
     /// `objectWillChange` are the same publisher. A struct publisher is only itself.
