@@ -7,7 +7,7 @@ import UndercurrentInterpreter
 extension StreamBridge {
     func installConcatenatingOperators() {
         addOperator("append(_:)", variadic: "_") { [unowned self] upstream, arguments in
-            switch try self.concatenated(arguments) {
+            switch try self.concatenated(arguments, to: upstream) {
             case .publisher(let other):
                 return self.fused(upstream, .appendPublisher(other.base)) ?? self.concatenate(upstream, other)
             case .values(let values):
@@ -18,7 +18,7 @@ extension StreamBridge {
             }
         }
         addOperator("prepend(_:)", variadic: "_") { [unowned self] upstream, arguments in
-            switch try self.concatenated(arguments) {
+            switch try self.concatenated(arguments, to: upstream) {
             case .publisher(let other):
                 return self.fused(upstream, .prependPublisher(other.base)) ?? self.concatenate(other, upstream)
             case .values(let values):
@@ -47,8 +47,11 @@ extension StreamBridge {
         case range(RangeCollection)
     }
 
-    private func concatenated(_ arguments: NativeArguments) throws -> Concatenated {
-        guard case .array(let items) = arguments[0] else { return .values([]) }
+    private func concatenated(_ arguments: NativeArguments, to upstream: AnyScriptPublisher) throws -> Concatenated {
+        guard case .array(let written) = arguments[0] else { return .values([]) }
+        // Values written as the upstream's Output (`append(4, 5)`): promoted to it.
+        let items =
+            written.count == 1 && isPublisher(written[0]) ? written : promoted(written, toOutputOf: upstream, arguments)
         guard items.count == 1 else { return .values(items) }
         let item = items[0]
         if isPublisher(item) { return .publisher(try publisher(from: item, at: arguments.location)) }

@@ -5,7 +5,7 @@ import UndercurrentInterpreter
 extension StreamBridge {
     func installErrorHandlingOperators() {
         addOperator("replaceError(with:)") { [unowned self] upstream, arguments in
-            let output = arguments[0]
+            let output = self.promoted([arguments[0]], toOutputOf: upstream, arguments)[0]
             return self.fused(upstream, .replaceError(output))
                 ?? upstream.with(
                     { self.publisherValue($0.replaceError(with: output)) },

@@ -22,6 +22,27 @@ extension StreamBridge {
             })
     }
 
+    /// Values given where the upstream's `Output` is expected, each wrapped in an Optional
+    /// when that Output is one, as Swift promotes `"-r-"` to `Optional("-r-")` for a
+    /// `String?` stream. Where the chain does not tell its Output, values stay as they are.
+    func promoted(_ values: [Value], toOutputOf upstream: AnyScriptPublisher, _ arguments: NativeArguments) -> [Value] {
+        guard values.contains(where: { if case .optional = $0 { false } else { true } }),
+            outputIsOptional(upstream, arguments)
+        else { return values }
+        return values.map { if case .optional = $0 { $0 } else { .optional($0) } }
+    }
+
+    private func outputIsOptional(_ upstream: AnyScriptPublisher, _ arguments: NativeArguments) -> Bool {
+        // The generic arguments written where the receiver was made (`Empty<String?, Never>()`).
+        if case .native(let receiver as PublisherValue)? = arguments.receiver?.loaded,
+            let written = receiver.writtenArguments.first
+        {
+            return written.isOptional
+        }
+        guard let output = try? PublisherSpeller(bridge: self).outputType(of: upstream.base) else { return false }
+        return output.plain.hasPrefix("Optional<")
+    }
+
     func integer(_ value: Value, _ what: String, at location: SourceLocation) throws -> Int {
         guard case .int(let number) = value else {
             throw ScriptError.runtime("\(what) must be an Int", at: location)

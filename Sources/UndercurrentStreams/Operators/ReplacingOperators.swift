@@ -15,7 +15,7 @@ extension StreamBridge {
                 ?? upstream.with({ self.publisherValue($0.map(replace)) }, { self.publisherValue($0.map(replace)) })
         }
         addOperator("replaceEmpty(with:)") { [unowned self] upstream, arguments in
-            let output = arguments[0]
+            let output = self.promoted([arguments[0]], toOutputOf: upstream, arguments)[0]
             return self.fused(upstream, .replaceEmpty(output))
                 ?? upstream.with(
                     { self.publisherValue($0.replaceEmpty(with: output)) },
