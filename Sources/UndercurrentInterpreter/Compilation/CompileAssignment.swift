@@ -107,6 +107,14 @@ extension BodyCompiler {
         }
     }
 
+    /// `self`, written out (`self.filter { … }`).
+    static func isSelf(_ expr: Expr) -> Bool {
+        switch expr {
+        case .selfReference, .name(_, "self", _): return true
+        default: return false
+        }
+    }
+
     private static func isSelf(_ expr: Expr, in frame: Frame) -> Bool {
         switch expr {
         case .selfReference: return true

@@ -21,7 +21,9 @@ extension BodyCompiler {
             // fast path does not apply, which must not repeat a side effect.
             switch baseExpr {
             case .name(.local, _, _), .name(.captured, _, _), .selfReference:
-                return methodCall(on: expression(baseExpr), arguments, site, at: location, otherwise: general)
+                return methodCall(
+                    on: expression(baseExpr), isSelf: Self.isSelf(baseExpr), arguments, site, at: location,
+                    otherwise: general)
             default:
                 return general
             }
@@ -52,6 +54,7 @@ extension BodyCompiler {
         case .member(let baseExpr, let name, _, _):
             let base = expression(baseExpr)
             let storeBase = store(to: baseExpr)
+            let receiverIsSelf = Self.isSelf(baseExpr)
             var onField: ((Interpreter, Frame) throws -> Value?)?
             if case .member(let ownerExpr, let field, _, _) = baseExpr {
                 // `self.items.append(x)`: the property is changed where it is.
@@ -71,6 +74,7 @@ extension BodyCompiler {
                 if let onField, let result = try onField(interpreter, frame) { return result }
                 return try interpreter.callMember(
                     of: base(interpreter, frame), baseStore: storeBase, name, arguments, site: site,
+                    genericSelf: receiverIsSelf ? interpreter.protocolExtended(by: frame.function) : nil,
                     in: frame, at: location)
             }
 
@@ -113,7 +117,8 @@ extension BodyCompiler {
                     interpreter.hasMember(of: cell.load(), name)
                 {
                     return try interpreter.callMember(
-                        of: cell.load(), baseStore: storeSelf, name, arguments, in: frame, at: location)
+                        of: cell.load(), baseStore: storeSelf, name, arguments,
+                        genericSelf: interpreter.protocolExtended(by: frame.function), in: frame, at: location)
                 }
                 if interpreter.globals[name] == nil, let functions = interpreter.globalFunctions[name] {
                     return try interpreter.invokeOverloads(
@@ -139,7 +144,7 @@ extension BodyCompiler {
     /// engine's subscriber a traced subscription delivers to) and the method a non-mutating
     /// native one.
     private func methodCall(
-        on receiver: @escaping CompiledExpression, _ arguments: [Argument],
+        on receiver: @escaping CompiledExpression, isSelf: Bool, _ arguments: [Argument],
         _ site: CallSiteCache, at location: SourceLocation,
         otherwise general: @escaping CompiledExpression
     ) -> CompiledExpression {
@@ -150,6 +155,9 @@ extension BodyCompiler {
         // here would make `values.append(x)`, which that path does in place, copy the whole
         // array on every call.
         let fastPath: (Interpreter, Frame) throws -> Value? = { interpreter, frame in
+            // `self` in a protocol extension's method is the generic `Self`: the general path
+            // knows what that changes.
+            if isSelf, interpreter.protocolExtended(by: frame.function) != nil { return nil }
             let receiverValue = try receiver(interpreter, frame)
             switch receiverValue {
             case .object(let object):

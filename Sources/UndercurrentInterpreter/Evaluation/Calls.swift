@@ -248,9 +248,13 @@ extension Interpreter {
         return values
     }
 
+    /// Calls method `name` of `base`. `genericSelf` is the protocol whose extension the
+    /// running method belongs to, when `base` is that method's `self`: Swift then sees `self`
+    /// as the generic `Self`, and calls a method the extension adds (not a requirement)
+    /// statically, whatever the conforming type declares under the same name.
     func callMember(
         of base: Value, baseStore: CompiledStore?, _ name: String, _ arguments: CallArguments,
-        site: CallSiteCache? = nil, in frame: Frame, at location: SourceLocation
+        site: CallSiteCache? = nil, genericSelf: TypeInfo? = nil, in frame: Frame, at location: SourceLocation
     ) throws -> Value {
         if case .metatype(let metatype) = base {
             if let site,
@@ -304,7 +308,12 @@ extension Interpreter {
         }
         let type = typeInfo(of: base)
         let resolution: CallSiteCache.Resolution
-        if let cached = site?.resolution(.instance, on: type, generation: memberGeneration) {
+        if let genericSelf, let statically = extensionOnlyMethods(name, of: genericSelf) {
+            guard let match = selectOverload(statically, for: arguments.list) else {
+                throw noMatchingOverload(name, arguments.list, candidates: statically, at: location)
+            }
+            resolution = CallSiteCache.Resolution(match, arguments.list)
+        } else if let cached = site?.resolution(.instance, on: type, generation: memberGeneration) {
             resolution = cached
         } else {
             let callables = instanceCallables(of: type, name)
@@ -333,7 +342,25 @@ extension Interpreter {
             try baseStore(cell.value, self, frame)
             return result
         }
-        return try invokeResolved(resolution, receiver: base, receiverCell: nil, arguments, in: frame, at: location)
+        return try invokeResolved(
+            resolution, receiver: base, receiverCell: nil, arguments, throughGenericSelf: genericSelf != nil,
+            in: frame, at: location)
+    }
+
+    /// The protocol a method belongs to when it is declared in a protocol's extension.
+    func protocolExtended(by function: FunctionDecl) -> TypeInfo? {
+        guard let owner = methodOwners[ObjectIdentifier(function)], owner.kind == .protocolType else { return nil }
+        return owner
+    }
+
+    /// The methods named `name` that a script protocol's extensions add without the
+    /// protocol requiring them: what a call through the generic `Self` reaches.
+    private func extensionOnlyMethods(_ name: String, of protocolType: TypeInfo) -> [Callable]? {
+        guard let declaration = protocolType.declaration, !declaration.requirementNames.contains(name) else {
+            return nil
+        }
+        let methods = instanceCallables(of: protocolType, name).filter { if case .script = $0 { true } else { false } }
+        return methods.isEmpty ? nil : methods
     }
 
     /// `site` is given only where the candidates depend on nothing but the call's source
@@ -363,7 +390,8 @@ extension Interpreter {
     /// `&` arguments back.
     func invokeResolved(
         _ resolution: CallSiteCache.Resolution, receiver: Value?, receiverCell: Cell?,
-        _ arguments: CallArguments, in frame: Frame, at location: SourceLocation
+        _ arguments: CallArguments, throughGenericSelf: Bool = false, in frame: Frame,
+        at location: SourceLocation
     ) throws -> Value {
         let callable = resolution.callable
         if resolution.isPlain, case .script(let decl) = callable, decl.captureList.isEmpty {
@@ -380,12 +408,12 @@ extension Interpreter {
             }
             return try invoke(
                 callable, receiver: receiver, receiverCell: receiverCell, values: values, inoutCells: [:],
-                at: location)
+                throughGenericSelf: throughGenericSelf, at: location)
         }
         let (values, inoutCells) = try evaluateArguments(arguments, resolution.assignment, for: callable, in: frame)
         let result = try invoke(
             callable, receiver: receiver, receiverCell: receiverCell, values: values,
-            inoutCells: inoutCells, at: location)
+            inoutCells: inoutCells, throughGenericSelf: throughGenericSelf, at: location)
         try writeBack(inoutCells, arguments, resolution.assignment, in: frame)
         return result
     }
@@ -445,7 +473,7 @@ extension Interpreter {
 
     func invoke(
         _ callable: Callable, receiver: Value?, receiverCell: Cell?, values: [Value?],
-        inoutCells: [Int: Cell], at location: SourceLocation
+        inoutCells: [Int: Cell], throughGenericSelf: Bool = false, at location: SourceLocation
     ) throws -> Value {
         switch callable {
         case .native(let function):
@@ -457,6 +485,7 @@ extension Interpreter {
                 interpreter: self, receiver: nativeReceiver,
                 receiverCell: receiverCell, values: values, inoutCells: inoutCells,
                 location: location)
+            native.isThroughGenericSelf = throughGenericSelf
             // Literals passed to natives take the parameter's declared type.
             for index in native.values.indices where index < function.signature.types.count {
                 if let type = function.signature.types[index], let value = native.values[index] {

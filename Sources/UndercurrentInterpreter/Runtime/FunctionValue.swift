@@ -61,6 +61,11 @@ public struct NativeArguments {
     /// Cells of `inout` arguments, by parameter index; the caller writes them back.
     public var inoutCells: [Int: Cell]
     public let location: SourceLocation
+    /// The receiver is `self` in a method of a protocol extension: its type there is the
+    /// generic `Self`, so the protocol's own members answer, not the overloads of the type
+    /// it happens to be (`filter` on a sequence publisher builds a `Publishers.Filter`,
+    /// not a filtered sequence).
+    public var isThroughGenericSelf = false
 
     public init(
         interpreter: Interpreter, receiver: Value?, receiverCell: Cell?, values: [Value?],

@@ -63,7 +63,16 @@ protocol BuildTimeFusable {
 extension StreamBridge {
     /// The build-time result of an operator on this upstream, or nil to subscribe the engine's operator.
     func fused(_ upstream: AnyScriptPublisher, _ operation: BuildTimeOperator) -> Value? {
-        (upstream.base as? BuildTimeFusable)?.fused(operation, bridge: self)
+        (fusionCandidate(upstream.base) as? BuildTimeFusable)?.fused(operation, bridge: self)
+    }
+
+    /// The publisher whose own overloads an operator may use instead of building its stage
+    /// (`Publishers.Sequence.filter` makes a sequence): `publisher` itself, seen through an
+    /// eraser; none while an operator is called through a generic `Self`, where Swift only
+    /// sees the `Publisher` protocol's members.
+    func fusionCandidate(_ publisher: Any) -> Any? {
+        guard !buildsThroughGenericSelf else { return nil }
+        return (publisher as? AnyValuePublisherBase)?.basePublisher ?? publisher
     }
 
     /// `Result<Value, Error>.Publisher` from a `try` operator, with the script's Failure type.

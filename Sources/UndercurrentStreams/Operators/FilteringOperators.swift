@@ -104,14 +104,14 @@ extension StreamBridge {
 
     private func filter<P: Publisher>(_ upstream: P, _ isIncluded: @escaping (Value) -> Bool) -> Value
     where P.Output == Value {
-        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence {
+        if let fusable = fusionCandidate(upstream) as? FusableSequence {
             return fusable.fusedFilter(isIncluded, bridge: self)
         }
         return publisherValue(upstream.filter(isIncluded))
     }
 
     private func prefix<P: Publisher>(_ upstream: P, _ count: Int) -> Value where P.Output == Value {
-        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence {
+        if let fusable = fusionCandidate(upstream) as? FusableSequence {
             return fusable.fusedPrefix(count, bridge: self)
         }
         return publisherValue(upstream.eagerPrefix(count))
@@ -159,14 +159,14 @@ extension StreamBridge {
     }
 
     private func dropFirst<P: Publisher>(_ upstream: P, _ count: Int) -> Value where P.Output == Value {
-        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence {
+        if let fusable = fusionCandidate(upstream) as? FusableSequence {
             return fusable.fusedDropFirst(count, bridge: self)
         }
         return publisherValue(upstream.dropFirst(count))
     }
 
     private func removeDuplicates<P: Publisher>(_ upstream: P) -> Value where P.Output == Value {
-        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence {
+        if let fusable = fusionCandidate(upstream) as? FusableSequence {
             return fusable.fusedRemoveDuplicates(bridge: self)
         }
         return publisherValue(upstream.removeDuplicates())

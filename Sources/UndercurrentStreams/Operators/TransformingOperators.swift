@@ -92,10 +92,10 @@ extension StreamBridge {
 
     private func map<P: Publisher>(_ upstream: P, _ transform: @escaping (Value) -> Value) -> Value
     where P.Output == Value {
-        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence {
+        if let fusable = fusionCandidate(upstream) as? FusableSequence {
             return fusable.fusedMap(transform, bridge: self)
         }
-        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableJust {
+        if let fusable = fusionCandidate(upstream) as? FusableJust {
             return fusable.fusedMap(transform, bridge: self)
         }
         return publisherValue(upstream.map(transform))
@@ -103,7 +103,7 @@ extension StreamBridge {
 
     private func compactMap<P: Publisher>(_ upstream: P, _ transform: @escaping (Value) -> Value?) -> Value
     where P.Output == Value {
-        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence {
+        if let fusable = fusionCandidate(upstream) as? FusableSequence {
             return fusable.fusedCompactMap(transform, bridge: self)
         }
         return publisherValue(upstream.compactMap(transform))
@@ -111,7 +111,7 @@ extension StreamBridge {
 
     private func scan<P: Publisher>(_ upstream: P, _ initial: Value, _ next: @escaping (Value, Value) -> Value) -> Value
     where P.Output == Value {
-        if let fusable = (upstream as? AnyValuePublisherBase)?.basePublisher as? FusableSequence {
+        if let fusable = fusionCandidate(upstream) as? FusableSequence {
             return fusable.fusedScan(initial, next, bridge: self)
         }
         return publisherValue(upstream.scan(initial, next))
