@@ -100,9 +100,13 @@ extension BodyCompiler {
                     return
                 }
             }
-            let inInitializer = Self.isSelf(baseExpr, in: frame) && frame.function.name == "init"
+            let throughSelf = Self.isSelf(baseExpr, in: frame)
+            let inInitializer = throughSelf && frame.function.name == "init"
+            // A property's own `willSet`/`didSet` writing it through `self` stores it directly.
+            let inOwnObserver = throughSelf && interpreter.isObserver(frame.function, of: name, on: baseValue)
             try interpreter.setMember(
-                of: &baseValue, name, to: value, inInitializer: inInitializer, site: site, at: location)
+                of: &baseValue, name, to: value, inInitializer: inInitializer, inOwnObserver: inOwnObserver,
+                site: site, at: location)
             if !interpreter.isReferenceValue(baseValue) { try storeBase(baseValue, interpreter, frame) }
         }
     }

@@ -104,10 +104,22 @@ extension Interpreter {
         return nil
     }
 
-    /// Sets a property on a value (for structs, on the caller's copy).
+    /// Whether `function` is the `willSet` or `didSet` of property `name` of `value`'s type.
+    func isObserver(_ function: FunctionDecl, of name: String, on value: Value) -> Bool {
+        guard function.name.hasPrefix("didSet ") || function.name.hasPrefix("willSet ") else { return false }
+        let type = typeInfo(of: value)
+        guard let index = type.fieldIndex[name], let declaration = type.storedProperties[index].declaration else {
+            return false
+        }
+        return declaration.didSet === function || declaration.willSet === function
+    }
+
+    /// Sets a property on a value (for structs, on the caller's copy). Observers do not run
+    /// in an initializer, nor for a property's own observer writing it (`inOwnObserver`), as
+    /// in Swift.
     func setMember(
         of base: inout Value, _ name: String, to newValue: Value, inInitializer: Bool = false,
-        site: MemberSiteCache? = nil, at location: SourceLocation
+        inOwnObserver: Bool = false, site: MemberSiteCache? = nil, at location: SourceLocation
     ) throws {
         if case .tuple(var tuple) = base {
             if let index = Int(name) ?? tuple.labels.firstIndex(of: name), index < tuple.elements.count {
@@ -171,7 +183,8 @@ extension Interpreter {
                     }()
                     // willSet/didSet of a wrapped property run around the wrapper's setter.
                     let declaration = property.declaration
-                    let observed = !inInitializer && (declaration?.willSet != nil || declaration?.didSet != nil)
+                    let observed =
+                        !inInitializer && !inOwnObserver && (declaration?.willSet != nil || declaration?.didSet != nil)
                     let oldValue = observed ? try provider.read(old, interpreter: self) : .void
                     if observed, let willSet = declaration?.willSet {
                         _ = try callScript(
@@ -189,7 +202,7 @@ extension Interpreter {
                 throw ScriptError.runtime("cannot assign to property: '\(name)' is a 'let' constant", at: location)
             }
             let observed =
-                !inInitializer && !isUninitialized(old)
+                !inInitializer && !inOwnObserver && !isUninitialized(old)
                 && (property.declaration?.willSet != nil || property.declaration?.didSet != nil)
             if observed, let willSet = property.declaration?.willSet {
                 let selfCell = Cell(base)
