@@ -56,8 +56,8 @@ public enum TracedRun {
         environment!.interpreter.limits.maxSeconds = ResourceLimits.unattendedSeconds
         tracer.clock = { [unowned bridge = environment!.bridge] in bridge.clock.nowMilliseconds }
         tracer.isStopping = { [unowned interpreter = environment!.interpreter] in interpreter.isAborting }
-        environment!.bridge.sendObserver = tracer
-        environment!.bridge.discardReporter = tracer
+        environment!.bridge.sendObserver = tracer.bridgeLink
+        environment!.bridge.discardReporter = tracer.bridgeLink
         tracer.releaseCause = { [unowned interpreter = environment!.interpreter] in
             collected.sourceMap.releaseCause(in: interpreter)
         }

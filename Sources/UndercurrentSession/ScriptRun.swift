@@ -43,8 +43,8 @@ public final class ScriptRun {
             tracer.releaseCause = { [unowned interpreter = environment.interpreter, fileName] in
                 SourceMap().releaseCause(in: interpreter, fallbackName: fileName)
             }
-            environment.bridge.sendObserver = tracer
-            environment.bridge.discardReporter = tracer
+            environment.bridge.sendObserver = tracer.bridgeLink
+            environment.bridge.discardReporter = tracer.bridgeLink
             tracer.start()
         }
         do {

@@ -80,6 +80,9 @@ public final class Tracer: _Introspection {
 
     public init() {}
 
+    /// What the stream bridge is given to report sends and drops to this tracer.
+    public private(set) lazy var bridgeLink = TracerBridgeLink(self)
+
     /// Starts recording on the calling thread.
     public func start() {
         // Objects that went away while stopped were not heard of.
@@ -502,8 +505,36 @@ extension DemandCount {
     }
 }
 
-extension Tracer: SubjectSendObserver {
+/// What the stream bridge tells the tracer (the script's sends, the values an operator lets
+/// go), for the bridge to hold weakly.
+///
+/// An object of its own so that the bridge's weak reference is to it, not to the tracer: a
+/// weak reference gives its object a side table, and from then on every retain and release
+/// of that object takes the runtime's slow path. OpenCombine's introspection retains and
+/// releases the tracer around every call it reports.
+public final class TracerBridgeLink: SubjectSendObserver, DiscardReporter {
+    // The tracer owns this link and is its only owner, so the link never outlives it.
+    private unowned(unsafe) let tracer: Tracer
+
+    init(_ tracer: Tracer) {
+        self.tracer = tracer
+    }
+
     public func willSend<Subject: AnyObject>(_ value: Value, to subject: Subject, dropsWithoutDemand: Bool) {
+        tracer.willSend(value, to: subject, dropsWithoutDemand: dropsWithoutDemand)
+    }
+
+    public func didSend<Subject: AnyObject>(to subject: Subject) {
+        tracer.didSend(to: subject)
+    }
+
+    public func discarded<Stage: AnyObject>(_ value: Any, by stage: Stage) {
+        tracer.discarded(value, by: stage)
+    }
+}
+
+extension Tracer {
+    func willSend<Subject: AnyObject>(_ value: Value, to subject: Subject, dropsWithoutDemand: Bool) {
         guard onOwnerThread else { return }
         let name = names.name(of: subject)
         var live: [(name: String, subscriber: String, demand: DemandCount)] = []
@@ -521,7 +552,7 @@ extension Tracer: SubjectSendObserver {
 
     /// What the subject did not deliver is recorded under the send: each subscriber that had
     /// no demand, or the lack of any subscriber.
-    public func didSend<Subject: AnyObject>(to subject: Subject) {
+    func didSend<Subject: AnyObject>(to subject: Subject) {
         guard onOwnerThread, let send = sends.popLast() else { return }
         if send.dropsWithoutDemand {
             if send.conduits.isEmpty { record(.dropped, target: "", argument: send.value) }
@@ -535,11 +566,9 @@ extension Tracer: SubjectSendObserver {
         }
         _ = pop()
     }
-}
 
-extension Tracer: DiscardReporter {
     /// Recorded under the call the stage is in (the `receive(_:)` that brought the value).
-    public func discarded<Stage: AnyObject>(_ value: Any, by stage: Stage) {
+    func discarded<Stage: AnyObject>(_ value: Any, by stage: Stage) {
         guard onOwnerThread else { return }
         record(.discarded, target: names.name(of: stage), argument: Self.describe(value))
     }
