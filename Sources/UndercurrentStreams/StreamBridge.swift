@@ -16,9 +16,9 @@ public final class StreamBridge: InterpreterLibrary {
     /// The generic arguments the script wrote for publishers that are objects (a subject, a
     /// `Future`), by object, so that a chain built on one can spell its type (PublisherSpelling.swift).
     var writtenGenericArguments: [ObjectIdentifier: (object: WeakObject, arguments: [TypeRef])] = [:]
-    /// An operator is being called on `self` in a protocol extension's method
-    /// (`NativeArguments.isThroughGenericSelf`): it builds its own stage (`fusionCandidate`).
-    var buildsThroughGenericSelf = false
+    /// An operator is being called through a receiver whose static type is a protocol
+    /// (`NativeArguments.isThroughProtocol`): it builds its own stage (`fusionCandidate`).
+    var buildsThroughProtocol = false
     /// Told of every `send` to a subject (the tracer, when one records).
     public weak var sendObserver: SubjectSendObserver?
     /// Told of every value `throttle` lets go (the tracer, when one records).

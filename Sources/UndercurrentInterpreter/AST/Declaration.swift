@@ -35,6 +35,9 @@ public final class FunctionDecl {
     public let body: Block
     /// True when the body is a single expression whose value is returned (closures, getters).
     public let isSingleExpression: Bool
+    /// The type written for each local variable that has one (`let g: Greeter = …`), by
+    /// slot: the static type a call through the variable uses.
+    public let declaredTypes: [Int: TypeRef]
     public let slotCount: Int
     public let captures: [CaptureSource]
     public let captureList: [CaptureListEntry]
@@ -61,8 +64,9 @@ public final class FunctionDecl {
         isSingleExpression: Bool, slotCount: Int, captures: [CaptureSource],
         captureList: [CaptureListEntry], selfSlot: Int?, isStatic: Bool,
         isMutating: Bool, isThrowing: Bool, isFailableInit: Bool,
-        location: SourceLocation
+        location: SourceLocation, declaredTypes: [Int: TypeRef] = [:]
     ) {
+        self.declaredTypes = declaredTypes
         self.name = name
         self.parameters = parameters
         self.returnType = returnType

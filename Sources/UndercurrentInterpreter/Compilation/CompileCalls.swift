@@ -22,8 +22,8 @@ extension BodyCompiler {
             switch baseExpr {
             case .name(.local, _, _), .name(.captured, _, _), .selfReference:
                 return methodCall(
-                    on: expression(baseExpr), isSelf: Self.isSelf(baseExpr), arguments, site, at: location,
-                    otherwise: general)
+                    on: expression(baseExpr), throughProtocol: staticProtocol(of: baseExpr), arguments, site,
+                    at: location, otherwise: general)
             default:
                 return general
             }
@@ -54,7 +54,7 @@ extension BodyCompiler {
         case .member(let baseExpr, let name, _, _):
             let base = expression(baseExpr)
             let storeBase = store(to: baseExpr)
-            let receiverIsSelf = Self.isSelf(baseExpr)
+            let throughProtocol = staticProtocol(of: baseExpr)
             var onField: ((Interpreter, Frame) throws -> Value?)?
             if case .member(let ownerExpr, let field, _, _) = baseExpr {
                 // `self.items.append(x)`: the property is changed where it is.
@@ -74,8 +74,7 @@ extension BodyCompiler {
                 if let onField, let result = try onField(interpreter, frame) { return result }
                 return try interpreter.callMember(
                     of: base(interpreter, frame), baseStore: storeBase, name, arguments, site: site,
-                    genericSelf: receiverIsSelf ? interpreter.protocolExtended(by: frame.function) : nil,
-                    in: frame, at: location)
+                    throughProtocol: throughProtocol?.resolve(interpreter, frame), in: frame, at: location)
             }
 
         case .implicitMember(let name, _):
@@ -118,7 +117,7 @@ extension BodyCompiler {
                 {
                     return try interpreter.callMember(
                         of: cell.load(), baseStore: storeSelf, name, arguments,
-                        genericSelf: interpreter.protocolExtended(by: frame.function), in: frame, at: location)
+                        throughProtocol: interpreter.protocolExtended(by: frame.function), in: frame, at: location)
                 }
                 if interpreter.globals[name] == nil, let functions = interpreter.globalFunctions[name] {
                     return try interpreter.invokeOverloads(
@@ -139,12 +138,26 @@ extension BodyCompiler {
         }
     }
 
+    /// How to find the protocol that is the static type of a call's receiver, when it may be
+    /// one: `self` (in a method of a protocol's extension), a local declared with a type, or
+    /// a global. Nil when the receiver can have no such type.
+    private func staticProtocol(of receiver: Expr) -> StaticProtocol? {
+        switch receiver {
+        case .selfReference, .name(_, "self", _): return .selfInProtocolExtension
+        case .name(.local(let slot), _, _):
+            guard let type = declaredTypes[slot] else { return nil }
+            return .declared(type, ProtocolTypeCache())
+        case .name(.dynamic, let name, _): return .global(name, GlobalSiteCache(), ProtocolTypeCache())
+        default: return nil
+        }
+    }
+
     /// `receiver.method(args)` where the receiver is a script object and the method a script
     /// function taking exactly these arguments, or the receiver is a library value (the
     /// engine's subscriber a traced subscription delivers to) and the method a non-mutating
     /// native one.
     private func methodCall(
-        on receiver: @escaping CompiledExpression, isSelf: Bool, _ arguments: [Argument],
+        on receiver: @escaping CompiledExpression, throughProtocol: StaticProtocol?, _ arguments: [Argument],
         _ site: CallSiteCache, at location: SourceLocation,
         otherwise general: @escaping CompiledExpression
     ) -> CompiledExpression {
@@ -155,9 +168,8 @@ extension BodyCompiler {
         // here would make `values.append(x)`, which that path does in place, copy the whole
         // array on every call.
         let fastPath: (Interpreter, Frame) throws -> Value? = { interpreter, frame in
-            // `self` in a protocol extension's method is the generic `Self`: the general path
-            // knows what that changes.
-            if isSelf, interpreter.protocolExtended(by: frame.function) != nil { return nil }
+            // A receiver whose static type is a protocol: the general path knows what that changes.
+            if let throughProtocol, throughProtocol.resolve(interpreter, frame) != nil { return nil }
             let receiverValue = try receiver(interpreter, frame)
             switch receiverValue {
             case .object(let object):
@@ -413,5 +425,44 @@ final class CompiledArguments {
         let made = Value.metatype(Metatype(type: owner, genericArguments: genericArguments))
         receiver = made
         return made
+    }
+}
+
+/// Where a call's receiver gets a protocol as its static type (`BodyCompiler.staticProtocol`).
+enum StaticProtocol {
+    /// `self` in a method of a protocol's extension: the generic `Self`.
+    case selfInProtocolExtension
+    /// A local declared with a type (`let g: Greeter`, `let p: any Publisher`).
+    case declared(TypeRef, ProtocolTypeCache)
+    /// A global, whose declared type is known when the call runs.
+    case global(String, GlobalSiteCache, ProtocolTypeCache)
+
+    func resolve(_ interpreter: Interpreter, _ frame: Frame) -> TypeInfo? {
+        switch self {
+        case .selfInProtocolExtension:
+            return interpreter.protocolExtended(by: frame.function)
+        case .declared(let type, let cache):
+            return cache.protocolType(type, in: interpreter)
+        case .global(let name, let site, let cache):
+            // Inside a type, a name may be a member of `self` first: only the top level is sure.
+            guard frame.selfCell == nil, let type = site.global(name, in: interpreter)?.type else { return nil }
+            return cache.protocolType(type, in: interpreter)
+        }
+    }
+}
+
+/// The protocol a declared type names, if it names one, remembered while no declaration
+/// changes (`Interpreter.memberGeneration`).
+final class ProtocolTypeCache {
+    @exclusivity(unchecked) private var generation = -1
+    @exclusivity(unchecked) private var type: TypeRef?
+    @exclusivity(unchecked) private var found: TypeInfo?
+
+    func protocolType(_ declared: TypeRef, in interpreter: Interpreter) -> TypeInfo? {
+        if generation == interpreter.memberGeneration, type == declared { return found }
+        found = interpreter.protocolType(named: declared)
+        type = declared
+        generation = interpreter.memberGeneration
+        return found
     }
 }

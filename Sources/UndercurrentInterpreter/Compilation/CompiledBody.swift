@@ -45,7 +45,7 @@ extension FunctionDecl {
     /// The body as closures, compiled when first asked for.
     var compiled: CompiledBody {
         if let compiledBody { return compiledBody }
-        let body = CompiledBody(BodyCompiler(returnType: returnType).block(body))
+        let body = CompiledBody(BodyCompiler(returnType: returnType, declaredTypes: declaredTypes).block(body))
         compiledBody = body
         return body
     }
@@ -54,7 +54,7 @@ extension FunctionDecl {
 extension LoweredInput {
     /// The top level's statements keep their slots when they end: later inputs read them.
     func compiledTopLevel() -> CompiledStatement {
-        BodyCompiler(returnType: nil).block(topLevel.body, clearsSlots: false)
+        BodyCompiler(returnType: nil, declaredTypes: topLevel.declaredTypes).block(topLevel.body, clearsSlots: false)
     }
 }
 
@@ -64,4 +64,6 @@ extension LoweredInput {
 struct BodyCompiler {
     /// The function's declared return type: what a `return` value is evaluated against.
     let returnType: TypeRef?
+    /// The types its local variables were declared with, by slot (`FunctionDecl.declaredTypes`).
+    var declaredTypes: [Int: TypeRef] = [:]
 }

@@ -248,13 +248,15 @@ extension Interpreter {
         return values
     }
 
-    /// Calls method `name` of `base`. `genericSelf` is the protocol whose extension the
-    /// running method belongs to, when `base` is that method's `self`: Swift then sees `self`
-    /// as the generic `Self`, and calls a method the extension adds (not a requirement)
-    /// statically, whatever the conforming type declares under the same name.
+    /// Calls method `name` of `base`. `throughProtocol` is the protocol that is the static
+    /// type of the receiver, when it is one: `self` in a method of the protocol's extension
+    /// (the generic `Self`), or a variable declared with the protocol as its type. Swift then
+    /// calls a method the extension adds (not a requirement) statically, whatever the
+    /// conforming type declares under the same name, and a library operator builds its own
+    /// stage rather than the concrete type's overload.
     func callMember(
         of base: Value, baseStore: CompiledStore?, _ name: String, _ arguments: CallArguments,
-        site: CallSiteCache? = nil, genericSelf: TypeInfo? = nil, in frame: Frame, at location: SourceLocation
+        site: CallSiteCache? = nil, throughProtocol: TypeInfo? = nil, in frame: Frame, at location: SourceLocation
     ) throws -> Value {
         if case .metatype(let metatype) = base {
             if let site,
@@ -308,7 +310,7 @@ extension Interpreter {
         }
         let type = typeInfo(of: base)
         let resolution: CallSiteCache.Resolution
-        if let genericSelf, let statically = extensionOnlyMethods(name, of: genericSelf) {
+        if let throughProtocol, let statically = extensionOnlyMethods(name, of: throughProtocol) {
             guard let match = selectOverload(statically, for: arguments.list) else {
                 throw noMatchingOverload(name, arguments.list, candidates: statically, at: location)
             }
@@ -343,8 +345,23 @@ extension Interpreter {
             return result
         }
         return try invokeResolved(
-            resolution, receiver: base, receiverCell: nil, arguments, throughGenericSelf: genericSelf != nil,
+            resolution, receiver: base, receiverCell: nil, arguments, throughProtocol: throughProtocol != nil,
             in: frame, at: location)
+    }
+
+    /// The protocol a declared type names (`Greeter`, `any Publisher`, `some Greeter`), if it
+    /// names one other than `Any` and `AnyObject`.
+    func protocolType(named declared: TypeRef) -> TypeInfo? {
+        let written: TypeRef
+        switch declared {
+        case .existential(let names) where names.count == 1: written = .named([names[0]], [])
+        case .named: written = declared
+        default: return nil
+        }
+        guard let type = try? metatype(for: written, at: .unknown).type, type.kind == .protocolType,
+            type.name != "Any", type.name != "AnyObject"
+        else { return nil }
+        return type
     }
 
     /// The protocol a method belongs to when it is declared in a protocol's extension.
@@ -390,7 +407,7 @@ extension Interpreter {
     /// `&` arguments back.
     func invokeResolved(
         _ resolution: CallSiteCache.Resolution, receiver: Value?, receiverCell: Cell?,
-        _ arguments: CallArguments, throughGenericSelf: Bool = false, in frame: Frame,
+        _ arguments: CallArguments, throughProtocol: Bool = false, in frame: Frame,
         at location: SourceLocation
     ) throws -> Value {
         let callable = resolution.callable
@@ -408,12 +425,12 @@ extension Interpreter {
             }
             return try invoke(
                 callable, receiver: receiver, receiverCell: receiverCell, values: values, inoutCells: [:],
-                throughGenericSelf: throughGenericSelf, at: location)
+                throughProtocol: throughProtocol, at: location)
         }
         let (values, inoutCells) = try evaluateArguments(arguments, resolution.assignment, for: callable, in: frame)
         let result = try invoke(
             callable, receiver: receiver, receiverCell: receiverCell, values: values,
-            inoutCells: inoutCells, throughGenericSelf: throughGenericSelf, at: location)
+            inoutCells: inoutCells, throughProtocol: throughProtocol, at: location)
         try writeBack(inoutCells, arguments, resolution.assignment, in: frame)
         return result
     }
@@ -473,7 +490,7 @@ extension Interpreter {
 
     func invoke(
         _ callable: Callable, receiver: Value?, receiverCell: Cell?, values: [Value?],
-        inoutCells: [Int: Cell], throughGenericSelf: Bool = false, at location: SourceLocation
+        inoutCells: [Int: Cell], throughProtocol: Bool = false, at location: SourceLocation
     ) throws -> Value {
         switch callable {
         case .native(let function):
@@ -485,7 +502,7 @@ extension Interpreter {
                 interpreter: self, receiver: nativeReceiver,
                 receiverCell: receiverCell, values: values, inoutCells: inoutCells,
                 location: location)
-            native.isThroughGenericSelf = throughGenericSelf
+            native.isThroughProtocol = throughProtocol
             // Literals passed to natives take the parameter's declared type.
             for index in native.values.indices where index < function.signature.types.count {
                 if let type = function.signature.types[index], let value = native.values[index] {

@@ -31,6 +31,30 @@ extension Lowerer {
         }
     }
 
+    /// A parameter whose type is a generic parameter constrained to a protocol
+    /// (`func keep<P: Publisher>(_ upstream: P)`, or `where P: Publisher`) has that protocol
+    /// as its static type: calls through it reach the protocol's members.
+    private func noteGenericParameterTypes(of node: FunctionDeclSyntax, _ parameters: [Parameter]) {
+        var constraints: [String: String] = [:]
+        for generic in node.genericParameterClause?.parameters ?? [] {
+            if let constraint = generic.inheritedType?.trimmedDescription {
+                constraints[generic.name.text] = constraint
+            }
+        }
+        for requirement in node.genericWhereClause?.requirements ?? [] {
+            if case .conformanceRequirement(let conformance) = requirement.requirement {
+                constraints[conformance.leftType.trimmedDescription] = conformance.rightType.trimmedDescription
+            }
+        }
+        guard !constraints.isEmpty else { return }
+        for parameter in parameters {
+            guard case .named(let parts, let arguments)? = parameter.type, parts.count == 1, arguments.isEmpty,
+                let constraint = constraints[parts[0]], !constraint.contains("&")
+            else { continue }
+            scope.noteDeclaredType(.existential([constraint]), of: .binding(slot: parameter.slot, name: parameter.name))
+        }
+    }
+
     func lowerFunction(
         _ node: FunctionDeclSyntax, isMethod: Bool, nested: Bool = false,
         isStaticContext: Bool = false
@@ -44,6 +68,7 @@ extension Lowerer {
         let build = { () throws -> (FunctionDecl) in
             let selfSlot = isMethod ? self.scope.declare("self") : nil
             let parameters = try self.lowerParameters(node.signature.parameterClause)
+            self.noteGenericParameterTypes(of: node, parameters)
             let returnType = try node.signature.returnClause.map { try self.lowerType($0.type) }
             guard let bodySyntax = node.body else {
                 throw ScriptError(.syntax, "function '\(node.name.text)' has no body", at: self.location(node))
@@ -54,7 +79,7 @@ extension Lowerer {
                 isSingleExpression: isSingle, slotCount: self.scope.slotCount, captures: self.scope.captures,
                 captureList: [], selfSlot: selfSlot, isStatic: isStatic, isMutating: isMutating,
                 isThrowing: node.signature.effectSpecifiers?.throwsClause != nil,
-                isFailableInit: false, location: self.location(node))
+                isFailableInit: false, location: self.location(node), declaredTypes: self.scope.declaredTypes)
         }
         if nested {
             return try withFunctionScope(memberContext: context) { try build() }.0
@@ -137,7 +162,7 @@ extension Lowerer {
                 name: "closure", parameters: parameters, returnType: returnType, body: body,
                 isSingleExpression: isSingle, slotCount: scope.slotCount, captures: scope.captures,
                 captureList: captureList, selfSlot: nil, isStatic: false, isMutating: false,
-                isThrowing: true, isFailableInit: false, location: location(node))
+                isThrowing: true, isFailableInit: false, location: location(node), declaredTypes: scope.declaredTypes)
         }
         return decl
     }
@@ -285,7 +310,7 @@ extension Lowerer {
                 slotCount: scope.slotCount, captures: [], captureList: [], selfSlot: selfSlot,
                 isStatic: false, isMutating: true,
                 isThrowing: node.signature.effectSpecifiers?.throwsClause != nil,
-                isFailableInit: node.optionalMark != nil, location: location(node))
+                isFailableInit: node.optionalMark != nil, location: location(node), declaredTypes: scope.declaredTypes)
         }.0
     }
 
@@ -308,7 +333,7 @@ extension Lowerer {
                 name: name, parameters: lowered, returnType: nil, body: body, isSingleExpression: isSingle,
                 slotCount: scope.slotCount, captures: [], captureList: [], selfSlot: selfSlot,
                 isStatic: isStatic, isMutating: isMutating, isThrowing: false, isFailableInit: false,
-                location: location(node))
+                location: location(node), declaredTypes: scope.declaredTypes)
         }.0
     }
 
@@ -435,7 +460,8 @@ extension Lowerer {
                     name: name, parameters: parameters, returnType: try lowerType(node.returnClause.type),
                     body: body, isSingleExpression: isSingle, slotCount: scope.slotCount, captures: [],
                     captureList: [], selfSlot: selfSlot, isStatic: isStatic, isMutating: extra != nil,
-                    isThrowing: false, isFailableInit: false, location: location(node))
+                    isThrowing: false, isFailableInit: false, location: location(node),
+                    declaredTypes: scope.declaredTypes)
             }.0
         }
         guard let block = node.accessorBlock else {

@@ -313,6 +313,7 @@ extension Lowerer {
                 throw unsupported("destructuring at the top level", binding.pattern)
             }
             let pattern = try lowerBindingPattern(binding.pattern, isCasePattern: false)
+            if let type { scope.noteDeclaredType(type, of: pattern) }
             statements.append(
                 .local(
                     VariableBinding(

@@ -95,7 +95,8 @@ public final class Lowerer {
             name: "<top level>", parameters: [], returnType: nil, body: body,
             isSingleExpression: false, slotCount: lowerer.scope.slotCount, captures: [],
             captureList: [], selfSlot: nil, isStatic: false, isMutating: false,
-            isThrowing: true, isFailableInit: false, location: SourceLocation(line: 1 + lineOffset, column: 1))
+            isThrowing: true, isFailableInit: false, location: SourceLocation(line: 1 + lineOffset, column: 1),
+            declaredTypes: lowerer.scope.declaredTypes)
         return LoweredInput(
             topLevel: topLevel, declarations: lowerer.hoisted,
             implicitlyUnwrappedNames: lowerer.implicitlyUnwrappedNames)

@@ -16,6 +16,8 @@ final class FunctionScope {
     /// The names of `blockSlots`, in the same order.
     private var blockSlotNames: [[String]] = [[]]
     private(set) var slotCount = 0
+    /// The type written for each variable declared with one, by slot.
+    private(set) var declaredTypes: [Int: TypeRef] = [:]
     private(set) var captures: [CaptureSource] = []
     private var captureIndex: [String: Int] = [:]
     /// Highest `$n` used in a closure body, when it uses shorthand arguments.
@@ -51,6 +53,11 @@ final class FunctionScope {
         blockSlots[blockSlots.count - 1].append(slot)
         blockSlotNames[blockSlotNames.count - 1].append(name)
         return slot
+    }
+
+    /// Notes the type a variable was declared with (`let g: Greeter`).
+    func noteDeclaredType(_ type: TypeRef, of pattern: Pattern) {
+        if case .binding(let slot, _) = pattern { declaredTypes[slot] = type }
     }
 
     /// A slot with no name (a temporary, such as an `if` expression's result).

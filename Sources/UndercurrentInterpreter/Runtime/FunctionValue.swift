@@ -61,11 +61,11 @@ public struct NativeArguments {
     /// Cells of `inout` arguments, by parameter index; the caller writes them back.
     public var inoutCells: [Int: Cell]
     public let location: SourceLocation
-    /// The receiver is `self` in a method of a protocol extension: its type there is the
-    /// generic `Self`, so the protocol's own members answer, not the overloads of the type
-    /// it happens to be (`filter` on a sequence publisher builds a `Publishers.Filter`,
-    /// not a filtered sequence).
-    public var isThroughGenericSelf = false
+    /// The receiver's static type is a protocol (`self` in a method of a protocol extension,
+    /// the generic `Self`; or a variable of type `any Publisher`): the protocol's own members
+    /// answer, not the overloads of the type it happens to be (`filter` on a sequence
+    /// publisher builds a `Publishers.Filter`, not a filtered sequence).
+    public var isThroughProtocol = false
 
     public init(
         interpreter: Interpreter, receiver: Value?, receiverCell: Cell?, values: [Value?],

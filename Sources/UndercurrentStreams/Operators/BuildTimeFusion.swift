@@ -68,10 +68,10 @@ extension StreamBridge {
 
     /// The publisher whose own overloads an operator may use instead of building its stage
     /// (`Publishers.Sequence.filter` makes a sequence): `publisher` itself, seen through an
-    /// eraser; none while an operator is called through a generic `Self`, where Swift only
-    /// sees the `Publisher` protocol's members.
+    /// eraser; none while an operator is called through a protocol type (a generic `Self`,
+    /// an `any Publisher`), where Swift only sees the `Publisher` protocol's members.
     func fusionCandidate(_ publisher: Any) -> Any? {
-        guard !buildsThroughGenericSelf else { return nil }
+        guard !buildsThroughProtocol else { return nil }
         return (publisher as? AnyValuePublisherBase)?.basePublisher ?? publisher
     }
 

@@ -16,9 +16,9 @@ extension StreamBridge {
             ) {
                 [unowned self] arguments in
                 let upstream = try self.publisher(from: arguments.receiver ?? .void, at: arguments.location)
-                let wasGeneric = self.buildsThroughGenericSelf
-                self.buildsThroughGenericSelf = arguments.isThroughGenericSelf
-                defer { self.buildsThroughGenericSelf = wasGeneric }
+                let wasGeneric = self.buildsThroughProtocol
+                self.buildsThroughProtocol = arguments.isThroughProtocol
+                defer { self.buildsThroughProtocol = wasGeneric }
                 let result = try body(upstream, arguments)
                 try self.interpreter.throwPendingError(at: arguments.location)
                 return result
