@@ -110,54 +110,170 @@ func matchArguments(_ arguments: [Argument], to parameters: [ParameterShape]) ->
 
 /// Picks the overload whose labels fit the call; script declarations win over native ones
 /// (an extension may replace a library method). Among overloads whose labels fit:
-/// - a literal argument prefers the parameter whose type is the literal's own, as Swift's
-///   type checker does: `record(1)` is `record(_: Int)` rather than `record(_: Double)`, and a
-///   `1.5` never goes to an `Int`;
+/// - an argument prefers the parameter written with its type, as Swift's type checker
+///   chooses: a literal's own default type (`record(1)` is `record(_: Int)` rather than
+///   `record(_: Double)`), or the type `argumentType` tells for another argument (a
+///   variable of type `String` goes to `log(_: String)`); an argument of one basic type
+///   never goes to a parameter of another (`1.5` to an `Int`) while another overload fits;
 /// - among native ones, a trailing closure prefers the one whose parameter is declared to
 ///   take a closure: `publisher.contains { $0 == 1 }` is `contains(where:)`, not
 ///   `contains(_:)` with a closure as the value to look for.
-func selectOverload(_ candidates: [Callable], for arguments: [Argument]) -> (Callable, [[Int]])? {
+func selectOverload(
+    _ candidates: [Callable], for arguments: [Argument], argumentType: ((Int) -> TypeRef?)? = nil
+) -> (Callable, [[Int]])? {
+    var matches: [(Callable, [[Int]])] = []
+    for candidate in candidates {
+        if let assignment = matchArguments(arguments, to: candidate.parameterShapes) {
+            matches.append((candidate, assignment))
+        }
+    }
+    guard matches.count > 1 else { return matches.first }
+    var guessed: [Int: TypeRef?] = [:]
+    let typeOfArgument = { (index: Int) -> TypeRef? in
+        if let known = guessed[index] { return known }
+        let type = argumentType?(index)
+        guessed[index] = type
+        return type
+    }
     var scriptMatch: (match: (Callable, [[Int]]), fit: Int)?
     var nativeMatch: (match: (Callable, [[Int]]), fit: Int)?
-    for candidate in candidates {
-        guard let assignment = matchArguments(arguments, to: candidate.parameterShapes) else { continue }
-        let literals = literalFit(candidate, assignment, arguments)
+    for (candidate, assignment) in matches {
+        let typeFit = argumentFit(candidate, assignment, arguments, typeOfArgument)
         if case .script = candidate {
-            if scriptMatch == nil || literals > scriptMatch!.fit { scriptMatch = ((candidate, assignment), literals) }
+            if scriptMatch == nil || typeFit > scriptMatch!.fit { scriptMatch = ((candidate, assignment), typeFit) }
             continue
         }
-        let fit = literals * 2 + trailingClosureFit(candidate, assignment, arguments)
+        let fit = typeFit * 2 + trailingClosureFit(candidate, assignment, arguments)
         if nativeMatch == nil || fit > nativeMatch!.fit { nativeMatch = ((candidate, assignment), fit) }
     }
     return scriptMatch?.match ?? nativeMatch?.match
 }
 
-/// How well the call's literal arguments fit the parameters they land on: one point for each
-/// literal whose parameter is written with the literal's default type, and far below any
-/// other candidate when a literal cannot be of its parameter's type at all (`1.5` for an
-/// `Int`): the only candidate is still chosen, and its parameter's type explains the mistake.
-private func literalFit(_ candidate: Callable, _ assignment: [[Int]], _ arguments: [Argument]) -> Int {
+/// The basic types an argument of one can never be passed as another of.
+private let basicTypes: Set<String> = ["Int", "Double", "String", "Bool", "Character"]
+
+/// `Float`, `CGFloat` and `TimeInterval` are `Double` here.
+private func basicName(_ name: String) -> String {
+    switch name {
+    case "Float", "CGFloat", "TimeInterval": "Double"
+    default: name
+    }
+}
+
+/// How well the call's arguments fit the parameters they land on: one point for each
+/// argument whose parameter is written with the argument's type (a literal's default type,
+/// or what `argumentType` tells), and far below any other candidate when an argument of one
+/// basic type lands on a parameter of another (`1.5` for an `Int`): the only candidate is
+/// still chosen, and its parameter's type explains the mistake.
+private func argumentFit(
+    _ candidate: Callable, _ assignment: [[Int]], _ arguments: [Argument],
+    _ argumentType: (Int) -> TypeRef?
+) -> Int {
     let impossible = -1_000
     var fit = 0
     for (parameter, argumentIndices) in assignment.enumerated() {
         guard case .named(let parts, _)? = candidate.parameterType(parameter), parts.count == 1 else { continue }
-        let typeName = parts[0]
+        let typeName = basicName(parts[0])
         for index in argumentIndices {
+            let argumentName: String
             switch arguments[index].value {
             case .integerLiteral:
+                // An integer literal is an Int first, but may be a Double.
                 if typeName == "Int" { fit += 1 }
-            case .floatLiteral:
-                if ["Double", "Float", "CGFloat", "TimeInterval"].contains(typeName) { fit += 1 }
-                if ["Int", "String", "Bool", "Character"].contains(typeName) { fit += impossible }
-            case .stringLiteral, .interpolatedString:
-                if typeName == "String" { fit += 1 }
-                if ["Int", "Double", "Float", "Bool"].contains(typeName) { fit += impossible }
+                if ["String", "Bool", "Character"].contains(typeName) { fit += impossible }
+                continue
+            case .floatLiteral: argumentName = "Double"
+            case .stringLiteral, .interpolatedString: argumentName = "String"
             default:
-                break
+                guard case .named(let argumentParts, _)? = argumentType(index), let last = argumentParts.last else {
+                    continue
+                }
+                argumentName = basicName(last)
+            }
+            if argumentName == typeName {
+                fit += 1
+            } else if basicTypes.contains(argumentName), basicTypes.contains(typeName) {
+                fit += impossible
             }
         }
     }
     return fit
+}
+
+extension Interpreter {
+    /// `selectOverload` for a call being made in `frame`: an argument's type is told without
+    /// evaluating it (`staticType(of:in:)`).
+    func selectOverload(
+        _ candidates: [Callable], for arguments: CallArguments, in frame: Frame
+    ) -> (Callable, [[Int]])? {
+        UndercurrentInterpreter.selectOverload(candidates, for: arguments.list) {
+            self.staticType(of: arguments.list[$0].value, in: frame)
+        }
+    }
+
+    /// The type an expression has, told without evaluating it, where that is cheap and
+    /// certain: a variable's declared type or, without one, the type of what it holds (a
+    /// variable keeps its type); a global function's declared return type; a stored
+    /// property's declared type; arithmetic, comparisons and strings. Nil otherwise.
+    func staticType(of expr: Expr, in frame: Frame) -> TypeRef? {
+        switch expr {
+        case .integerLiteral: return .simple("Int")
+        case .floatLiteral: return .simple("Double")
+        case .stringLiteral, .interpolatedString: return .simple("String")
+        case .name(.local(let slot), _, _):
+            if let declared = frame.function.declaredTypes[slot] { return declared }
+            guard let cell = frame.slots[slot], !isUninitialized(cell.value) else { return nil }
+            return typeRef(of: cell.value.loaded)
+        case .name(.captured(let index), _, _):
+            guard index < frame.captures.count, !isUninitialized(frame.captures[index].value) else { return nil }
+            return typeRef(of: frame.captures[index].value.loaded)
+        case .name(.dynamic, let name, _):
+            guard frame.selfCell == nil, let global = globals[name] else { return nil }
+            return global.type ?? typeRef(of: global.cell.value.loaded)
+        case .call(.name(.dynamic, let name, _), _, _, _):
+            guard globals[name] == nil, let functions = globalFunctions[name] else { return nil }
+            let returnTypes = functions.map { callable -> TypeRef? in
+                if case .script(let decl) = callable { return decl.returnType }
+                return nil
+            }
+            guard let first = returnTypes.first, let type = first, returnTypes.allSatisfy({ $0 == type }) else {
+                return nil
+            }
+            return type
+        case .member(let base, let name, _, _):
+            // A stored property of a variable: its declared type, or the type of what it holds.
+            guard let baseValue = storedValue(of: base, in: frame) else { return nil }
+            let info = typeInfo(of: baseValue)
+            guard let index = info.fieldIndex[name] else { return nil }
+            if let declared = info.storedProperties[index].type { return declared }
+            switch baseValue {
+            case .object(let object): return typeRef(of: object.fields[index].loaded)
+            case .structValue(let structValue): return typeRef(of: structValue.fields[index].loaded)
+            default: return nil
+            }
+        case .binary(let op, let lhs, let rhs, _):
+            switch op {
+            case "==", "!=", "<", ">", "<=", ">=", "&&", "||": return .simple("Bool")
+            case "+", "-", "*", "/", "%": return staticType(of: lhs, in: frame) ?? staticType(of: rhs, in: frame)
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// What a variable (or `self`) holds, read without running anything.
+    private func storedValue(of expr: Expr, in frame: Frame) -> Value? {
+        let value: Value?
+        switch expr {
+        case .selfReference: value = frame.selfCell?.value
+        case .name(.dynamic, let name, _): value = frame.selfCell == nil ? globals[name]?.cell.value : nil
+        case .name(let reference, _, _): value = frame.cell(reference)?.value
+        default: value = nil
+        }
+        guard let value, !isUninitialized(value) else { return nil }
+        return value.loaded
+    }
 }
 
 /// How many of the call's trailing closures land on parameters declared as closures.

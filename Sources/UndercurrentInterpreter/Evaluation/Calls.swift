@@ -24,7 +24,9 @@ extension Interpreter {
         _ cell: Cell, _ name: String, _ arguments: CallArguments, in frame: Frame,
         at location: SourceLocation
     ) throws -> Value? {
-        guard let (callable, assignment) = mutatingOverload(on: cell.value, name, arguments) else { return nil }
+        guard let (callable, assignment) = mutatingOverload(on: cell.value, name, arguments, in: frame) else {
+            return nil
+        }
         let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
         let result = try invoke(
             callable, receiver: nil, receiverCell: cell, values: values, inoutCells: inoutCells,
@@ -34,7 +36,9 @@ extension Interpreter {
     }
 
     /// The mutating method a call names on a value type, if that is what it is.
-    private func mutatingOverload(on value: Value, _ name: String, _ arguments: CallArguments) -> (Callable, [[Int]])? {
+    private func mutatingOverload(
+        on value: Value, _ name: String, _ arguments: CallArguments, in frame: Frame
+    ) -> (Callable, [[Int]])? {
         switch value {
         case .array, .dictionary, .set, .string, .structValue, .enumValue, .optional, .int, .double:
             break
@@ -42,7 +46,9 @@ extension Interpreter {
             return nil
         }
         let callables = instanceCallables(of: typeInfo(of: value), name)
-        guard let match = selectOverload(callables, for: arguments.list), match.0.isMutatingMethod else { return nil }
+        guard let match = selectOverload(callables, for: arguments, in: frame), match.0.isMutatingMethod else {
+            return nil
+        }
         return match
     }
 
@@ -77,8 +83,9 @@ extension Interpreter {
         // Only a borrowed look at the property here: holding a copy would make the change copy.
         let overload: (Callable, [[Int]])?
         switch ownerCell.value {
-        case .object(let object): overload = mutatingOverload(on: object.fields[index], name, arguments)
-        case .structValue(let structValue): overload = mutatingOverload(on: structValue.fields[index], name, arguments)
+        case .object(let object): overload = mutatingOverload(on: object.fields[index], name, arguments, in: frame)
+        case .structValue(let structValue):
+            overload = mutatingOverload(on: structValue.fields[index], name, arguments, in: frame)
         default: overload = nil
         }
         guard let (callable, assignment) = overload else { return nil }
@@ -276,7 +283,7 @@ extension Interpreter {
             }
             let callables = staticCallables(of: metatype.type, name)
             if !callables.isEmpty {
-                guard let match = selectOverload(callables, for: arguments.list) else {
+                guard let match = selectOverload(callables, for: arguments, in: frame) else {
                     throw noMatchingOverload(name, arguments.list, candidates: callables, at: location)
                 }
                 let resolution =
@@ -293,7 +300,7 @@ extension Interpreter {
         if name.utf8.count == 4, name == "init", let selfCell = frame.selfCell {
             // `self.init(...)` delegates to another initializer of the same type.
             let candidates = try initializers(of: typeInfo(of: base), at: location)
-            guard let (callable, assignment) = selectOverload(candidates, for: arguments.list) else {
+            guard let (callable, assignment) = selectOverload(candidates, for: arguments, in: frame) else {
                 throw noMatchingOverload("self.init", arguments.list, candidates: candidates, at: location)
             }
             let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
@@ -311,7 +318,7 @@ extension Interpreter {
         let type = typeInfo(of: base)
         let resolution: CallSiteCache.Resolution
         if let throughProtocol, let statically = extensionOnlyMethods(name, of: throughProtocol) {
-            guard let match = selectOverload(statically, for: arguments.list) else {
+            guard let match = selectOverload(statically, for: arguments, in: frame) else {
                 throw noMatchingOverload(name, arguments.list, candidates: statically, at: location)
             }
             resolution = CallSiteCache.Resolution(match, arguments.list)
@@ -324,7 +331,7 @@ extension Interpreter {
                 let value = try member(of: base, name, at: location)
                 return try callValue(value, arguments, in: frame, expected: nil, at: location)
             }
-            guard let match = selectOverload(callables, for: arguments.list) else {
+            guard let match = selectOverload(callables, for: arguments, in: frame) else {
                 throw noMatchingOverload(name, arguments.list, candidates: callables, at: location)
             }
             resolution =
@@ -392,7 +399,7 @@ extension Interpreter {
                 resolution, receiver: receiver, receiverCell: receiverCell, arguments,
                 in: frame, at: location)
         }
-        guard let match = selectOverload(callables, for: arguments.list) else {
+        guard let match = selectOverload(callables, for: arguments, in: frame) else {
             throw noMatchingOverload(name, arguments.list, candidates: callables, at: location)
         }
         let resolution =

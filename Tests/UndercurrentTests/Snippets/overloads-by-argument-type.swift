@@ -1,0 +1,38 @@
+// Overloads that differ only in their parameter types: the call reaches the one written
+// with its argument's type, for a variable, a property, a function's result and arithmetic,
+// as Swift's type checker chooses.
+
+func log(_ x: Int) { print("log Int", x) }
+func log(_ x: String) { print("log String", x) }
+let n = 5
+let s = "five"
+log(n)
+log(s)
+func twice(_ v: Int) -> Int { v * 2 }
+log(twice(4))
+struct P { var count = 3; var name = "p" }
+let p = P()
+log(p.count)
+log(p.name)
+log(n + 1)
+log("a" + s)
+final class Counter {
+    func add(_ x: Int) { print("add Int", x) }
+    func add(_ x: Double) { print("add Double", x) }
+}
+let d = 2.5
+Counter().add(d)
+Counter().add(n)
+
+struct Temperature {
+    let text: String
+    init(_ celsius: Double) { text = "\(celsius) degrees" }
+    init(_ label: String) { text = label }
+}
+let reading = 18.0
+let mood = "warm"
+print(Temperature(21.5).text, Temperature(mood).text, Temperature(reading).text)
+
+func describe(_ flag: Bool) -> String { "flag \(flag)" }
+func describe(_ count: Int) -> String { "count \(count)" }
+print(describe(n > 3), describe(n * 2), describe(p.count == 3))
