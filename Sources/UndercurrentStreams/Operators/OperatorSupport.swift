@@ -9,6 +9,7 @@ extension StreamBridge {
         types parameterTypes: [TypeRef?] = [],
         _ body: @escaping (AnyScriptPublisher, NativeArguments) throws -> Value
     ) {
+        let keepsOutput = Self.outputKeepingOperators.contains(String(fullName.prefix { $0 != "(" }))
         types.publisher.addNativeMethod(
             NativeFunction(
                 fullName, defaults: defaults, variadic: variadic,
@@ -21,9 +22,20 @@ extension StreamBridge {
                 defer { self.buildsThroughProtocol = wasGeneric }
                 let result = try body(upstream, arguments)
                 try self.interpreter.throwPendingError(at: arguments.location)
-                return result
+                return keepsOutput ? self.keepingOutput(result, of: arguments) : result
             })
     }
+
+    /// Operators whose Output is their upstream's: what is known of it passes on to what
+    /// they make (`keepingOutput`).
+    static let outputKeepingOperators: Set<String> = [
+        "filter", "tryFilter", "removeDuplicates", "tryRemoveDuplicates", "prefix", "tryPrefix", "dropFirst",
+        "drop", "tryDrop", "first", "tryFirst", "last", "tryLast", "output", "append", "prepend", "replaceEmpty",
+        "replaceError", "delay", "debounce", "throttle", "receive", "subscribe", "share", "print", "handleEvents",
+        "breakpoint", "breakpointOnError", "eraseToAnyPublisher", "retry", "catch", "tryCatch", "timeout",
+        "buffer", "makeConnectable", "setFailureType", "mapError", "assertNoFailure", "min", "max", "tryMin",
+        "tryMax", "merge",
+    ]
 
     /// Values given where the upstream's `Output` is expected, each wrapped in an Optional
     /// when that Output is one, as Swift promotes `"-r-"` to `Optional("-r-")` for a
@@ -36,14 +48,31 @@ extension StreamBridge {
     }
 
     private func outputIsOptional(_ upstream: AnyScriptPublisher, _ arguments: NativeArguments) -> Bool {
-        // The generic arguments written where the receiver was made (`Empty<String?, Never>()`).
-        if case .native(let receiver as PublisherValue)? = arguments.receiver?.loaded,
-            let written = receiver.writtenArguments.first
-        {
-            return written.isOptional
+        guard case .native(let receiver as PublisherValue)? = arguments.receiver?.loaded else {
+            return outputIsOptional(upstream)
         }
+        if let known = receiver.outputIsOptional { return known }
+        // The generic arguments written where the receiver was made (`Empty<String?, Never>()`).
+        let known = receiver.writtenArguments.first?.isOptional ?? outputIsOptional(upstream)
+        receiver.outputIsOptional = known
+        return known
+    }
+
+    private func outputIsOptional(_ upstream: AnyScriptPublisher) -> Bool {
         guard let output = try? PublisherSpeller(bridge: self).outputType(of: upstream.base) else { return false }
         return output.plain.hasPrefix("Optional<")
+    }
+
+    /// `result`, made by an operator that keeps its upstream's Output (`filter`, `append`):
+    /// it knows what the upstream knew of that Output, so that a long chain is not spelled
+    /// again at each step that asks.
+    func keepingOutput(_ result: Value, of arguments: NativeArguments) -> Value {
+        if case .native(let made as PublisherValue) = result, made.outputIsOptional == nil,
+            case .native(let receiver as PublisherValue)? = arguments.receiver?.loaded, made !== receiver
+        {
+            made.outputIsOptional = receiver.outputIsOptional ?? receiver.writtenArguments.first?.isOptional
+        }
+        return result
     }
 
     func integer(_ value: Value, _ what: String, at location: SourceLocation) throws -> Int {

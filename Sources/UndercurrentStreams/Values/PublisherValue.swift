@@ -92,6 +92,10 @@ public final class PublisherValue: NativeValue {
     var outputType: TypeRef?
     /// The generic arguments the script wrote where it made this publisher (`Empty<Int, Never>()`).
     var writtenArguments: [TypeRef] = []
+    /// Whether this publisher's Output is an Optional, once an operator taking an Output
+    /// value has asked (`StreamBridge.promoted(_:toOutputOf:_:)`); an operator that keeps
+    /// its upstream's Output passes it on, so a long chain is not spelled again at each step.
+    var outputIsOptional: Bool?
     /// For printing: weak, as a value may be printed while its environment is torn down.
     weak var bridge: StreamBridge?
 
