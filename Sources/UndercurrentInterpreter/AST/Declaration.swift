@@ -51,6 +51,10 @@ public final class FunctionDecl {
     /// The body as closures, once it has run (`FunctionDecl.compiled`). Unchecked: read on
     /// every call, in short accesses.
     @exclusivity(unchecked) var compiledBody: CompiledBody?
+    /// For a closure written without a return type, the one its context gives it (a
+    /// parameter of type `(Int) -> Subscribers.Demand`): what its `return`s are evaluated
+    /// against, so that `.max(1)` is a demand. Set when the closure expression is compiled.
+    var contextualReturnType: TypeRef?
     /// A finished call's frame, kept for the next call (`Frame.forCall(of:)`).
     @exclusivity(unchecked) var spareFrame: Frame?
     /// Whether coercing to the parameters' and return types keeps every value as it is,

@@ -164,6 +164,9 @@ extension BodyCompiler {
             return tuple(labels, elements, expected: expected)
 
         case .closure(let decl, _):
+            if decl.returnType == nil, decl.compiledBody == nil, let result = Self.closureResultType(expected) {
+                decl.contextualReturnType = result
+            }
             return closure(decl)
 
         case .cast(let innerExpr, let kind, let type, let location):
@@ -331,6 +334,18 @@ extension BodyCompiler {
                 values.append(value)
             }
             return .tuple(TupleValue(labels: labels, elements: values))
+        }
+    }
+
+    /// The result type a closure expected as `expected` returns, when it returns a value.
+    private static func closureResultType(_ expected: TypeRef?) -> TypeRef? {
+        switch expected {
+        case .function(_, let result)?, .optional(.function(_, let result))?:
+            if case .named(["Void"], _) = result { return nil }
+            if case .tuple(let elements) = result, elements.isEmpty { return nil }
+            return result
+        default:
+            return nil
         }
     }
 

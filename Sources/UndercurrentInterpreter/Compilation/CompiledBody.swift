@@ -45,7 +45,8 @@ extension FunctionDecl {
     /// The body as closures, compiled when first asked for.
     var compiled: CompiledBody {
         if let compiledBody { return compiledBody }
-        let body = CompiledBody(BodyCompiler(returnType: returnType, declaredTypes: declaredTypes).block(body))
+        let compiler = BodyCompiler(returnType: returnType ?? contextualReturnType, declaredTypes: declaredTypes)
+        let body = CompiledBody(compiler.block(body))
         compiledBody = body
         return body
     }
