@@ -375,6 +375,8 @@ extension Lowerer {
                         CodeBlockItemSyntax(item: .expr(initializer.value))
                     ]),
                     parameters: [], returnsValue: true, isStatic: isStatic, isMutating: false, node: initializer)
+                // The value takes the property's type: `var pending: Subscribers.Demand = .max(2)`.
+                property.initializerFunction?.contextualReturnType = type
             }
             if let accessors = binding.accessorBlock {
                 try lowerAccessors(accessors, into: &property, isStatic: isStatic)
@@ -434,6 +436,8 @@ extension Lowerer {
                 }
             }
         }
+        // A getter's result takes the property's type: `var demand: Subscribers.Demand { .max(1) }`.
+        property.getter?.contextualReturnType = property.type
     }
 
     func lowerSubscript(_ node: SubscriptDeclSyntax) throws -> SubscriptDecl {
