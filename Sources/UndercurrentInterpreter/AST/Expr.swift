@@ -19,6 +19,9 @@ public struct Argument {
     public var isInout: Bool
     /// True for a trailing closure (its label was not written).
     public var isTrailingClosure: Bool
+    /// A name declared `T!` (`var count: Int!`): unwrapped where its parameter is not an
+    /// Optional (`BodyCompiler.argument(_:expected:)`).
+    public var isImplicitlyUnwrapped = false
 }
 
 public enum StringPart {

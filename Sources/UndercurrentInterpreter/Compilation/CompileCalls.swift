@@ -278,6 +278,30 @@ extension BodyCompiler {
     }
 }
 
+extension BodyCompiler {
+    /// An argument compiled against its parameter's type. A `T!` passed where the parameter
+    /// is a basic type, a collection or a qualified type (`Subscribers.Demand`) is unwrapped,
+    /// as Swift does; where it may be an Optional (`Any`, a generic parameter, an Optional) it
+    /// stays one.
+    func argument(_ argument: Argument, expected: TypeRef?) -> CompiledExpression {
+        let value = expression(argument.value, expected: expected)
+        guard argument.isImplicitlyUnwrapped, let expected, Self.neverOptional(expected) else { return value }
+        let location = argument.value.location
+        return { interpreter, frame in
+            try Interpreter.forceUnwrapped(value(interpreter, frame), implicit: true, at: location)
+        }
+    }
+
+    private static func neverOptional(_ type: TypeRef) -> Bool {
+        switch type {
+        case .array, .dictionary: return true
+        case .named(let parts, _):
+            return parts.count > 1 || ["Int", "Double", "String", "Bool", "Character", "Float"].contains(parts[0])
+        default: return false
+        }
+    }
+}
+
 /// One argument compiled against its parameter: the parameter's index and type.
 struct CompiledArgument {
     let parameter: Int
@@ -397,7 +421,7 @@ final class CompiledArguments {
                 let type = typeOf(parameter)
                 return CompiledArgument(
                     parameter: parameter, type: type,
-                    evaluate: compiler.expression(arguments[index].value, expected: type))
+                    evaluate: compiler.argument(arguments[index], expected: type))
             }
             self.resolution = resolution
             receiver = nil

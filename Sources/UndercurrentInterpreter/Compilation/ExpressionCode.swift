@@ -3,6 +3,8 @@
 /// the left side's value. It is compiled once for each expected type it meets.
 final class ExpressionCode {
     let expr: Expr
+    /// The argument this code is, when it is one (compiled by `BodyCompiler.argument`).
+    private let argument: Argument?
     private let compiler: BodyCompiler
     // Unchecked, as `CompiledArguments`: read on every evaluation, in short accesses.
     @exclusivity(unchecked) private var untyped: CompiledExpression?
@@ -12,6 +14,13 @@ final class ExpressionCode {
 
     init(_ expr: Expr, compiler: BodyCompiler) {
         self.expr = expr
+        self.argument = nil
+        self.compiler = compiler
+    }
+
+    init(argument: Argument, compiler: BodyCompiler) {
+        self.expr = argument.value
+        self.argument = argument
         self.compiler = compiler
     }
 
@@ -41,7 +50,9 @@ final class ExpressionCode {
         if let known = byType[expected] {
             made = known
         } else {
-            made = compiler.expression(expr, expected: expected)
+            made =
+                argument.map { compiler.argument($0, expected: expected) }
+                ?? compiler.expression(expr, expected: expected)
             byType[expected] = made
         }
         last = (expected, made)
@@ -61,7 +72,7 @@ final class CallArguments {
 
     init(_ arguments: [Argument], compiler: BodyCompiler) {
         list = arguments
-        values = arguments.map { ExpressionCode($0.value, compiler: compiler) }
+        values = arguments.map { ExpressionCode(argument: $0, compiler: compiler) }
         self.compiler = compiler
         stores = Array(repeating: nil, count: arguments.count)
     }

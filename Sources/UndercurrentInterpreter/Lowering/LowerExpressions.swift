@@ -112,7 +112,11 @@ extension Lowerer {
             if node.arguments.count == 1, node.arguments.first?.label?.text == "keyPath" {
                 throw unsupported("the `[keyPath:]` subscript (use the property by name, or `map(\\.name)`)", node)
             }
-            let base = try lowerExpr(node.calledExpression, chainBase: true)
+            var base = try lowerExpr(node.calledExpression, chainBase: true)
+            if isImplicitlyUnwrapped(node.calledExpression) {
+                // `names[1]` on a `var names: [String]!`.
+                base = .forceUnwrap(base, location(node.calledExpression), implicit: true)
+            }
             return .subscriptCall(base, try lowerArguments(node.arguments), loc)
         case .genericSpecializationExpr(let node):
             let base = try lowerExpr(node.expression, chainBase: true)
@@ -134,7 +138,7 @@ extension Lowerer {
             {
                 return .floatLiteral(-value, loc)
             }
-            return .prefix(op, try lowerExpr(node.expression), loc)
+            return .prefix(op, try operand(node.expression, of: op), loc)
         case .postfixOperatorExpr(let node):
             let op = node.operator.text
             if op == "..." { return .postfix(op, try lowerExpr(node.expression), loc) }
@@ -280,13 +284,28 @@ extension Lowerer {
         }
         switch op {
         case "+=", "-=", "*=", "/=", "%=", "&&=", "||=", "&=", "|=", "^=", "<<=", ">>=", "??=":
-            let target = try lowerExpr(node.leftOperand, chainBase: true)
+            var target = try lowerExpr(node.leftOperand, chainBase: true)
+            if op != "??=", isImplicitlyUnwrapped(node.leftOperand) {
+                // `count += 1` on a `var count: Int!` reads and writes its value.
+                target = .forceUnwrap(target, location(node.leftOperand), implicit: true)
+            }
             let assignment = Expr.compoundAssign(String(op.dropLast()), target, try lowerExpr(node.rightOperand), loc)
             if containsOptionalChaining(node.leftOperand) { return .optionalChain(assignment, loc) }
             return assignment
         default:
-            return .binary(op, try lowerExpr(node.leftOperand), try lowerExpr(node.rightOperand), loc)
+            return .binary(op, try operand(node.leftOperand, of: op), try operand(node.rightOperand, of: op), loc)
         }
+    }
+
+    /// An operand of an operator: a `T!` is unwrapped, as Swift does where the operator does
+    /// not take an Optional (`count * 2`, `-total`), and left one where it does
+    /// (`count == nil`, `count ?? 0`).
+    private func operand(_ syntax: ExprSyntax, of op: String) throws -> Expr {
+        let lowered = try lowerExpr(syntax)
+        guard !["==", "!=", "??", "===", "!==", "~="].contains(op), isImplicitlyUnwrapped(syntax) else {
+            return lowered
+        }
+        return .forceUnwrap(lowered, location(syntax), implicit: true)
     }
 
     func lowerArguments(_ list: LabeledExprListSyntax) throws -> [Argument] {
@@ -296,9 +315,11 @@ extension Lowerer {
                     label: element.label?.text, value: try lowerExpr(inoutExpr.expression, chainBase: true),
                     isInout: true, isTrailingClosure: false)
             }
-            return Argument(
+            var argument = Argument(
                 label: element.label?.text, value: try lowerExpr(element.expression),
                 isInout: false, isTrailingClosure: false)
+            argument.isImplicitlyUnwrapped = isImplicitlyUnwrapped(element.expression)
+            return argument
         }
     }
 
