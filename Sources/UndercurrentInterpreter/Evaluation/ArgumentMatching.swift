@@ -232,14 +232,11 @@ extension Interpreter {
             return global.type ?? typeRef(of: global.cell.value.loaded)
         case .call(.name(.dynamic, let name, _), _, _, _):
             guard globals[name] == nil, let functions = globalFunctions[name] else { return nil }
-            let returnTypes = functions.map { callable -> TypeRef? in
-                if case .script(let decl) = callable { return decl.returnType }
-                return nil
-            }
-            guard let first = returnTypes.first, let type = first, returnTypes.allSatisfy({ $0 == type }) else {
-                return nil
-            }
-            return type
+            return Self.commonReturnType(of: functions)
+        case .call(.member(let base, let name, _, _), _, _, _):
+            // A method of a variable's value: the return type its script declarations share.
+            guard let receiver = storedValue(of: base, in: frame) else { return nil }
+            return Self.commonReturnType(of: instanceCallables(of: typeInfo(of: receiver), name))
         case .member(let base, let name, _, _):
             // A stored property of a variable: its declared type, or the type of what it holds.
             guard let baseValue = storedValue(of: base, in: frame) else { return nil }
@@ -260,6 +257,19 @@ extension Interpreter {
         default:
             return nil
         }
+    }
+
+    /// The return type every one of these functions is declared with, when they are all the
+    /// script's and agree.
+    private static func commonReturnType(of functions: [Callable]) -> TypeRef? {
+        let returnTypes = functions.map { callable -> TypeRef? in
+            if case .script(let decl) = callable { return decl.returnType }
+            return nil
+        }
+        guard let first = returnTypes.first, let type = first, returnTypes.allSatisfy({ $0 == type }) else {
+            return nil
+        }
+        return type
     }
 
     /// What a variable (or `self`) holds, read without running anything.

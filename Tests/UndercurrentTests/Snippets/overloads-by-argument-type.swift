@@ -36,3 +36,18 @@ print(Temperature(21.5).text, Temperature(mood).text, Temperature(reading).text)
 func describe(_ flag: Bool) -> String { "flag \(flag)" }
 func describe(_ count: Int) -> String { "count \(count)" }
 print(describe(n > 3), describe(n * 2), describe(p.count == 3))
+
+// A method's result: the type its declaration returns.
+struct Box {
+    var items = [1, 2, 3]
+    func total() -> Int { items.reduce(0, +) }
+    func title() -> String { "box" }
+}
+let box = Box()
+log(box.total())
+log(box.title())
+final class Reader {
+    func next() -> Int { 4 }
+    func check() { log(self.next()) }
+}
+Reader().check()
