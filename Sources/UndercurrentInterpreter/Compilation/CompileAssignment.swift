@@ -44,12 +44,14 @@ extension BodyCompiler {
             let storeBase = store(to: baseExpr)
             let indices = ExpressionList(arguments.map(\.value)) { expression($0) }
             let labels = arguments.map(\.label)
+            var localType: TypeRef?
+            if case .name(let reference, _, _) = baseExpr { localType = declaredCollectionType(of: reference) }
             return { value, interpreter, frame in
                 if let variable = interpreter.collectionVariable(baseExpr, in: frame) {
                     // Swift evaluates the indices, then changes the variable in place: the indices
                     // see (and may change) the variable, and the storage is not copied on each write.
                     try interpreter.storeBySubscript(
-                        value, into: variable.cell, declaredType: variable.declaredType,
+                        value, into: variable.cell, declaredType: variable.declaredType ?? localType,
                         indices: indices.evaluate(interpreter, frame), labels: labels, at: location)
                     return
                 }
@@ -72,6 +74,16 @@ extension BodyCompiler {
         default:
             let location = target.location
             return { _, _, _ in throw ScriptError.runtime("cannot assign to this expression", at: location) }
+        }
+    }
+
+    /// The type a local collection variable was declared with (`var ratios: [Double]`):
+    /// what a value stored through its subscript takes the element type of.
+    func declaredCollectionType(of reference: NameReference) -> TypeRef? {
+        guard case .local(let slot) = reference, let type = declaredTypes[slot] else { return nil }
+        switch type {
+        case .array, .dictionary: return type
+        default: return nil
         }
     }
 

@@ -648,6 +648,7 @@ extension BodyCompiler {
             let indices = ExpressionList(arguments.map(\.value)) { expression($0) }
             let labels = arguments.map(\.label)
             let globalSite = GlobalSiteCache()
+            let localType = declaredCollectionType(of: reference)
             return { value, interpreter, frame in
                 let cell: Cell
                 let declaredType: TypeRef?
@@ -659,7 +660,7 @@ extension BodyCompiler {
                     }
                     (cell, declaredType) = (global.cell, global.type)
                 } else if let variable = frame.cell(reference) {
-                    (cell, declaredType) = (variable, nil)
+                    (cell, declaredType) = (variable, localType)
                 } else {
                     return try general(value, interpreter, frame)
                 }
