@@ -29,7 +29,10 @@ extension StandardLibrary {
     }
 
     private func installArrayInsertion(on array: TypeInfo) {
-        arrayMethod(array, "append(_:)") { elements, arguments in
+        // `Element`: the receiver's element type where the call knows it, so that
+        // `demands.append(.none)` is a demand (`Interpreter.evaluateArguments`).
+        let element: [TypeRef?] = [.named(["Element"], [])]
+        arrayMethod(array, "append(_:)", types: element) { elements, arguments in
             elements.append(arguments[0])
             return .void
         }
@@ -39,7 +42,7 @@ extension StandardLibrary {
             elements += added
             return .void
         }
-        arrayMethod(array, "insert(_:at:)") { elements, arguments in
+        arrayMethod(array, "insert(_:at:)", types: element + [nil]) { elements, arguments in
             let index = try arguments.int(1)
             guard index >= 0, index <= elements.count else {
                 throw ScriptError.runtime("Array index is out of range", at: arguments.location)

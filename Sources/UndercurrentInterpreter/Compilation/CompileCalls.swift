@@ -54,6 +54,15 @@ extension BodyCompiler {
         case .member(let baseExpr, let name, _, _):
             let base = expression(baseExpr)
             let storeBase = store(to: baseExpr)
+            // The type the receiver was declared with: a local's is known now, a property's or
+            // a global's when the call runs (`demands.append(.none)` on a `[Subscribers.Demand]`).
+            var receiverType: TypeRef?
+            var receiverGlobal: String?
+            switch baseExpr {
+            case .name(.local(let slot), _, _): receiverType = declaredTypes[slot]
+            case .name(.dynamic, let name, _): receiverGlobal = name
+            default: break
+            }
             let throughProtocol = staticProtocol(of: baseExpr)
             var onField: ((Interpreter, Frame) throws -> Value?)?
             if case .member(let ownerExpr, let field, _, _) = baseExpr {
@@ -67,7 +76,11 @@ extension BodyCompiler {
             return { [onField] interpreter, frame in
                 try interpreter.tick(location)
                 if let cell = interpreter.storageCell(of: baseExpr, in: frame),
-                    let result = try interpreter.callMutatingInPlace(cell, name, arguments, in: frame, at: location)
+                    let result = try interpreter.callMutatingInPlace(
+                        cell, name, arguments,
+                        declaredType: receiverType
+                            ?? receiverGlobal.flatMap { interpreter.declaredType(ofVariable: $0, in: frame) },
+                        in: frame, at: location)
                 {
                     return result
                 }

@@ -20,14 +20,18 @@ extension Interpreter {
     /// A mutating method called on a variable of value type changes the variable in place,
     /// so no copy of the value is held while it runs (`append` stays O(1)). Returns nil when
     /// the call is not of that kind.
+    /// `declaredType` is the type the variable was declared with, when known: an element
+    /// argument takes its element type (`demands.append(.none)` on a `[Subscribers.Demand]`).
     func callMutatingInPlace(
-        _ cell: Cell, _ name: String, _ arguments: CallArguments, in frame: Frame,
-        at location: SourceLocation
+        _ cell: Cell, _ name: String, _ arguments: CallArguments,
+        declaredType: @autoclosure () -> TypeRef? = nil, in frame: Frame, at location: SourceLocation
     ) throws -> Value? {
         guard let (callable, assignment) = mutatingOverload(on: cell.value, name, arguments, in: frame) else {
             return nil
         }
-        let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
+        let (values, inoutCells) = try evaluateArguments(
+            arguments, assignment, for: callable,
+            elementType: self.elementType(of: cell.value, declaredType: declaredType()), in: frame)
         let result = try invoke(
             callable, receiver: nil, receiverCell: cell, values: values, inoutCells: inoutCells,
             at: location)
@@ -90,7 +94,9 @@ extension Interpreter {
         }
         guard let (callable, assignment) = overload else { return nil }
         // Arguments are evaluated before the property is taken out (`items.append(items.count)`).
-        let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
+        let (values, inoutCells) = try evaluateArguments(
+            arguments, assignment, for: callable, elementType: fieldElementType(index, of: ownerCell, ownerType),
+            in: frame)
         let fieldCell = Cell(takeField(index, from: ownerCell))
         let result: Value
         do {
@@ -455,10 +461,40 @@ extension Interpreter {
             at: location, notes: known.isEmpty ? [] : ["candidates: " + known.joined(separator: ", ")])
     }
 
-    /// Evaluates arguments in source order, each with its parameter's type as context.
+    /// The type written for a name that is not a local: a stored property of `self`, or else
+    /// a global.
+    func declaredType(ofVariable name: String, in frame: Frame) -> TypeRef? {
+        guard let selfCell = frame.selfCell else { return globals[name]?.type }
+        let type = typeInfo(of: selfCell.load())
+        guard let index = type.fieldIndex[name] else { return nil }
+        return type.storedProperties[index].type
+    }
+
+    /// `elementType(of:declaredType:)` for a stored property. Its own function, so that the
+    /// copy of the property it looks at is gone before the property is changed in place.
+    private func fieldElementType(_ index: Int, of ownerCell: Cell, _ ownerType: TypeInfo) -> TypeRef? {
+        let declared = ownerType.storedProperties[index].type
+        switch ownerCell.value {
+        case .object(let object): return elementType(of: object.fields[index], declaredType: declared)
+        case .structValue(let structValue): return elementType(of: structValue.fields[index], declaredType: declared)
+        default: return nil
+        }
+    }
+
+    /// The element type of an array the script holds: the declared one, or that of its
+    /// first element (a variable keeps its type).
+    private func elementType(of value: Value, declaredType: TypeRef?) -> TypeRef? {
+        if case .array(let element)? = declaredType { return element }
+        guard case .array(let elements) = value, let first = elements.first else { return nil }
+        return typeRef(of: first.loaded)
+    }
+
+    /// Evaluates arguments in source order, each with its parameter's type as context; a
+    /// parameter declared as the receiver's `Element` takes `elementType`.
+    /// (`elementType` is worked out only for such a parameter: most calls have none.)
     func evaluateArguments(
         _ arguments: CallArguments, _ assignment: [[Int]], for callable: Callable,
-        in frame: Frame
+        elementType: @autoclosure () -> TypeRef? = nil, in frame: Frame
     ) throws -> ([Value?], [Int: Cell]) {
         var parameterOf = Array(repeating: 0, count: arguments.count)
         for (parameter, indices) in assignment.enumerated() {
@@ -470,6 +506,9 @@ extension Interpreter {
             let parameter = parameterOf[index]
             var type = callable.parameterType(parameter)
             if callable.parameterShapes[parameter].isVariadic, case .array(let element)? = type { type = element }
+            if case .named(["Element"], _)? = type {
+                type = BodyCompiler.ignoresExpectedType(argument.value) ? nil : elementType()
+            }
             let value = try arguments.value(index, expected: type, self, frame)
             evaluated[index] = value
             if argument.isInout { inoutCells[parameter] = Cell(value) }
