@@ -57,10 +57,10 @@ extension BodyCompiler {
             // The type the receiver was declared with: a local's is known now, a property's or
             // a global's when the call runs (`demands.append(.none)` on a `[Subscribers.Demand]`).
             var receiverType: TypeRef?
-            var receiverGlobal: String?
+            var receiverName: String?  // not a local: a property of `self`, or a global
             switch baseExpr {
             case .name(.local(let slot), _, _): receiverType = declaredTypes[slot]
-            case .name(.dynamic, let name, _): receiverGlobal = name
+            case .name(.dynamic, let name, _): receiverName = name
             default: break
             }
             let throughProtocol = staticProtocol(of: baseExpr)
@@ -79,7 +79,7 @@ extension BodyCompiler {
                     let result = try interpreter.callMutatingInPlace(
                         cell, name, arguments,
                         declaredType: receiverType
-                            ?? receiverGlobal.flatMap { interpreter.declaredType(ofVariable: $0, in: frame) },
+                            ?? receiverName.flatMap { interpreter.declaredType(ofVariable: $0, in: frame) },
                         in: frame, at: location)
                 {
                     return result
