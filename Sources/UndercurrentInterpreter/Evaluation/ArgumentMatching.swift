@@ -241,7 +241,13 @@ extension Interpreter {
             // A stored property of a variable: its declared type, or the type of what it holds.
             guard let baseValue = storedValue(of: base, in: frame) else { return nil }
             let info = typeInfo(of: baseValue)
-            guard let index = info.fieldIndex[name] else { return nil }
+            guard let index = info.fieldIndex[name] else {
+                // A library property (`items.count`) reads without running script code.
+                guard case .nativeProperty? = instanceEntries(of: info, name).first,
+                    let value = try? member(of: baseValue, name, at: .unknown)
+                else { return nil }
+                return typeRef(of: value.loaded)
+            }
             if let declared = info.storedProperties[index].type { return declared }
             switch baseValue {
             case .object(let object): return typeRef(of: object.fields[index].loaded)
@@ -272,13 +278,23 @@ extension Interpreter {
         return type
     }
 
-    /// What a variable (or `self`) holds, read without running anything.
+    /// What a variable (or `self`), or a stored property of one, holds, read without running
+    /// anything (a computed property would run its getter: it is not read).
     private func storedValue(of expr: Expr, in frame: Frame) -> Value? {
         let value: Value?
         switch expr {
         case .selfReference: value = frame.selfCell?.value
         case .name(.dynamic, let name, _): value = frame.selfCell == nil ? globals[name]?.cell.value : nil
         case .name(let reference, _, _): value = frame.cell(reference)?.value
+        case .member(let base, let name, _, _):
+            guard let owner = storedValue(of: base, in: frame), let index = typeInfo(of: owner).fieldIndex[name] else {
+                return nil
+            }
+            switch owner {
+            case .object(let object): value = object.fields[index]
+            case .structValue(let structValue): value = structValue.fields[index]
+            default: value = nil
+            }
         default: value = nil
         }
         guard let value, !isUninitialized(value) else { return nil }

@@ -51,3 +51,15 @@ final class Reader {
     func check() { log(self.next()) }
 }
 Reader().check()
+
+// Through stored properties, and a library property at the end.
+struct Crate {
+    var items = [1, 2, 3]
+    var label = "crate"
+    func total() -> Int { items.reduce(0, +) }
+}
+struct Shelf { var crate = Crate() }
+let shelf = Shelf()
+log(shelf.crate.total())
+log(shelf.crate.label)
+log(shelf.crate.items.count)
