@@ -20,6 +20,11 @@ public indirect enum TypeRef: Hashable, Sendable, CustomStringConvertible {
 
     public static func simple(_ name: String) -> TypeRef { .named([name], []) }
 
+    /// In a library method's signature, the element type of the collection it is called on
+    /// (`append(_:)`): the call gives the argument the receiver's element type where it knows
+    /// it. Two parts, so that no script `typealias` can name it and coercion passes it by.
+    public static let receiverElement = TypeRef.named(["Self", "Element"], [])
+
     /// The last name component (`Demand` for `Subscribers.Demand`), or nil for structural types.
     public var baseName: String? {
         if case .named(let parts, _) = self { return parts.last }

@@ -29,9 +29,9 @@ extension StandardLibrary {
     }
 
     private func installArrayInsertion(on array: TypeInfo) {
-        // `Element`: the receiver's element type where the call knows it, so that
-        // `demands.append(.none)` is a demand (`Interpreter.evaluateArguments`).
-        let element: [TypeRef?] = [.named(["Element"], [])]
+        // The receiver's element type where the call knows it, so that `demands.append(.none)`
+        // is a demand (`Interpreter.evaluateArguments`).
+        let element: [TypeRef?] = [.receiverElement]
         arrayMethod(array, "append(_:)", types: element) { elements, arguments in
             elements.append(arguments[0])
             return .void

@@ -488,18 +488,21 @@ enum StaticProtocol {
     }
 }
 
-/// The protocol a declared type names, if it names one, remembered while no declaration
-/// changes (`Interpreter.memberGeneration`).
+/// The protocol a call site's declared type names, if it names one, remembered while no
+/// declaration changes (`Interpreter.memberGeneration`; redeclaring a global is one). The
+/// interpreter is checked too, as `GlobalSiteCache` does.
 final class ProtocolTypeCache {
     @exclusivity(unchecked) private var generation = -1
-    @exclusivity(unchecked) private var type: TypeRef?
+    @exclusivity(unchecked) private var interpreter: ObjectIdentifier?
     @exclusivity(unchecked) private var found: TypeInfo?
 
     func protocolType(_ declared: TypeRef, in interpreter: Interpreter) -> TypeInfo? {
-        if generation == interpreter.memberGeneration, type == declared { return found }
+        if generation == interpreter.memberGeneration, self.interpreter == ObjectIdentifier(interpreter) {
+            return found
+        }
         found = interpreter.protocolType(named: declared)
-        type = declared
         generation = interpreter.memberGeneration
+        self.interpreter = ObjectIdentifier(interpreter)
         return found
     }
 }

@@ -552,10 +552,10 @@ extension BodyCompiler {
             }
         }
         guard Self.ignoresExpectedType(valueExpr) else { return generalAssignment(to: target, valueExpr, at: location) }
-        let store = self.store(to: target)
         switch target {
         case .name(.local(let slot), _, _):
             let value = expression(valueExpr)
+            let store = self.store(to: target)
             return { interpreter, frame in
                 let newValue = try value(interpreter, frame)
                 if case .int = newValue, let cell = frame.slots[slot], case .int = cell.value {
@@ -574,6 +574,7 @@ extension BodyCompiler {
             return generalAssignment(to: target, valueExpr, at: location)
         }
         let value = expression(valueExpr)
+        let store = self.store(to: target)
         return { interpreter, frame in
             try store(value(interpreter, frame), interpreter, frame)
             return .void
@@ -683,7 +684,7 @@ extension BodyCompiler {
                 }
             }
         default:
-            return { value, interpreter, frame in try general(value, interpreter, frame) }
+            return general
         }
     }
 

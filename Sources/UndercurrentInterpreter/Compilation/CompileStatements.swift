@@ -208,19 +208,26 @@ extension BodyCompiler {
         }
     }
 
+    /// The value a `let`/`var` starts with: its initializer's, taking the written type; nil
+    /// for an optional declared without one (when `optionalStartsNil`); else none yet
+    /// (`let x: Int`, then `x = 1`).
+    private static func initialValue(
+        of binding: VariableBinding, _ initializer: CompiledExpression?, optionalStartsNil: Bool,
+        _ interpreter: Interpreter, _ frame: Frame
+    ) throws -> Value {
+        guard let initializer else { return optionalStartsNil ? .optional(nil) : .void }
+        let value = try initializer(interpreter, frame)
+        guard let type = binding.type else { return value }
+        return try interpreter.coerce(value, to: type, at: binding.location)
+    }
+
     /// `let`/`var` at the top level of a script: a global, replacing any of the same name.
     private func global(_ name: String, _ binding: VariableBinding) -> CompiledStatement {
         let initializer = binding.initializer.map { expression($0, expected: binding.type) }
+        let optionalStartsNil = binding.type?.isOptional == true
         return { interpreter, frame in
-            var value: Value
-            if let initializer {
-                value = try initializer(interpreter, frame)
-                if let type = binding.type { value = try interpreter.coerce(value, to: type, at: binding.location) }
-            } else if let type = binding.type, type.isOptional {
-                value = .optional(nil)
-            } else {
-                value = .void
-            }
+            var value = try Self.initialValue(
+                of: binding, initializer, optionalStartsNil: optionalStartsNil, interpreter, frame)
             if binding.isWeak {
                 value = .weakReference(WeakReference(value.objectForWeakStorage, isUnowned: binding.isUnowned))
             }
@@ -298,14 +305,10 @@ extension BodyCompiler {
     private func destructuring(_ binding: VariableBinding) -> CompiledStatement {
         let initializer = binding.initializer.map { expression($0, expected: binding.type) }
         let matches = pattern(binding.pattern)
+        let optionalStartsNil = binding.type?.isOptional == true && !binding.isConstant
         return { interpreter, frame in
-            var value = Value.void
-            if let initializer {
-                value = try initializer(interpreter, frame)
-                if let type = binding.type { value = try interpreter.coerce(value, to: type, at: binding.location) }
-            } else if let type = binding.type, type.isOptional, !binding.isConstant {
-                value = .optional(nil)
-            }
+            let value = try Self.initialValue(
+                of: binding, initializer, optionalStartsNil: optionalStartsNil, interpreter, frame)
             guard try matches(interpreter, value, frame) else {
                 throw ScriptError.runtime("the value does not fit the pattern", at: binding.location)
             }
@@ -319,7 +322,7 @@ extension BodyCompiler {
     ) -> CompiledStatement {
         let sequence = expression(sequenceExpr)
         let sequenceLocation = sequenceExpr.location
-        let bind = self.bind(pattern)
+        let bind = self.pattern(pattern)
         let hasFilter = whereExpr != nil
         let filter = whereExpr.map { self.condition(.boolean($0)) } ?? { _, _ in true }
         let run = block(body)
@@ -446,7 +449,7 @@ extension BodyCompiler {
             }
         case .optionalBinding(let pattern, let expr):
             let value = expression(expr)
-            let bind = self.bind(pattern)
+            let bind = self.pattern(pattern)
             return { interpreter, frame in
                 let result = try value(interpreter, frame)
                 // A non-optional value always binds (Swift would have rejected this).
@@ -456,13 +459,9 @@ extension BodyCompiler {
             }
         case .matches(let pattern, let expr):
             let value = expression(expr)
-            let bind = self.bind(pattern)
+            let bind = self.pattern(pattern)
             return { interpreter, frame in try bind(interpreter, value(interpreter, frame), frame) }
         }
     }
 
-    /// Matches a value against a pattern, binding its names.
-    private func bind(_ pattern: Pattern) -> CompiledPattern {
-        self.pattern(pattern)
-    }
 }

@@ -490,7 +490,8 @@ extension Interpreter {
     }
 
     /// Evaluates arguments in source order, each with its parameter's type as context; a
-    /// parameter declared as the receiver's `Element` takes `elementType`.
+    /// parameter declared as the receiver's element (`TypeRef.receiverElement`) takes
+    /// `elementType`.
     /// (`elementType` is worked out only for such a parameter: most calls have none.)
     func evaluateArguments(
         _ arguments: CallArguments, _ assignment: [[Int]], for callable: Callable,
@@ -506,7 +507,7 @@ extension Interpreter {
             let parameter = parameterOf[index]
             var type = callable.parameterType(parameter)
             if callable.parameterShapes[parameter].isVariadic, case .array(let element)? = type { type = element }
-            if case .named(["Element"], _)? = type {
+            if type == .receiverElement {
                 type = BodyCompiler.ignoresExpectedType(argument.value) ? nil : elementType()
             }
             let value = try arguments.value(index, expected: type, self, frame)

@@ -51,9 +51,7 @@ extension StreamBridge {
         guard case .native(let receiver as PublisherValue)? = arguments.receiver?.loaded else {
             return outputIsOptional(upstream)
         }
-        if let known = receiver.outputIsOptional { return known }
-        // The generic arguments written where the receiver was made (`Empty<String?, Never>()`).
-        let known = receiver.writtenArguments.first?.isOptional ?? outputIsOptional(upstream)
+        let known = receiver.knownOutputIsOptional ?? outputIsOptional(upstream)
         receiver.outputIsOptional = known
         return known
     }
@@ -70,7 +68,7 @@ extension StreamBridge {
         if case .native(let made as PublisherValue) = result, made.outputIsOptional == nil,
             case .native(let receiver as PublisherValue)? = arguments.receiver?.loaded, made !== receiver
         {
-            made.outputIsOptional = receiver.outputIsOptional ?? receiver.writtenArguments.first?.isOptional
+            made.outputIsOptional = receiver.knownOutputIsOptional
         }
         return result
     }

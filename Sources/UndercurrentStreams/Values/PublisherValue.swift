@@ -96,6 +96,11 @@ public final class PublisherValue: NativeValue {
     /// value has asked (`StreamBridge.promoted(_:toOutputOf:_:)`); an operator that keeps
     /// its upstream's Output passes it on, so a long chain is not spelled again at each step.
     var outputIsOptional: Bool?
+
+    /// What is known without asking the chain of whether Output is an Optional: what an
+    /// operator passed on, or the generic arguments written where this was made
+    /// (`Empty<String?, Never>()`).
+    var knownOutputIsOptional: Bool? { outputIsOptional ?? writtenArguments.first?.isOptional }
     /// For printing: weak, as a value may be printed while its environment is torn down.
     weak var bridge: StreamBridge?
 
