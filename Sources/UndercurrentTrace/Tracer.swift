@@ -12,7 +12,9 @@ public final class Tracer: _Introspection {
     // The state written on every call is `@exclusivity(unchecked)`: the tracer works on its
     // owner thread only, in short accesses, and the dynamic checks (a thread-local access
     // set per access) were a tenth of a traced custom subscription's cost in a profile.
-    @exclusivity(unchecked) public private(set) var events: [TraceEvent] = []
+    @exclusivity(unchecked) private var recorded = TraceEventRing()
+    /// The events kept, in the order they were recorded.
+    public var events: [TraceEvent] { recorded.inOrder }
     /// Events beyond this are dropped (the oldest first) and counted in `droppedCount`.
     @exclusivity(unchecked) public var capacity = 200_000 {
         didSet { capacity = max(10, capacity) }
@@ -100,7 +102,7 @@ public final class Tracer: _Introspection {
 
     /// Forgets the recorded events (object names and demand stay known for the session).
     public func clearEvents() {
-        events.removeAll()
+        recorded.removeAll()
         droppedCount = 0
         sequence = 0
         depth = 0
@@ -146,14 +148,9 @@ public final class Tracer: _Introspection {
         let event = TraceEvent(
             sequence: number, kind: kind, depth: depth, target: target, argument: argument,
             ledger: change, time: clock?(), subscription: subscription, violations: found)
-        if events.count >= capacity {
-            let drop = min(events.count, max(1, capacity / 10))
-            events.removeFirst(drop)
-            droppedCount += drop
-        }
-        events.append(event)
+        droppedCount += recorded.append(event, capacity: capacity)
         note(found)
-        return droppedCount + events.count - 1
+        return droppedCount + recorded.count - 1
     }
 
     private func note(_ found: [ContractViolation]) {
@@ -166,14 +163,14 @@ public final class Tracer: _Introspection {
     /// The stored event at an absolute position, if it was not dropped.
     private func update(at position: Int?, _ change: (inout TraceEvent) -> Void) {
         guard let index = storedIndex(of: position) else { return }
-        change(&events[index])
+        change(&recorded[index])
     }
 
-    /// The index in `events` of the event at an absolute position, if it was not dropped.
+    /// The index among the kept events of the event at an absolute position, if it was not dropped.
     private func storedIndex(of position: Int?) -> Int? {
         guard let position else { return nil }
         let index = position - droppedCount
-        return events.indices.contains(index) ? index : nil
+        return index >= 0 && index < recorded.count ? index : nil
     }
 
     private func attach(_ found: [ContractViolation], at frame: CallStack.Frame) {
@@ -390,8 +387,8 @@ public final class Tracer: _Introspection {
             demandBefore: frame.demandBefore, returned: resultingDemand)
         // Written in place rather than through `update(at:_:)`, whose closure would copy the change.
         guard let index = storedIndex(of: frame.position) else { return }
-        events[index].returnedDemand = Self.source(resultingDemand)
-        events[index].ledger = change
+        recorded[index].returnedDemand = Self.source(resultingDemand)
+        recorded[index].ledger = change
     }
 
     public func willReceive<Downstream: Subscriber>(

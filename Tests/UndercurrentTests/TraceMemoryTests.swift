@@ -1,6 +1,7 @@
 import Testing
 import UndercurrentSession
-import UndercurrentTrace
+
+@testable import UndercurrentTrace
 
 /// A pipeline of a million events records in bounded memory: the trace keeps at most its
 /// capacity, drops the oldest events, and says how many it dropped. (Not timed.)
@@ -82,5 +83,55 @@ import UndercurrentTrace
         var timed = event
         timed.time = 1.5
         #expect(event != timed)
+    }
+}
+
+/// The events a tracer keeps once it is full: the newest, in order, each completed where
+/// it was recorded.
+@Suite struct TraceEventRingTests {
+    private func event(_ number: Int) -> TraceEvent {
+        TraceEvent(sequence: number, kind: .request, depth: 0, target: "S#1", argument: ".max(\(number))")
+    }
+
+    @Test func aFullRingKeepsTheNewestInOrder() {
+        var ring = TraceEventRing()
+        var dropped = 0
+        for number in 1...25 { dropped += ring.append(event(number), capacity: 10) }
+        #expect(dropped == 15)
+        #expect(ring.inOrder.map(\.sequence) == Array(16...25))
+        #expect(ring[0].sequence == 16)
+        #expect(ring[9].sequence == 25)
+    }
+
+    @Test func aChangeReachesTheEventAtItsPositionAfterWrapping() {
+        var ring = TraceEventRing()
+        for number in 1...13 { _ = ring.append(event(number), capacity: 10) }
+        ring[9].returnedDemand = ".max(1)"
+        ring[0].argument = "oldest"
+        #expect(ring.inOrder.last?.returnedDemand == ".max(1)")
+        #expect(ring.inOrder.first?.argument == "oldest")
+        #expect(ring.inOrder.first?.sequence == 4)
+    }
+
+    @Test func aLoweredCapacityDropsTheOldestSurplus() {
+        var ring = TraceEventRing()
+        for number in 1...12 { _ = ring.append(event(number), capacity: 20) }
+        let dropped = ring.append(event(13), capacity: 5)
+        #expect(dropped == 8)
+        #expect(ring.inOrder.map(\.sequence) == Array(9...13))
+    }
+
+    @Test func theTracerCountsWhatItDroppedAndKeepsTheNewest() {
+        let counts: (kept: [Int], dropped: Int) = LargeStack.run {
+            let session = Session { _ in }
+            _ = session.handle(":trace --cap 20")
+            _ = session.handle("let c = (1...500).publisher.sink { _ in }")
+            let kept = session.tracer.events.filter { $0.kind != .output }.map(\.sequence)
+            return (kept, session.tracer.droppedCount)
+        }
+        // Every call is numbered; the kept ones are the last, with nothing missing between.
+        #expect(counts.kept.count == 20)
+        #expect(counts.kept == Array((counts.kept.first ?? 0)...(counts.kept.last ?? 0)))
+        #expect(counts.dropped + counts.kept.count == counts.kept.last)
     }
 }

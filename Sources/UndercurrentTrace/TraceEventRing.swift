@@ -1,0 +1,56 @@
+/// The events a tracer keeps, oldest first, at most `capacity` of them: once full, each new
+/// event takes the place of the oldest.
+///
+/// A ring, so that dropping the oldest event costs nothing. The array it replaced dropped
+/// the oldest tenth at once, moving the other nine tenths: at the REPL's cap of 200,000
+/// events, about a kilobyte moved for every event recorded past the cap.
+struct TraceEventRing {
+    /// The events; once full, the oldest is at `start` and the order wraps around.
+    private var storage: [TraceEvent] = []
+    private var start = 0
+
+    var count: Int { storage.count }
+
+    /// The event at a position counted from the oldest kept.
+    subscript(position: Int) -> TraceEvent {
+        get { storage[storageIndex(position)] }
+        // In place: a get and a set would copy the event and its strings for each change.
+        _modify { yield &storage[storageIndex(position)] }
+    }
+
+    /// The events in the order they were recorded.
+    var inOrder: [TraceEvent] {
+        start == 0 ? storage : Array(storage[start...] + storage[..<start])
+    }
+
+    /// Adds an event, dropping the oldest ones to stay within `capacity` (at least 1);
+    /// returns how many were dropped.
+    mutating func append(_ event: TraceEvent, capacity: Int) -> Int {
+        if storage.count < capacity {
+            storage.append(event)
+            return 0
+        }
+        // Full. A capacity lowered since the ring filled drops the surplus first.
+        var dropped = 0
+        if storage.count > capacity {
+            let kept = Array(inOrder.suffix(capacity))
+            dropped = storage.count - kept.count
+            storage = kept
+            start = 0
+        }
+        storage[start] = event
+        start = (start + 1) % storage.count
+        return dropped + 1
+    }
+
+    mutating func removeAll() {
+        storage.removeAll()
+        start = 0
+    }
+
+    private func storageIndex(_ position: Int) -> Int {
+        precondition(position >= 0 && position < storage.count, "trace position out of range")
+        let index = start + position
+        return index < storage.count ? index : index - storage.count
+    }
+}
