@@ -36,6 +36,17 @@ import UndercurrentSession
             says: "<input 2>:1:1: unsupported: declaring operators is not supported yet")
     }
 
+    @Test func aStandardOperatorTheInterpreterLacksIsRefusedBeforeAnythingRuns() {
+        // `~>` is in the standard operator table: refused by name, at the operator, and the
+        // line before it does not run.
+        let shown = session(["print(\"before\")\nlet a = 1\nprint(a ~> a)", "print(2)"])
+        #expect(
+            shown[0].contains("<input 1>:3:9: unsupported: the operator `~>` is not supported yet"),
+            "got: \(shown[0])")
+        #expect(!shown[0].contains("before"))
+        #expect(shown[1] == "2\n")
+    }
+
     @Test func chainedComparisonsAreTheCompilersError() {
         // swiftc: "adjacent operators are in non-associative precedence group 'ComparisonPrecedence'".
         expectRefused(

@@ -59,11 +59,13 @@ public indirect enum Expr {
     /// `Type<Args>` used as an expression (`PassthroughSubject<Int, Never>`).
     case specialize(Expr, [TypeRef], SourceLocation)
     case typeExpr(TypeRef, SourceLocation)
-    case binary(String, Expr, Expr, SourceLocation)
-    case prefix(String, Expr, SourceLocation)
-    case postfix(String, Expr, SourceLocation)
+    case binary(BinaryOperator, Expr, Expr, SourceLocation)
+    case prefix(PrefixOperator, Expr, SourceLocation)
+    /// `lower...`, the one postfix operator.
+    case rangeFrom(Expr, SourceLocation)
     case assign(Expr, Expr, SourceLocation)
-    case compoundAssign(String, Expr, Expr, SourceLocation)
+    /// `target op= value`.
+    case compoundAssign(BinaryOperator, Expr, Expr, SourceLocation)
     case ternary(Expr, Expr, Expr, SourceLocation)
     /// `a?` inside an optional chain: unwraps or leaves the chain with nil.
     case optionalUnwrap(Expr, SourceLocation)
@@ -92,7 +94,7 @@ public indirect enum Expr {
             .name(_, _, let l), .selfReference(let l), .superReference(let l),
             .member(_, _, _, let l), .implicitMember(_, let l), .call(_, _, _, let l),
             .subscriptCall(_, _, let l), .specialize(_, _, let l), .typeExpr(_, let l),
-            .binary(_, _, _, let l), .prefix(_, _, let l), .postfix(_, _, let l),
+            .binary(_, _, _, let l), .prefix(_, _, let l), .rangeFrom(_, let l),
             .assign(_, _, let l), .compoundAssign(_, _, _, let l), .ternary(_, _, _, let l),
             .optionalUnwrap(_, let l), .optionalChain(_, let l), .forceUnwrap(_, let l, _),
             .arrayLiteral(_, let l), .dictionaryLiteral(_, let l), .tuple(_, _, let l),

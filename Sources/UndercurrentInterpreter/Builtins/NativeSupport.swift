@@ -209,7 +209,7 @@ extension Interpreter {
         case (.int(let a), .int(let b)): return a < b
         case (.string(let a), .string(let b)): return a < b
         case (.double(let a), .double(let b)): return a < b
-        default: return try truth(applyBinary("<", lhs, rhs, at: location), at: location)
+        default: return try truth(applyBinary(.less, lhs, rhs, at: location), at: location)
         }
     }
 }

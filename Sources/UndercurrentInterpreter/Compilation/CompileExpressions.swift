@@ -105,10 +105,7 @@ extension BodyCompiler {
                 try interpreter.evaluatePrefix(op, operand(interpreter, frame), at: location)
             }
 
-        case .postfix(let op, let operandExpr, let location):
-            guard op == "..." else {
-                return { _, _ in throw ScriptError.unsupported("postfix `\(op)`", at: location) }
-            }
+        case .rangeFrom(let operandExpr, _):
             let operand = expression(operandExpr)
             return { interpreter, frame in
                 .range(RangeValue(kind: .from, lower: try operand(interpreter, frame), upper: nil))
@@ -435,26 +432,25 @@ extension BodyCompiler {
     // MARK: - Operators
 
     private func binary(
-        _ op: String, _ lhsExpr: Expr, _ rhsExpr: Expr,
+        _ op: BinaryOperator, _ lhsExpr: Expr, _ rhsExpr: Expr,
         at location: SourceLocation
     ) -> CompiledExpression {
-        let code = OperatorCode.of(op)
         let lhs = expression(lhsExpr)
         let rhs = expression(rhsExpr)
         let lhsLocation = lhsExpr.location
         let rhsLocation = rhsExpr.location
-        switch code {
-        case OperatorCode.and:
+        switch op {
+        case .and:
             return { interpreter, frame in
                 guard try interpreter.truth(lhs(interpreter, frame), at: lhsLocation) else { return .bool(false) }
                 return .bool(try interpreter.truth(rhs(interpreter, frame), at: rhsLocation))
             }
-        case OperatorCode.or:
+        case .or:
             return { interpreter, frame in
                 if try interpreter.truth(lhs(interpreter, frame), at: lhsLocation) { return .bool(true) }
                 return .bool(try interpreter.truth(rhs(interpreter, frame), at: rhsLocation))
             }
-        case OperatorCode.nilCoalescing:
+        case .nilCoalescing:
             return { interpreter, frame in
                 let value = try lhs(interpreter, frame)
                 if case .optional(let wrapped) = value {
@@ -486,7 +482,7 @@ extension BodyCompiler {
     }
 
     /// `lhs op rhs` compiled as a comparison of Ints, when it is one of Int operands.
-    func integerComparison(_ op: String, _ lhsExpr: Expr, _ rhsExpr: Expr) -> CompiledComparison? {
+    func integerComparison(_ op: BinaryOperator, _ lhsExpr: Expr, _ rhsExpr: Expr) -> CompiledComparison? {
         guard FastPaths.enabled, let comparisonOperator = ComparisonOperator(op), let lhs = IntegerOperand(lhsExpr),
             let rhs = IntegerOperand(rhsExpr), lhs.readsVariable || rhs.readsVariable
         else { return nil }
@@ -496,11 +492,11 @@ extension BodyCompiler {
     /// A binary operator past the Int fast paths: an implicit member or an integer literal on
     /// one side takes its type from the other side's value.
     private func generalBinary(
-        _ op: String, _ lhsExpr: Expr, _ lhs: @escaping CompiledExpression,
+        _ op: BinaryOperator, _ lhsExpr: Expr, _ lhs: @escaping CompiledExpression,
         _ rhsExpr: Expr, _ rhs: @escaping CompiledExpression,
         at location: SourceLocation
     ) -> CompiledExpression {
-        let binaryOperator = BinaryOperator(op, at: location)
+        let binaryOperator = OperatorApplication(op, at: location)
         @inline(__always)
         func apply(_ interpreter: Interpreter, _ lhs: Value, _ rhs: Value) throws -> Value {
             try binaryOperator.apply(lhs, rhs, in: interpreter)
@@ -582,10 +578,10 @@ extension BodyCompiler {
     }
 
     private func compoundAssignment(
-        _ op: String, to target: Expr, _ valueExpr: Expr,
+        _ op: BinaryOperator, to target: Expr, _ valueExpr: Expr,
         at location: SourceLocation
     ) -> CompiledExpression {
-        let binaryOperator = BinaryOperator(op, at: location)
+        let binaryOperator = OperatorApplication(op, at: location)
         let current = expression(target)
         let rhs = expression(valueExpr)
         let store = quickStore(to: target)
@@ -710,30 +706,29 @@ extension BodyCompiler {
 }
 
 /// A binary operator as compiled code applies it: `Interpreter.applyBinary`, with the
-/// operator's code worked out once and the common operand kinds tried first.
-struct BinaryOperator {
-    let op: String
-    let code: UInt32
+/// common operand kinds tried first.
+struct OperatorApplication {
+    let op: BinaryOperator
     let location: SourceLocation
     /// `...`, `..<`, `===`, `!==` and `~=`, which `applyBinary` handles before asking a
     /// native operand.
     let isHandledBeforeNatives: Bool
 
-    init(_ op: String, at location: SourceLocation) {
+    init(_ op: BinaryOperator, at location: SourceLocation) {
         self.op = op
-        self.code = OperatorCode.of(op)
         self.location = location
-        self.isHandledBeforeNatives = ["...", "..<", "===", "!==", "~="].contains(op)
+        self.isHandledBeforeNatives = [.closedRange, .halfOpenRange, .identical, .notIdentical, .patternMatch]
+            .contains(op)
     }
 
     @inline(__always)
     func apply(_ lhs: Value, _ rhs: Value, in interpreter: Interpreter) throws -> Value {
         switch lhs {
         case .int(let a):
-            if case .int(let b) = rhs { return try interpreter.integerOperation(code, op, a, b, at: location) }
+            if case .int(let b) = rhs { return try interpreter.integerOperation(op, a, b, at: location) }
         case .native(let native) where !isHandledBeforeNatives:
             // `demand > 0`, `demand -= 1`: what `applyBinary` reaches after its checks by name.
-            if let result = try interpreter.locating(location, { try native.applyOperator(op, code: code, lhs, rhs) }) {
+            if let result = try interpreter.locating(location, { try native.applyOperator(op, lhs, rhs) }) {
                 return result
             }
         default:

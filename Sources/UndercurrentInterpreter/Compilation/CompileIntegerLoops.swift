@@ -289,11 +289,11 @@ extension BodyCompiler {
     /// A comparison of Int expressions, or `&&`/`||` of such.
     private func registerCondition(_ expr: Expr, _ variables: inout IntegerLoopVariables) -> RegisterTest? {
         guard case .binary(let op, let lhsExpr, let rhsExpr, _) = expr else { return nil }
-        if op == "&&" || op == "||" {
+        if op == .and || op == .or {
             guard let lhs = registerCondition(lhsExpr, &variables),
                 let rhs = registerCondition(rhsExpr, &variables)
             else { return nil }
-            if op == "&&" { return { registers in try lhs(registers) && rhs(registers) } }
+            if op == .and { return { registers in try lhs(registers) && rhs(registers) } }
             return { registers in try lhs(registers) || rhs(registers) }
         }
         guard let comparison = ComparisonOperator(op), let lhs = registerInteger(lhsExpr, &variables),

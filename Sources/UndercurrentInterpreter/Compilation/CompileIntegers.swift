@@ -109,13 +109,13 @@ extension Frame {
 enum ArithmeticOperator {
     case plus, minus, times, divide, remainder
 
-    init?(_ op: String) {
+    init?(_ op: BinaryOperator) {
         switch op {
-        case "+": self = .plus
-        case "-": self = .minus
-        case "*": self = .times
-        case "/": self = .divide
-        case "%": self = .remainder
+        case .plus: self = .plus
+        case .minus: self = .minus
+        case .times: self = .times
+        case .divide: self = .divide
+        case .remainder: self = .remainder
         default: return nil
         }
     }
@@ -124,14 +124,14 @@ enum ArithmeticOperator {
 enum ComparisonOperator {
     case equal, notEqual, less, greater, lessOrEqual, greaterOrEqual
 
-    init?(_ op: String) {
+    init?(_ op: BinaryOperator) {
         switch op {
-        case "==": self = .equal
-        case "!=": self = .notEqual
-        case "<": self = .less
-        case ">": self = .greater
-        case "<=": self = .lessOrEqual
-        case ">=": self = .greaterOrEqual
+        case .equal: self = .equal
+        case .notEqual: self = .notEqual
+        case .less: self = .less
+        case .greater: self = .greater
+        case .lessOrEqual: self = .lessOrEqual
+        case .greaterOrEqual: self = .greaterOrEqual
         default: return nil
         }
     }

@@ -256,8 +256,9 @@ extension Interpreter {
             }
         case .binary(let op, let lhs, let rhs, _):
             switch op {
-            case "==", "!=", "<", ">", "<=", ">=", "&&", "||": return .simple("Bool")
-            case "+", "-", "*", "/", "%": return staticType(of: lhs, in: frame) ?? staticType(of: rhs, in: frame)
+            case .equal, .notEqual, .less, .greater, .lessOrEqual, .greaterOrEqual, .and, .or: return .simple("Bool")
+            case .plus, .minus, .times, .divide, .remainder:
+                return staticType(of: lhs, in: frame) ?? staticType(of: rhs, in: frame)
             default: return nil
             }
         default:

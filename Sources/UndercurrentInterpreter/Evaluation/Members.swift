@@ -345,10 +345,10 @@ extension Interpreter {
             if let associated = try associatedType(name, of: selfValue, at: location) { return .metatype(associated) }
         }
         // An operator used as a function value: `scan(0, +)`, `sorted(by: <)`.
-        if let first = name.unicodeScalars.first, "+-*/%<>=!&|^~".unicodeScalars.contains(first) {
+        if let op = BinaryOperator(rawValue: name) {
             return FunctionValue.native(
                 NativeFunction("\(name)(_:_:)") { [unowned self] arguments in
-                    try self.applyBinary(name, arguments[0], arguments[1], at: arguments.location)
+                    try self.applyBinary(op, arguments[0], arguments[1], at: arguments.location)
                 })
         }
         if let refused = Sandbox.error(for: name, at: location) { throw refused }

@@ -1,5 +1,7 @@
 extension Interpreter {
-    public func applyBinary(_ op: String, _ lhs: Value, _ rhs: Value, at location: SourceLocation) throws -> Value {
+    public func applyBinary(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value, at location: SourceLocation) throws
+        -> Value
+    {
         switch (lhs, rhs) {
         case (.int(let a), .int(let b)):
             return try integerOperation(op, a, b, at: location)
@@ -11,47 +13,47 @@ extension Interpreter {
             return try doubleOperation(op, a, Double(b), at: location)
         case (.string(let a), .string(let b)):
             switch op {
-            case "+":
+            case .plus:
                 try checkSize(a.utf8.count + b.utf8.count, "a string", at: location)
                 return .string(a + b)
-            case "==": return .bool(a == b)
-            case "!=": return .bool(a != b)
-            case "<": return .bool(a < b)
-            case ">": return .bool(a > b)
-            case "<=": return .bool(a <= b)
-            case ">=": return .bool(a >= b)
+            case .equal: return .bool(a == b)
+            case .notEqual: return .bool(a != b)
+            case .less: return .bool(a < b)
+            case .greater: return .bool(a > b)
+            case .lessOrEqual: return .bool(a <= b)
+            case .greaterOrEqual: return .bool(a >= b)
             default: break
             }
         case (.bool(let a), .bool(let b)):
             switch op {
-            case "==": return .bool(a == b)
-            case "!=": return .bool(a != b)
+            case .equal: return .bool(a == b)
+            case .notEqual: return .bool(a != b)
             default: break
             }
-        case (.array(let a), .array(let b)) where op == "+":
+        case (.array(let a), .array(let b)) where op == .plus:
             try checkSize(a.count + b.count, "an array", at: location)
             return .array(a + b)
         default:
             break
         }
         switch op {
-        case "...", "..<":
-            return .range(RangeValue(kind: op == "..." ? .closed : .halfOpen, lower: lhs, upper: rhs))
-        case "===", "!==":
+        case .closedRange, .halfOpenRange:
+            return .range(RangeValue(kind: op == .closedRange ? .closed : .halfOpen, lower: lhs, upper: rhs))
+        case .identical, .notIdentical:
             let same = identical(lhs, rhs)
-            return .bool(op == "===" ? same : !same)
-        case "~=":
+            return .bool(op == .identical ? same : !same)
+        case .patternMatch:
             return .bool(try patternMatches(lhs, rhs, at: location))
         default:
             break
         }
         if case .native(let native) = lhs,
-            let result = try locating(location, { try native.applyOperator(op, code: OperatorCode.of(op), lhs, rhs) })
+            let result = try locating(location, { try native.applyOperator(op, lhs, rhs) })
         {
             return result
         }
         if case .native(let native) = rhs,
-            let result = try locating(location, { try native.applyOperator(op, code: OperatorCode.of(op), lhs, rhs) })
+            let result = try locating(location, { try native.applyOperator(op, lhs, rhs) })
         {
             return result
         }
@@ -59,7 +61,7 @@ extension Interpreter {
         // or a library type's).
         for operand in [lhs, rhs] {
             let type = typeInfo(of: operand)
-            let callables = staticCallables(of: type, op)
+            let callables = staticCallables(of: type, op.spelling)
             if let callable = callables.first(where: { $0.parameterShapes.count == 2 }) {
                 return try invoke(
                     callable, receiver: .metatype(Metatype(type: type)), receiverCell: nil,
@@ -67,11 +69,11 @@ extension Interpreter {
             }
         }
         switch op {
-        case "==": return .bool(try valuesEqual(lhs, rhs, at: location))
-        case "!=": return .bool(!(try valuesEqual(lhs, rhs, at: location)))
-        case "<", ">", "<=", ">=":
+        case .equal: return .bool(try valuesEqual(lhs, rhs, at: location))
+        case .notEqual: return .bool(!(try valuesEqual(lhs, rhs, at: location)))
+        case .less, .greater, .lessOrEqual, .greaterOrEqual:
             // Swift derives the other comparisons from a type's `<`.
-            if let less = staticCallables(of: typeInfo(of: lhs), "<").first {
+            if let less = staticCallables(of: typeInfo(of: lhs), BinaryOperator.less.spelling).first {
                 func lessThan(_ a: Value, _ b: Value) throws -> Bool {
                     try truth(
                         invoke(
@@ -79,17 +81,17 @@ extension Interpreter {
                             at: location), at: location)
                 }
                 switch op {
-                case "<": return .bool(try lessThan(lhs, rhs))
-                case ">": return .bool(try lessThan(rhs, lhs))
-                case "<=": return .bool(!(try lessThan(rhs, lhs)))
+                case .less: return .bool(try lessThan(lhs, rhs))
+                case .greater: return .bool(try lessThan(rhs, lhs))
+                case .lessOrEqual: return .bool(!(try lessThan(rhs, lhs)))
                 default: return .bool(!(try lessThan(lhs, rhs)))
                 }
             }
             if let order = ValueEquality.compare(lhs, rhs) {
                 switch op {
-                case "<": return .bool(order < 0)
-                case ">": return .bool(order > 0)
-                case "<=": return .bool(order <= 0)
+                case .less: return .bool(order < 0)
+                case .greater: return .bool(order > 0)
+                case .lessOrEqual: return .bool(order <= 0)
                 default: return .bool(order >= 0)
                 }
             }
@@ -97,7 +99,7 @@ extension Interpreter {
             break
         }
         throw ScriptError.runtime(
-            "binary operator '\(op)' cannot be applied to operands of type \(Formatter.typeName(of: lhs)) and \(Formatter.typeName(of: rhs))",
+            "binary operator '\(op.spelling)' cannot be applied to operands of type \(Formatter.typeName(of: lhs)) and \(Formatter.typeName(of: rhs))",
             at: location)
     }
 
@@ -175,87 +177,86 @@ extension Interpreter {
         }
     }
 
-    private func integerOperation(_ op: String, _ a: Int, _ b: Int, at location: SourceLocation) throws -> Value {
-        try integerOperation(OperatorCode.of(op), op, a, b, at: location)
-    }
-
-    /// `code` is `OperatorCode.of(op)`, which compiled code works out once.
-    func integerOperation(
-        _ code: UInt32, _ op: String, _ a: Int, _ b: Int,
-        at location: SourceLocation
-    ) throws -> Value {
-        switch code {
-        case OperatorCode.plus: return .int(try Plus.apply(a, b, at: location))
-        case OperatorCode.minus: return .int(try Minus.apply(a, b, at: location))
-        case OperatorCode.times: return .int(try Times.apply(a, b, at: location))
-        case OperatorCode.divide: return .int(try Divide.apply(a, b, at: location))
-        case OperatorCode.remainder: return .int(try Remainder.apply(a, b, at: location))
-        case OperatorCode.wrappingPlus: return .int(a &+ b)
-        case OperatorCode.wrappingMinus: return .int(a &- b)
-        case OperatorCode.wrappingTimes: return .int(a &* b)
-        case OperatorCode.bitAnd: return .int(a & b)
-        case OperatorCode.bitOr: return .int(a | b)
-        case OperatorCode.bitXor: return .int(a ^ b)
-        case OperatorCode.shiftLeft: return .int(a << b)
-        case OperatorCode.shiftRight: return .int(a >> b)
-        case OperatorCode.equal: return .bool(a == b)
-        case OperatorCode.notEqual: return .bool(a != b)
-        case OperatorCode.less: return .bool(a < b)
-        case OperatorCode.greater: return .bool(a > b)
-        case OperatorCode.lessOrEqual: return .bool(a <= b)
-        case OperatorCode.greaterOrEqual: return .bool(a >= b)
-        case OperatorCode.closedRange, OperatorCode.halfOpenRange:
-            if op == "..." && a > b || op == "..<" && a > b {
-                throw ScriptError.runtime("Range requires lowerBound <= upperBound (\(a)\(op)\(b))", at: location)
+    func integerOperation(_ op: BinaryOperator, _ a: Int, _ b: Int, at location: SourceLocation) throws -> Value {
+        switch op {
+        case .plus: return .int(try Plus.apply(a, b, at: location))
+        case .minus: return .int(try Minus.apply(a, b, at: location))
+        case .times: return .int(try Times.apply(a, b, at: location))
+        case .divide: return .int(try Divide.apply(a, b, at: location))
+        case .remainder: return .int(try Remainder.apply(a, b, at: location))
+        case .wrappingPlus: return .int(a &+ b)
+        case .wrappingMinus: return .int(a &- b)
+        case .wrappingTimes: return .int(a &* b)
+        case .bitAnd: return .int(a & b)
+        case .bitOr: return .int(a | b)
+        case .bitXor: return .int(a ^ b)
+        case .shiftLeft: return .int(a << b)
+        case .shiftRight: return .int(a >> b)
+        case .maskingShiftLeft: return .int(a &<< b)
+        case .maskingShiftRight: return .int(a &>> b)
+        case .equal: return .bool(a == b)
+        case .notEqual: return .bool(a != b)
+        case .less: return .bool(a < b)
+        case .greater: return .bool(a > b)
+        case .lessOrEqual: return .bool(a <= b)
+        case .greaterOrEqual: return .bool(a >= b)
+        case .closedRange, .halfOpenRange:
+            if a > b {
+                throw ScriptError.runtime(
+                    "Range requires lowerBound <= upperBound (\(a)\(op.spelling)\(b))", at: location)
             }
-            return .range(RangeValue(kind: op == "..." ? .closed : .halfOpen, lower: .int(a), upper: .int(b)))
+            return .range(RangeValue(kind: op == .closedRange ? .closed : .halfOpen, lower: .int(a), upper: .int(b)))
         default:
-            throw ScriptError.runtime("operator '\(op)' cannot be applied to two Int operands", at: location)
+            throw ScriptError.runtime("operator '\(op.spelling)' cannot be applied to two Int operands", at: location)
         }
     }
 
-    private func doubleOperation(_ op: String, _ a: Double, _ b: Double, at location: SourceLocation) throws -> Value {
+    private func doubleOperation(_ op: BinaryOperator, _ a: Double, _ b: Double, at location: SourceLocation) throws
+        -> Value
+    {
         switch op {
-        case "+": return .double(a + b)
-        case "-": return .double(a - b)
-        case "*": return .double(a * b)
-        case "/": return .double(a / b)
-        case "%":
+        case .plus: return .double(a + b)
+        case .minus: return .double(a - b)
+        case .times: return .double(a * b)
+        case .divide: return .double(a / b)
+        case .remainder:
             throw ScriptError.runtime(
                 "'%' is unavailable for Double: use truncatingRemainder(dividingBy:)", at: location)
-        case "==": return .bool(a == b)
-        case "!=": return .bool(a != b)
-        case "<": return .bool(a < b)
-        case ">": return .bool(a > b)
-        case "<=": return .bool(a <= b)
-        case ">=": return .bool(a >= b)
-        case "...", "..<":
-            return .range(RangeValue(kind: op == "..." ? .closed : .halfOpen, lower: .double(a), upper: .double(b)))
+        case .equal: return .bool(a == b)
+        case .notEqual: return .bool(a != b)
+        case .less: return .bool(a < b)
+        case .greater: return .bool(a > b)
+        case .lessOrEqual: return .bool(a <= b)
+        case .greaterOrEqual: return .bool(a >= b)
+        case .closedRange, .halfOpenRange:
+            return .range(
+                RangeValue(kind: op == .closedRange ? .closed : .halfOpen, lower: .double(a), upper: .double(b)))
         default:
-            throw ScriptError.runtime("operator '\(op)' cannot be applied to two Double operands", at: location)
+            throw ScriptError.runtime(
+                "operator '\(op.spelling)' cannot be applied to two Double operands", at: location)
         }
     }
 
-    func evaluatePrefix(_ op: String, _ operand: Value, at location: SourceLocation) throws -> Value {
+    func evaluatePrefix(_ op: PrefixOperator, _ operand: Value, at location: SourceLocation) throws -> Value {
         switch (op, operand) {
-        case ("!", .bool(let flag)): return .bool(!flag)
-        case ("-", .int(let number)):
+        case (.not, .bool(let flag)): return .bool(!flag)
+        case (.negate, .int(let number)):
             if number == .min { throw ScriptError.runtime("arithmetic overflow negating \(number)", at: location) }
             return .int(-number)
-        case ("-", .double(let number)): return .double(-number)
-        case ("+", .int), ("+", .double): return operand
-        case ("~", .int(let number)): return .int(~number)
-        case ("...", _): return .range(RangeValue(kind: .through, lower: nil, upper: operand))
-        case ("..<", _): return .range(RangeValue(kind: .upTo, lower: nil, upper: operand))
+        case (.negate, .double(let number)): return .double(-number)
+        case (.plus, .int), (.plus, .double): return operand
+        case (.bitNot, .int(let number)): return .int(~number)
+        case (.upThrough, _): return .range(RangeValue(kind: .through, lower: nil, upper: operand))
+        case (.upTo, _): return .range(RangeValue(kind: .upTo, lower: nil, upper: operand))
         default:
             let type = typeInfo(of: operand)
-            if let callable = staticCallables(of: type, op).first(where: { $0.parameterShapes.count == 1 }) {
+            if let callable = staticCallables(of: type, op.spelling).first(where: { $0.parameterShapes.count == 1 }) {
                 return try invoke(
                     callable, receiver: .metatype(Metatype(type: type)), receiverCell: nil,
                     values: [operand], inoutCells: [:], at: location)
             }
             throw ScriptError.runtime(
-                "unary operator '\(op)' cannot be applied to \(Formatter.typeName(of: operand))",
+                "unary operator '\(op.spelling)' cannot be applied to \(Formatter.typeName(of: operand))",
                 at: location)
         }
     }

@@ -43,7 +43,7 @@ extension Value: Equatable, Hashable, Comparable {
 
     public static func < (lhs: Value, rhs: Value) -> Bool {
         if let interpreter = lhs.interpreterForDescription,
-            case .bool(let less)? = try? interpreter.applyBinary("<", lhs, rhs, at: .unknown)
+            case .bool(let less)? = try? interpreter.applyBinary(.less, lhs, rhs, at: .unknown)
         {
             return less
         }

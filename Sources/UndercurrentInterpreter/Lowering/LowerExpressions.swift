@@ -138,10 +138,13 @@ extension Lowerer {
             {
                 return .floatLiteral(-value, loc)
             }
-            return .prefix(op, try operand(node.expression, of: op), loc)
+            guard let prefixOperator = PrefixOperator(rawValue: op) else {
+                throw unsupported("the prefix operator `\(op)`", node)
+            }
+            return .prefix(prefixOperator, try operand(node.expression, unwrapped: true), loc)
         case .postfixOperatorExpr(let node):
             let op = node.operator.text
-            if op == "..." { return .postfix(op, try lowerExpr(node.expression), loc) }
+            if op == "..." { return .rangeFrom(try lowerExpr(node.expression), loc) }
             throw unsupported("the postfix operator `\(op)`", node)
         case .inOutExpr(let node):
             return .inoutMarker(try lowerExpr(node.expression), loc)
@@ -282,29 +285,33 @@ extension Lowerer {
         guard let op = node.operator.as(BinaryOperatorExprSyntax.self)?.operator.text else {
             throw unsupported("this operator", node.operator)
         }
-        switch op {
-        case "+=", "-=", "*=", "/=", "%=", "&&=", "||=", "&=", "|=", "^=", "<<=", ">>=", "??=":
+        if op.hasSuffix("="), let compound = BinaryOperator(rawValue: String(op.dropLast())),
+            compound.hasCompoundAssignment
+        {
             var target = try lowerExpr(node.leftOperand, chainBase: true)
-            if op != "??=", isImplicitlyUnwrapped(node.leftOperand) {
+            if isImplicitlyUnwrapped(node.leftOperand) {
                 // `count += 1` on a `var count: Int!` reads and writes its value.
                 target = .forceUnwrap(target, location(node.leftOperand), implicit: true)
             }
-            let assignment = Expr.compoundAssign(String(op.dropLast()), target, try lowerExpr(node.rightOperand), loc)
+            let assignment = Expr.compoundAssign(compound, target, try lowerExpr(node.rightOperand), loc)
             if containsOptionalChaining(node.leftOperand) { return .optionalChain(assignment, loc) }
             return assignment
-        default:
-            return .binary(op, try operand(node.leftOperand, of: op), try operand(node.rightOperand, of: op), loc)
         }
+        guard let binaryOperator = BinaryOperator(rawValue: op) else {
+            throw unsupported("the operator `\(op)`", node.operator)
+        }
+        let unwrapped = !binaryOperator.takesOptionals
+        return .binary(
+            binaryOperator, try operand(node.leftOperand, unwrapped: unwrapped),
+            try operand(node.rightOperand, unwrapped: unwrapped), loc)
     }
 
     /// An operand of an operator: a `T!` is unwrapped, as Swift does where the operator does
     /// not take an Optional (`count * 2`, `-total`), and left one where it does
     /// (`count == nil`, `count ?? 0`).
-    private func operand(_ syntax: ExprSyntax, of op: String) throws -> Expr {
+    private func operand(_ syntax: ExprSyntax, unwrapped: Bool) throws -> Expr {
         let lowered = try lowerExpr(syntax)
-        guard !["==", "!=", "??", "===", "!==", "~="].contains(op), isImplicitlyUnwrapped(syntax) else {
-            return lowered
-        }
+        guard unwrapped, isImplicitlyUnwrapped(syntax) else { return lowered }
         return .forceUnwrap(lowered, location(syntax), implicit: true)
     }
 

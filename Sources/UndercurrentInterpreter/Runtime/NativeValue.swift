@@ -25,8 +25,8 @@ open class NativeValue {
     open func isLess(than other: NativeValue) -> Bool? { nil }
     /// A binary operator computed by the type itself, when `self` is either operand; nil
     /// when it has no such operator (the type's static operator functions are tried next).
-    /// Errors without a location get the operator's. `code` is `OperatorCode.of(op)`.
-    open func applyOperator(_ op: String, code: UInt32, _ lhs: Value, _ rhs: Value) throws -> Value? { nil }
+    /// Errors without a location get the operator's.
+    open func applyOperator(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Value? { nil }
     /// The type an associated type of this value's protocol names for it (`Output` and
     /// `Failure` of a publisher), read inside a method of a protocol extension; nil when it
     /// has none of that name.

@@ -33,7 +33,7 @@ extension StreamBridge {
     func lessThan(at location: SourceLocation) -> (Value, Value) -> Bool {
         { [unowned self] lhs, rhs in
             self.fromEngine(false) {
-                try self.flag(self.interpreter.applyBinary("<", lhs, rhs, at: location), at: location)
+                try self.flag(self.interpreter.applyBinary(.less, lhs, rhs, at: location), at: location)
             }
         }
     }
@@ -42,7 +42,7 @@ extension StreamBridge {
     func equals(_ value: Value, at location: SourceLocation) -> (Value) -> Bool {
         { [unowned self] element in
             self.fromEngine(false) {
-                try self.flag(self.interpreter.applyBinary("==", element, value, at: location), at: location)
+                try self.flag(self.interpreter.applyBinary(.equal, element, value, at: location), at: location)
             }
         }
     }

@@ -35,8 +35,8 @@ public final class DemandValue: NativeValue {
     // A custom subscription does demand arithmetic on every value (`demand -= 1`,
     // `demand > 0`): computed here directly rather than through the static operator
     // functions, whose lookup and call took a fifth of such a script's time.
-    public override func applyOperator(_ op: String, code: UInt32, _ lhs: Value, _ rhs: Value) throws -> Value? {
-        guard let result = try Self.apply(code, lhs, rhs) else { return nil }
+    public override func applyOperator(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Value? {
+        guard let result = try Self.apply(op, lhs, rhs) else { return nil }
         switch result {
         case .demand(let demand):
             if let shared { return .native(shared._withUnsafeGuaranteedRef { $0.value(for: demand) }) }
@@ -50,31 +50,33 @@ public final class DemandValue: NativeValue {
         case truth(Bool)
     }
 
-    static let arithmeticOperators = ["+", "-", "*"]
-    static let comparisonOperators = ["==", "!=", "<", ">", "<=", ">="]
+    static let arithmeticOperators: [BinaryOperator] = [.plus, .minus, .times]
+    static let comparisonOperators: [BinaryOperator] = [
+        .equal, .notEqual, .less, .greater, .lessOrEqual, .greaterOrEqual,
+    ]
 
     /// `Subscribers.Demand`'s operators, with the checks for what OpenCombine traps on
-    /// (a negative result). Nil when `code` (`OperatorCode.of(op)`) is not one of them.
-    static func apply(_ code: UInt32, _ lhs: Value, _ rhs: Value) throws -> OperatorResult? {
-        switch code {
-        case OperatorCode.plus: return .demand(try operand(lhs) + operand(rhs))
-        case OperatorCode.minus:
+    /// (a negative result). Nil when `op` is not one of them.
+    static func apply(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> OperatorResult? {
+        switch op {
+        case .plus: return .demand(try operand(lhs) + operand(rhs))
+        case .minus:
             let (left, right) = (try operand(lhs), try operand(rhs))
             if let leftCount = left.max, let rightCount = right.max, rightCount > leftCount {
                 throw ScriptError.runtime("demand cannot be negative (\(left) - \(right))", at: .unknown)
             }
             return .demand(left - right)
-        case OperatorCode.times:
+        case .times:
             guard case .int(let factor) = rhs, factor >= 0 else {
                 throw ScriptError.runtime("a demand can only be multiplied by an Int of 0 or more", at: .unknown)
             }
             return .demand(try operand(lhs) * factor)
-        case OperatorCode.equal: return .truth(try operand(lhs) == operand(rhs))
-        case OperatorCode.notEqual: return .truth(try operand(lhs) != operand(rhs))
-        case OperatorCode.less: return .truth(try operand(lhs) < operand(rhs))
-        case OperatorCode.greater: return .truth(try operand(lhs) > operand(rhs))
-        case OperatorCode.lessOrEqual: return .truth(try operand(lhs) <= operand(rhs))
-        case OperatorCode.greaterOrEqual: return .truth(try operand(lhs) >= operand(rhs))
+        case .equal: return .truth(try operand(lhs) == operand(rhs))
+        case .notEqual: return .truth(try operand(lhs) != operand(rhs))
+        case .less: return .truth(try operand(lhs) < operand(rhs))
+        case .greater: return .truth(try operand(lhs) > operand(rhs))
+        case .lessOrEqual: return .truth(try operand(lhs) <= operand(rhs))
+        case .greaterOrEqual: return .truth(try operand(lhs) >= operand(rhs))
         default: return nil
         }
     }
@@ -162,17 +164,17 @@ extension StreamBridge {
         demandType.addNativeProperty("description", NativeProperty { _, value in .string(value.description) })
         // The operator functions, for `Subscribers.Demand.+` passed as a function value.
         for op in DemandValue.arithmeticOperators + DemandValue.comparisonOperators {
-            let code = OperatorCode.of(op)
             demandType.addNativeMethod(
-                NativeFunction("\(op)(_:_:)") { [unowned self] arguments in
+                NativeFunction("\(op.spelling)(_:_:)") { [unowned self] arguments in
                     let result = try self.interpreter.locating(arguments.location) {
-                        try DemandValue.apply(code, arguments[0], arguments[1])
+                        try DemandValue.apply(op, arguments[0], arguments[1])
                     }
                     switch result {
                     case .demand(let demand)?: return self.demandValue(demand)
                     case .truth(let truth)?: return .bool(truth)
                     case nil:
-                        throw ScriptError.runtime("no operator \(op) on Subscribers.Demand", at: arguments.location)
+                        throw ScriptError.runtime(
+                            "no operator \(op.spelling) on Subscribers.Demand", at: arguments.location)
                     }
                 }, isStatic: true)
         }
