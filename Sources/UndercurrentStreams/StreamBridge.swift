@@ -12,7 +12,7 @@ public final class StreamBridge: InterpreterLibrary {
     let timeTypes = TimeTypes()
     /// The `objectWillChange` of each live `ObservableObject` with no `@Published` property,
     /// by object: Apple's is one publisher per instance (ObservableObjects.swift).
-    var willChangePublishers: [ObjectIdentifier: ObservableObjectPublisher] = [:]
+    let willChangePublishers = WillChangePublishers()
     /// The generic arguments the script wrote for publishers that are objects (a subject, a
     /// `Future`), by object, so that a chain built on one can spell its type (PublisherSpelling.swift).
     var writtenGenericArguments: [ObjectIdentifier: (object: WeakObject, arguments: [TypeRef])] = [:]
@@ -25,9 +25,16 @@ public final class StreamBridge: InterpreterLibrary {
     public weak var discardReporter: DiscardReporter?
     /// `.max(1)` and the other demands every subscription uses, made once.
     lazy var sharedDemands = SharedDemands(type: types.demand)
+    /// How values that may outlive the bridge reach it (`StreamBridgeHandle`).
+    let handle = StreamBridgeHandle()
 
     public init(interpreter: Interpreter) {
         self.interpreter = interpreter
+        handle.bridge = self
+    }
+
+    deinit {
+        handle.bridge = nil
     }
 
     public func install(into interpreter: Interpreter) {
@@ -120,4 +127,16 @@ public final class StreamBridge: InterpreterLibrary {
             + most.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
             + "): a publisher that makes the pipeline it belongs to again (Deferred { mk() }, or flatMap or catch returning it) subscribes forever"
     }
+}
+
+/// A way to reach the bridge that does not keep it alive, for values that may outlive it
+/// (publishers a script printed or kept): it answers nil once the bridge is gone.
+///
+/// Not a weak reference to the bridge: the first weak reference to an object gives it a
+/// side table, and from then on every retain and release of it takes the runtime's slow
+/// path. The bridge is retained on each value a script closure handles, so that was a
+/// fifth of a `map`/`filter` pipeline's time. The bridge clears the handle when it goes.
+final class StreamBridgeHandle {
+    /// Cleared by the bridge's `deinit`, on the interpreter's thread as every use of it.
+    unowned(unsafe) var bridge: StreamBridge?
 }

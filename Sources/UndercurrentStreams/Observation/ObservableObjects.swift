@@ -33,17 +33,19 @@ extension StreamBridge {
                     return self.observableObjectPublisherValue(PublishedFields(fields).objectWillChange)
                 }
                 let identity = object.identity
-                if let existing = self.willChangePublishers[identity] {
+                if let existing = self.willChangePublishers.byObject[identity] {
                     return self.observableObjectPublisherValue(existing)
                 }
                 let publisher = ObservableObjectPublisher()
-                self.willChangePublishers[identity] = publisher
+                self.willChangePublishers.byObject[identity] = publisher
                 return self.observableObjectPublisherValue(publisher)
             }))
-        // Weak: objects may outlive the bridge while the environment is torn down.
-        interpreter.deinitObservers.append { [weak self] identity, _ in
-            guard let self, !self.willChangePublishers.isEmpty else { return }
-            self.willChangePublishers[identity] = nil
+        // The registry, not the bridge: objects may outlive the bridge while the environment
+        // is torn down, and a weak reference to the bridge would put every retain and
+        // release of it (one per value through a script closure) on the runtime's slow path.
+        interpreter.deinitObservers.append { [registry = willChangePublishers] identity, _ in
+            guard !registry.byObject.isEmpty else { return }
+            registry.byObject[identity] = nil
         }
 
         let observablePublisher = types.family("ObservableObjectPublisher")
@@ -106,4 +108,9 @@ private final class PublishedFields: ObservableObject, CustomReflectable {
     }
 
     var customMirror: Mirror { Mirror(self, unlabeledChildren: fields) }
+}
+
+/// The `objectWillChange` publisher of each `ObservableObject` script object, by identity.
+final class WillChangePublishers {
+    var byObject: [ObjectIdentifier: ObservableObjectPublisher] = [:]
 }

@@ -42,20 +42,22 @@ public struct AnyValuePublisher<Failure: Error>: Publisher {
     /// operators, or a publisher that makes itself again (`Deferred { mk() }`, a `flatMap`
     /// or `catch` returning the same pipeline), subscribes deeper and deeper in the engine
     /// alone, where the call-depth limit on script code never sees it.
-    weak var nesting: StreamBridge?
+    private let nestingHandle: StreamBridgeHandle?
+    var nesting: StreamBridge? { nestingHandle?.bridge }
 
     public init(_ base: any Publisher<Value, Failure>) {
         if let nested = base as? AnyValuePublisher<Failure> {
             self.base = nested.base
-            self.nesting = nested.nesting
+            self.nestingHandle = nested.nestingHandle
         } else {
             self.base = base
+            self.nestingHandle = nil
         }
     }
 
     init(_ base: any Publisher<Value, Failure>, nesting: StreamBridge) {
-        self.init(base)
-        self.nesting = nesting
+        self.base = (base as? AnyValuePublisher<Failure>)?.base ?? base
+        self.nestingHandle = nesting.handle
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Failure {
@@ -101,12 +103,14 @@ public final class PublisherValue: NativeValue {
     /// operator passed on, or the generic arguments written where this was made
     /// (`Empty<String?, Never>()`).
     var knownOutputIsOptional: Bool? { outputIsOptional ?? writtenArguments.first?.isOptional }
-    /// For printing: weak, as a value may be printed while its environment is torn down.
-    weak var bridge: StreamBridge?
+    /// For printing: not kept alive, as a value may be printed while its environment is torn
+    /// down.
+    private let bridgeHandle: StreamBridgeHandle?
+    var bridge: StreamBridge? { bridgeHandle?.bridge }
 
     init(_ publisher: AnyScriptPublisher, type: TypeInfo, bridge: StreamBridge? = nil) {
         self.publisher = publisher
-        self.bridge = bridge
+        self.bridgeHandle = bridge?.handle
         super.init(typeInfo: type)
     }
 
