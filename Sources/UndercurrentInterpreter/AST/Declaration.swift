@@ -48,28 +48,23 @@ public final class FunctionDecl {
     public let isThrowing: Bool
     public let isFailableInit: Bool
     public let location: SourceLocation
-    /// The body as closures, once it has run (`FunctionDecl.compiled`). Unchecked: read on
-    /// every call, in short accesses.
-    @exclusivity(unchecked) var compiledBody: CompiledBody?
-    /// For a closure written without a return type, the one its context gives it (a
-    /// parameter of type `(Int) -> Subscribers.Demand`): what its `return`s are evaluated
-    /// against, so that `.max(1)` is a demand. Set when the closure expression is compiled.
-    var contextualReturnType: TypeRef?
-    /// A finished call's frame, kept for the next call (`Frame.forCall(of:)`).
-    @exclusivity(unchecked) var spareFrame: Frame?
-    /// Whether coercing to the parameters' and return types keeps every value as it is,
-    /// as found at declaration generation `typesCheckedGeneration`
-    /// (`Interpreter.typesKeepValues(of:)`).
-    @exclusivity(unchecked) var typesKeepValues = false
-    @exclusivity(unchecked) var typesCheckedGeneration = -1
+    /// Its place in the running interpreter's `ProgramTables`, which keep what running it
+    /// needs (its compiled body, a spare frame): numbered by the lowerer, from the count the
+    /// interpreter gave it.
+    public let index: Int
+    /// For a property's initial value and getter written without a return type, the
+    /// property's type: what their result is evaluated against, so that `.max(2)` is a
+    /// demand. Set by the lowerer when it lowers the property.
+    public internal(set) var impliedReturnType: TypeRef?
 
     public init(
-        name: String, parameters: [Parameter], returnType: TypeRef?, body: Block,
+        index: Int, name: String, parameters: [Parameter], returnType: TypeRef?, body: Block,
         isSingleExpression: Bool, slotCount: Int, captures: [CaptureSource],
         captureList: [CaptureListEntry], selfSlot: Int?, isStatic: Bool,
         isMutating: Bool, isThrowing: Bool, isFailableInit: Bool,
         location: SourceLocation, declaredTypes: [Int: TypeRef] = [:]
     ) {
+        self.index = index
         self.declaredTypes = declaredTypes
         self.name = name
         self.parameters = parameters

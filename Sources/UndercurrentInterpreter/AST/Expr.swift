@@ -50,11 +50,12 @@ public indirect enum Expr {
     case selfReference(SourceLocation)
     case superReference(SourceLocation)
     /// `base.name` (`base.0` for tuple elements).
-    case member(Expr, String, MemberSiteCache, SourceLocation)
+    /// The `Int` is the site's index in the interpreter's `ProgramTables` (its cache).
+    case member(Expr, String, Int, SourceLocation)
     /// `.name` whose type comes from context.
     case implicitMember(String, SourceLocation)
-    /// A call; the cache remembers what it resolved to (`CallSiteCache`).
-    case call(Expr, [Argument], CallSiteCache, SourceLocation)
+    /// A call; the `Int` is its site's index in the interpreter's `ProgramTables`.
+    case call(Expr, [Argument], Int, SourceLocation)
     case subscriptCall(Expr, [Argument], SourceLocation)
     /// `Type<Args>` used as an expression (`PassthroughSubject<Int, Never>`).
     case specialize(Expr, [TypeRef], SourceLocation)

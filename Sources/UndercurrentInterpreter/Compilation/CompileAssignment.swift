@@ -8,7 +8,7 @@ extension BodyCompiler {
     func store(to target: Expr) -> CompiledStore {
         switch target {
         case .name(let reference, let name, let location):
-            let selfMember = store(to: .member(.selfReference(location), name, MemberSiteCache(), location))
+            let selfMember = memberStore(.selfReference(location), name, MemberSiteCache(), at: location)
             return { value, interpreter, frame in
                 if let cell = frame.cell(reference) {
                     interpreter.store(value, intoVariable: cell)
@@ -34,10 +34,10 @@ extension BodyCompiler {
             }
 
         case .member(.superReference, let name, let site, let location):
-            return store(to: .member(.selfReference(location), name, site, location))
+            return memberStore(.selfReference(location), name, tables.memberSite(site), at: location)
 
         case .member(let baseExpr, let name, let site, let location):
-            return memberStore(baseExpr, name, site, at: location)
+            return memberStore(baseExpr, name, tables.memberSite(site), at: location)
 
         case .subscriptCall(let baseExpr, let arguments, let location):
             let base = expression(baseExpr)
@@ -155,10 +155,11 @@ extension BodyCompiler {
                 }
                 return nil
             }
-        case .member(let baseExpr, let name, let site, _) where Self.namesStorage(baseExpr):
+        case .member(let baseExpr, let name, let siteIndex, _) where Self.namesStorage(baseExpr):
             // Only a base that names storage is evaluated here, ahead of the assignment's own
             // evaluation of it (a computed base is handled by the caller, once).
             let base = expression(baseExpr)
+            let site = tables.memberSite(siteIndex)
             return { interpreter, frame in
                 guard let baseValue = try? base(interpreter, frame) else { return nil }
                 return interpreter.memberType(of: baseValue, name, site: site)
@@ -196,9 +197,12 @@ extension BodyCompiler {
             }
         }
         let value = ExpressionCode(valueExpr, compiler: self)
-        if case .member(let baseExpr, let name, let site, let memberLocation) = target, !Self.namesStorage(baseExpr) {
+        if case .member(let baseExpr, let name, let siteIndex, let memberLocation) = target,
+            !Self.namesStorage(baseExpr)
+        {
             // `make().value = 5`: a base that is computed is evaluated once, before the value, as Swift does.
             let base = expression(baseExpr)
+            let site = tables.memberSite(siteIndex)
             return { interpreter, frame in
                 var baseValue = try base(interpreter, frame)
                 guard interpreter.isReferenceValue(baseValue) else {

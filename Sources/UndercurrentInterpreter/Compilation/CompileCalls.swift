@@ -493,16 +493,12 @@ enum StaticProtocol {
 /// interpreter is checked too, as `GlobalSiteCache` does.
 final class ProtocolTypeCache {
     @exclusivity(unchecked) private var generation = -1
-    @exclusivity(unchecked) private var interpreter: ObjectIdentifier?
     @exclusivity(unchecked) private var found: TypeInfo?
 
     func protocolType(_ declared: TypeRef, in interpreter: Interpreter) -> TypeInfo? {
-        if generation == interpreter.memberGeneration, self.interpreter == ObjectIdentifier(interpreter) {
-            return found
-        }
+        if generation == interpreter.memberGeneration { return found }
         found = interpreter.protocolType(named: declared)
         generation = interpreter.memberGeneration
-        self.interpreter = ObjectIdentifier(interpreter)
         return found
     }
 }

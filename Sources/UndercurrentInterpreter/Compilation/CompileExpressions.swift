@@ -48,7 +48,8 @@ extension BodyCompiler {
         case .member(.superReference, let name, _, let location):
             return { interpreter, frame in try interpreter.superMember(name, in: frame, at: location) }
 
-        case .member(let baseExpr, let name, let site, let location):
+        case .member(let baseExpr, let name, let siteIndex, let location):
+            let site = tables.memberSite(siteIndex)
             let base = expression(baseExpr)
             let read: CompiledExpression = { interpreter, frame in
                 let value = try base(interpreter, frame)
@@ -85,7 +86,7 @@ extension BodyCompiler {
             return { interpreter, _ in try interpreter.implicitMember(name, expected: expected, at: location) }
 
         case .call(let callee, let arguments, let site, let location):
-            return call(callee: callee, arguments, site, expected: expected, at: location)
+            return call(callee: callee, arguments, tables.callSite(site), expected: expected, at: location)
 
         case .specialize(let baseExpr, let arguments, let location):
             let base = expression(baseExpr)
@@ -161,8 +162,9 @@ extension BodyCompiler {
             return tuple(labels, elements, expected: expected)
 
         case .closure(let decl, _):
-            if decl.returnType == nil, decl.compiledBody == nil, let result = Self.closureResultType(expected) {
-                decl.contextualReturnType = result
+            if decl.returnType == nil, let result = Self.closureResultType(expected) {
+                let state = tables.state(of: decl)
+                if !state.isCompiled { state.contextReturnType = result }
             }
             return closure(decl)
 

@@ -16,8 +16,9 @@ typealias CompiledIntegerStore = (Interpreter, Frame) throws -> Bool
 indirect enum IntegerOperand {
     case literal(Int)
     case slot(Int)
-    /// A stored property of `self`, read directly once its site has found it.
-    case field(MemberSiteCache, of: SelfAccess)
+    /// A stored property of `self`, read directly once its site has found it; the `Int` is
+    /// the site's index (`ProgramTables.memberSite`).
+    case field(Int, of: SelfAccess)
     case arithmetic(ArithmeticOperator, IntegerOperand, IntegerOperand, SourceLocation)
 
     init?(_ expr: Expr) {
@@ -198,7 +199,8 @@ extension BodyCompiler {
             return { _, _ in value }
         case .slot(let slot):
             return { _, frame in frame.integer(at: slot) }
-        case .field(let site, let access):
+        case .field(let siteIndex, let access):
+            let site = tables.memberSite(siteIndex)
             // Only a plain stored property is read here: a computed one runs code, which
             // the general path runs once.
             return { interpreter, frame in
@@ -233,10 +235,11 @@ extension BodyCompiler {
             case .divide: return update(Divide.self, slot, rhs, at: location)
             case .remainder: return update(Remainder.self, slot, rhs, at: location)
             }
-        case .compoundAssign(let op, .member(let baseExpr, _, let site, _), let valueExpr, let location):
+        case .compoundAssign(let op, .member(let baseExpr, _, let siteIndex, _), let valueExpr, let location):
             guard let access = SelfAccess(baseExpr), let op = ArithmeticOperator(op),
                 let rhs = IntegerOperand(valueExpr)
             else { return nil }
+            let site = tables.memberSite(siteIndex)
             switch op {
             case .plus: return fieldUpdate(Plus.self, site, of: access, rhs, at: location)
             case .minus: return fieldUpdate(Minus.self, site, of: access, rhs, at: location)

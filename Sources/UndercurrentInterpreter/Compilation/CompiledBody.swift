@@ -7,8 +7,8 @@
 /// 40% of their time. A body is compiled once, the first time it runs, and every later run
 /// calls the closures, which hold what they need already taken apart.
 ///
-/// The closures take the interpreter as an argument rather than capture it, so compiled
-/// code belongs to the syntax it came from, not to one interpreter.
+/// Compiled code is kept per interpreter, beside the program (`ProgramTables`); the closures
+/// take the interpreter as an argument rather than capture it.
 typealias CompiledExpression = (Interpreter, Frame) throws -> Value
 typealias CompiledStatement = (Interpreter, Frame) throws -> Flow
 typealias CompiledCondition = (Interpreter, Frame) throws -> Bool
@@ -32,7 +32,7 @@ struct ExpressionList {
     }
 }
 
-/// The compiled form of a function's body, kept on the `FunctionDecl`.
+/// The compiled form of a function's body, kept in its `FunctionState`.
 final class CompiledBody {
     let run: CompiledStatement
 
@@ -41,21 +41,11 @@ final class CompiledBody {
     }
 }
 
-extension FunctionDecl {
-    /// The body as closures, compiled when first asked for.
-    var compiled: CompiledBody {
-        if let compiledBody { return compiledBody }
-        let compiler = BodyCompiler(returnType: returnType ?? contextualReturnType, declaredTypes: declaredTypes)
-        let body = CompiledBody(compiler.block(body))
-        compiledBody = body
-        return body
-    }
-}
-
 extension LoweredInput {
     /// The top level's statements keep their slots when they end: later inputs read them.
-    func compiledTopLevel() -> CompiledStatement {
-        BodyCompiler(returnType: nil, declaredTypes: topLevel.declaredTypes).block(topLevel.body, clearsSlots: false)
+    func compiledTopLevel(tables: ProgramTables) -> CompiledStatement {
+        BodyCompiler(returnType: nil, declaredTypes: topLevel.declaredTypes, tables: tables)
+            .block(topLevel.body, clearsSlots: false)
     }
 }
 
@@ -67,4 +57,8 @@ struct BodyCompiler {
     let returnType: TypeRef?
     /// The types its local variables were declared with, by slot (`FunctionDecl.declaredTypes`).
     var declaredTypes: [Int: TypeRef] = [:]
+    /// The running interpreter's tables: the caches of the sites compiled, and the state of
+    /// each closure met, which gets the return type its context gives it there
+    /// (`FunctionState.contextReturnType`).
+    unowned let tables: ProgramTables
 }

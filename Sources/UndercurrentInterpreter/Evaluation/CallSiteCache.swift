@@ -5,7 +5,8 @@
 /// An entry is keyed by the type the member was found on and is valid while that type's
 /// members and every declaration are unchanged (`TypeInfo.memberVersion`,
 /// `Interpreter.memberGeneration`): the overload chosen depends only on the candidates and
-/// on the call's argument labels, which are fixed in the source.
+/// on the call's argument labels, which are fixed in the source. Kept in the interpreter's
+/// `ProgramTables` by the call's site index, not in the lowered program.
 public final class CallSiteCache {
     enum Lookup {
         /// A method of an instance of `owner`.

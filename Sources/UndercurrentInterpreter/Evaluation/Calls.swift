@@ -616,7 +616,8 @@ extension Interpreter {
         {
             values = tuple.elements
         }
-        let coerces = !typesKeepValues(of: decl)
+        let state = tables.state(of: decl)
+        let coerces = !typesKeepValues(of: state)
         for (index, parameter) in decl.parameters.enumerated() {
             if let cell = inoutCells[index] {
                 frame.slots[parameter.slot] = cell
@@ -632,26 +633,31 @@ extension Interpreter {
                 frame.slots[entry.slot] = captures[base + offset]
             }
         }
-        return try run(decl, in: frame, coercingResult: coerces, at: location)
+        return try run(state, in: frame, coercingResult: coerces, at: location)
     }
 
     /// The one way into a script body: every function, method, closure, accessor and
     /// initializer runs here, and counts one level of call depth.
     func enterBody(_ decl: FunctionDecl, in frame: Frame, at location: SourceLocation) throws -> Flow {
+        try enterBody(tables.state(of: decl), in: frame, at: location)
+    }
+
+    /// `enterBody(_:in:at:)` for a caller that has the function's state at hand.
+    func enterBody(_ state: FunctionState, in frame: Frame, at location: SourceLocation) throws -> Flow {
         callDepth += 1
         defer { callDepth -= 1 }
         try checkCallDepth(at: location)
-        return try decl.compiled.run(self, frame)
+        return try state.compiled.run(self, frame)
     }
 
     /// Runs the body of a function whose frame is ready.
     func run(
-        _ decl: FunctionDecl, in frame: Frame, coercingResult: Bool,
+        _ state: FunctionState, in frame: Frame, coercingResult: Bool,
         at location: SourceLocation
     ) throws -> Value {
-        let flow = try enterBody(decl, in: frame, at: location)
+        let flow = try enterBody(state, in: frame, at: location)
         if case .returned(let value) = flow {
-            if coercingResult, let type = decl.returnType { return try coerce(value, to: type, at: location) }
+            if coercingResult, let type = state.decl.returnType { return try coerce(value, to: type, at: location) }
             return value
         }
         return .void

@@ -92,12 +92,17 @@ extension Interpreter {
     /// Whether calls of `decl` can skip coercing their arguments and result: every call of
     /// a typed function paid a look-up of each type's name among the aliases.
     func typesKeepValues(of decl: FunctionDecl) -> Bool {
-        if decl.typesCheckedGeneration == memberGeneration { return decl.typesKeepValues }
+        typesKeepValues(of: tables.state(of: decl))
+    }
+
+    func typesKeepValues(of state: FunctionState) -> Bool {
+        if state.typesCheckedGeneration == memberGeneration { return state.typesKeepValues }
+        let decl = state.decl
         let keeps =
             decl.parameters.allSatisfy { $0.type.map(coercionKeepsEveryValue(of:)) ?? true }
             && (decl.returnType.map(coercionKeepsEveryValue(of:)) ?? true)
-        decl.typesKeepValues = keeps
-        decl.typesCheckedGeneration = memberGeneration
+        state.typesKeepValues = keeps
+        state.typesCheckedGeneration = memberGeneration
         return keeps
     }
 

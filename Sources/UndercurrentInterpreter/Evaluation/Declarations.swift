@@ -220,7 +220,8 @@ extension Interpreter {
     /// Evaluates an expression that needs no frame (raw values, default arguments).
     func evaluateConstant(_ expr: Expr, expected: TypeRef?) throws -> Value {
         let function = FunctionDecl(
-            name: "constant", parameters: [], returnType: nil, body: Block(statements: [], declaredSlots: []),
+            index: tables.claimFunctionIndex(), name: "constant", parameters: [], returnType: nil,
+            body: Block(statements: [], declaredSlots: []),
             isSingleExpression: true, slotCount: 0, captures: [], captureList: [], selfSlot: nil, isStatic: false,
             isMutating: false, isThrowing: false, isFailableInit: false, location: expr.location)
         return try evaluateDefault(expr, of: function, expected: expected)
@@ -231,7 +232,7 @@ extension Interpreter {
     /// Compiled each time it is needed: defaults are rare on hot paths, and a literal, the
     /// usual default, compiles to a closure that returns it.
     func evaluateDefault(_ expr: Expr, of function: FunctionDecl, expected: TypeRef?) throws -> Value {
-        try BodyCompiler(returnType: nil).expression(expr, expected: expected)(
+        try BodyCompiler(returnType: nil, tables: tables).expression(expr, expected: expected)(
             self, Frame.make(function: function, captures: []))
     }
 

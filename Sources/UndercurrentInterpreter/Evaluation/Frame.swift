@@ -6,7 +6,7 @@
 final class Frame: ManagedBuffer<Frame.Header, Cell?> {
     struct Header {
         // Unowned: a frame lives while its function runs, or as that function's spare
-        // (`FunctionDecl.spareFrame`), and the function outlives both. A strong link would
+        // (`FunctionState.spareFrame`), and the function outlives both. A strong link would
         // make every spare a cycle.
         unowned(unsafe) let function: FunctionDecl
         let captures: [Cell]

@@ -50,24 +50,23 @@ extension Frame {
     /// A frame for a call of `decl` that gives every parameter an argument (defaults are
     /// found by empty parameter slots, which a spare frame's may not be): the spare one a
     /// finished call left, or a new one. Put the parameters and `self` in with `fill`.
-    static func forCall(of decl: FunctionDecl) -> Frame {
+    static func forCall(of state: FunctionState) -> Frame {
         // Swapped out rather than read and cleared: a move, without a retain and a release.
         var spare: Frame?
-        swap(&spare, &decl.spareFrame)
-        return spare ?? make(function: decl, captures: [])
+        swap(&spare, &state.spareFrame)
+        return spare ?? make(function: state.decl, captures: [])
     }
 
     /// After a call made with `forCall(of:)` returned: when nothing else holds `frame`, its
     /// variables end, in slot order as freeing it would have ended them, and it becomes
-    /// its function's spare.
-    static func retire(_ frame: inout Frame) {
+    /// the spare of its function's `state`.
+    static func retire(_ frame: inout Frame, to state: FunctionState) {
         guard FastPaths.enabled, isKnownUniquelyReferenced(&frame) else { return }
-        let decl = frame.withUnsafeMutablePointers { header, slots in
+        frame.withUnsafeMutablePointers { header, slots in
             for slot in 0..<header.pointee.slotCount { empty(slots + slot) }
-            return Unmanaged.passUnretained(header.pointee.function)
         }
         var spare: Frame? = frame
-        decl._withUnsafeGuaranteedRef { swap(&$0.spareFrame, &spare) }
+        swap(&state.spareFrame, &spare)
     }
 }
 

@@ -89,6 +89,9 @@ public final class Interpreter {
     var methodOwners: [ObjectIdentifier: TypeInfo] = [:]
     @exclusivity(unchecked) var callDepth = 0
     @exclusivity(unchecked) var steps = 0
+    /// What running the program needs beside it: each function's compiled body and spare
+    /// frame, each site's cache (`ProgramTables`).
+    let tables = ProgramTables()
     /// The block whose variables are being ended, and which of them (`end(_:in:)`).
     @exclusivity(unchecked) var releasingScope: Unmanaged<ScopeNote>?
     @exclusivity(unchecked) var releasingIndex = 0
@@ -167,12 +170,14 @@ public final class Interpreter {
     public func run(source: String, fileName: String = "<input>", lineOffset: Int = 0) throws {
         let lowered = try Lowerer.lower(
             source: source, fileName: fileName, knownMemberNames: memberNames, knownTypeNames: Set(types.keys),
-            lineOffset: lineOffset, knownImplicitlyUnwrappedNames: implicitlyUnwrappedNames)
+            lineOffset: lineOffset, knownImplicitlyUnwrappedNames: implicitlyUnwrappedNames,
+            firstFunctionIndex: tables.nextFunctionIndex, firstSiteIndex: tables.nextSiteIndex)
         implicitlyUnwrappedNames = lowered.implicitlyUnwrappedNames
         try run(lowered)
     }
 
     public func run(_ input: LoweredInput) throws {
+        try tables.claim(input)
         pendingError = nil
         steps = 0
         // Clamped to a century: `--time-limit 1e30` must not overflow the conversion.
@@ -186,7 +191,7 @@ public final class Interpreter {
         }
         let frame = Frame.make(function: input.topLevel, captures: [])
         do {
-            _ = try input.compiledTopLevel()(self, frame)
+            _ = try input.compiledTopLevel(tables: tables)(self, frame)
             try throwPendingError()
         } catch let thrown as ThrownValue {
             throw ScriptError.runtime(

@@ -5,19 +5,21 @@
 /// Compiled call sites bind their arguments in a loop of their own: passing them through a
 /// closure cost a retain and a release per captured value on every call.
 struct PlainCall {
-    let decl: FunctionDecl
+    private let state: FunctionState
     private(set) var frame: Frame
     private let coerces: Bool
     private let argumentCount: Int
 
+    var decl: FunctionDecl { state.decl }
+
     init(_ decl: FunctionDecl, argumentCount: Int, in interpreter: borrowing Interpreter) {
-        self.decl = decl
         self.argumentCount = argumentCount
-        coerces = !interpreter.typesKeepValues(of: decl)
+        state = interpreter.tables.state(of: decl)
+        coerces = !interpreter.typesKeepValues(of: state)
         // Defaults are found by the parameter slots left empty, which a spare frame's are not.
         frame =
             argumentCount == decl.parameters.count
-            ? Frame.forCall(of: decl) : Frame.make(function: decl, captures: [])
+            ? Frame.forCall(of: state) : Frame.make(function: decl, captures: [])
     }
 
     /// The type of parameter `index`, which the argument for it may be evaluated against.
@@ -58,8 +60,8 @@ struct PlainCall {
                 frame.fill(slot, with: selfValue ?? .void)
             }
         }
-        let result = try interpreter.run(decl, in: frame, coercingResult: coerces, at: location)
-        Frame.retire(&frame)
+        let result = try interpreter.run(state, in: frame, coercingResult: coerces, at: location)
+        Frame.retire(&frame, to: state)
         return result
     }
 }

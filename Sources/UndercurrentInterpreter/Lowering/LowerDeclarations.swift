@@ -75,7 +75,8 @@ extension Lowerer {
             }
             let (body, isSingle) = try self.lowerFunctionBody(bodySyntax.statements, returnsValue: returnType != nil)
             return FunctionDecl(
-                name: node.name.text, parameters: parameters, returnType: returnType, body: body,
+                index: self.nextFunctionIndex(), name: node.name.text, parameters: parameters, returnType: returnType,
+                body: body,
                 isSingleExpression: isSingle, slotCount: self.scope.slotCount, captures: self.scope.captures,
                 captureList: [], selfSlot: selfSlot, isStatic: isStatic, isMutating: isMutating,
                 isThrowing: node.signature.effectSpecifiers?.throwsClause != nil,
@@ -159,7 +160,7 @@ extension Lowerer {
             let returnType = try node.signature?.returnClause.map { try lowerType($0.type) }
             let (body, isSingle) = try lowerFunctionBody(node.statements, returnsValue: true)
             return FunctionDecl(
-                name: "closure", parameters: parameters, returnType: returnType, body: body,
+                index: nextFunctionIndex(), name: "closure", parameters: parameters, returnType: returnType, body: body,
                 isSingleExpression: isSingle, slotCount: scope.slotCount, captures: scope.captures,
                 captureList: captureList, selfSlot: nil, isStatic: false, isMutating: false,
                 isThrowing: true, isFailableInit: false, location: location(node), declaredTypes: scope.declaredTypes)
@@ -306,7 +307,8 @@ extension Lowerer {
                 try lowerItems(node.body?.statements ?? [])
             }
             return FunctionDecl(
-                name: "init", parameters: parameters, returnType: nil, body: body, isSingleExpression: false,
+                index: nextFunctionIndex(), name: "init", parameters: parameters, returnType: nil, body: body,
+                isSingleExpression: false,
                 slotCount: scope.slotCount, captures: [], captureList: [], selfSlot: selfSlot,
                 isStatic: false, isMutating: true,
                 isThrowing: node.signature.effectSpecifiers?.throwsClause != nil,
@@ -330,7 +332,8 @@ extension Lowerer {
             }
             let (body, isSingle) = try lowerFunctionBody(items, returnsValue: returnsValue)
             return FunctionDecl(
-                name: name, parameters: lowered, returnType: nil, body: body, isSingleExpression: isSingle,
+                index: nextFunctionIndex(), name: name, parameters: lowered, returnType: nil, body: body,
+                isSingleExpression: isSingle,
                 slotCount: scope.slotCount, captures: [], captureList: [], selfSlot: selfSlot,
                 isStatic: isStatic, isMutating: isMutating, isThrowing: false, isFailableInit: false,
                 location: location(node), declaredTypes: scope.declaredTypes)
@@ -376,7 +379,7 @@ extension Lowerer {
                     ]),
                     parameters: [], returnsValue: true, isStatic: isStatic, isMutating: false, node: initializer)
                 // The value takes the property's type: `var pending: Subscribers.Demand = .max(2)`.
-                property.initializerFunction?.contextualReturnType = type
+                property.initializerFunction?.impliedReturnType = type
             }
             if let accessors = binding.accessorBlock {
                 try lowerAccessors(accessors, into: &property, isStatic: isStatic)
@@ -437,7 +440,7 @@ extension Lowerer {
             }
         }
         // A getter's result takes the property's type: `var demand: Subscribers.Demand { .max(1) }`.
-        property.getter?.contextualReturnType = property.type
+        property.getter?.impliedReturnType = property.type
     }
 
     func lowerSubscript(_ node: SubscriptDeclSyntax) throws -> SubscriptDecl {
@@ -461,7 +464,8 @@ extension Lowerer {
                 }
                 let (body, isSingle) = try lowerFunctionBody(items, returnsValue: extra == nil)
                 return FunctionDecl(
-                    name: name, parameters: parameters, returnType: try lowerType(node.returnClause.type),
+                    index: nextFunctionIndex(), name: name, parameters: parameters,
+                    returnType: try lowerType(node.returnClause.type),
                     body: body, isSingleExpression: isSingle, slotCount: scope.slotCount, captures: [],
                     captureList: [], selfSlot: selfSlot, isStatic: isStatic, isMutating: extra != nil,
                     isThrowing: false, isFailableInit: false, location: location(node),

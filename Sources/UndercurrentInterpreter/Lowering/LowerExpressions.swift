@@ -104,7 +104,7 @@ extension Lowerer {
                 // unwraps a `T!` where its value is needed, and Optional has no such member.
                 lowered = .forceUnwrap(lowered, location(node.period), implicit: true)
             }
-            return .member(lowered, name, MemberSiteCache(), loc)
+            return .member(lowered, name, nextSiteIndex(), loc)
         case .functionCallExpr(let node):
             return try lowerCall(node)
         case .subscriptCallExpr(let node):
@@ -234,7 +234,7 @@ extension Lowerer {
             } else {
                 selfExpr = .selfReference(loc)
             }
-            return .member(selfExpr, name, MemberSiteCache(), loc)
+            return .member(selfExpr, name, nextSiteIndex(), loc)
         }
         // A local type, then a nested type by its short name, from inside its enclosing types
         // (closures included).
@@ -352,7 +352,7 @@ extension Lowerer {
                     value: .closure(try lowerClosure(extra.closure), location(extra.closure)),
                     isInout: false, isTrailingClosure: false))
         }
-        return .call(callee, arguments, CallSiteCache(), location(node))
+        return .call(callee, arguments, nextSiteIndex(), location(node))
     }
 
     func lowerKeyPath(_ node: KeyPathExprSyntax) throws -> Expr {

@@ -9,6 +9,10 @@ import SwiftSyntax
 public struct LoweredInput {
     public let topLevel: FunctionDecl
     public let declarations: [Declaration]
+    /// The indices its functions (`FunctionDecl.index`) and its call and member sites were
+    /// numbered with (`ProgramTables`).
+    public let functionIndices: Range<Int>
+    public let siteIndices: Range<Int>
     /// Names declared with an implicitly unwrapped type (`T!`), this input's and earlier ones'.
     public var implicitlyUnwrappedNames: Set<String> = []
 }
@@ -38,11 +42,17 @@ public final class Lowerer {
     var implicitlyUnwrappedNames: Set<String> = []
     /// `location(_:)`'s answers by the node's offset in the source.
     private var locationsByOffset: [Int: SourceLocation] = [:]
+    /// The index of the next function lowered (`FunctionDecl.index`).
+    private var functionIndex: Int
+    /// The index of the next call or member access lowered (`Expr.call`, `Expr.member`).
+    private var siteIndex: Int
 
     private init(
         converter: SourceLocationConverter, fileName: String, memberNames: [String: Set<String>],
-        typeNames: Set<String>, lineOffset: Int
+        typeNames: Set<String>, lineOffset: Int, firstFunctionIndex: Int, firstSiteIndex: Int
     ) {
+        self.functionIndex = firstFunctionIndex
+        self.siteIndex = firstSiteIndex
         self.converter = converter
         self.fileName = fileName
         self.lineOffset = lineOffset
@@ -60,7 +70,7 @@ public final class Lowerer {
     public static func lower(
         source: String, fileName: String = "<input>",
         knownMemberNames: [String: Set<String>] = [:], knownTypeNames: Set<String> = [], lineOffset: Int = 0,
-        knownImplicitlyUnwrappedNames: Set<String> = []
+        knownImplicitlyUnwrappedNames: Set<String> = [], firstFunctionIndex: Int = 0, firstSiteIndex: Int = 0
     ) throws -> LoweredInput {
         if let refused = ParseGuard.check(source, lineOffset: lineOffset) { throw refused }
         let tree = Parser.parse(source: source)
@@ -86,19 +96,21 @@ public final class Lowerer {
         }
         let lowerer = Lowerer(
             converter: converter, fileName: fileName, memberNames: knownMemberNames, typeNames: knownTypeNames,
-            lineOffset: lineOffset)
+            lineOffset: lineOffset, firstFunctionIndex: firstFunctionIndex, firstSiteIndex: firstSiteIndex)
         lowerer.collectMemberNames(folded.statements)
         lowerer.implicitlyUnwrappedNames = knownImplicitlyUnwrappedNames.union(
             ImplicitlyUnwrappedNameFinder.names(in: folded))
         let body = try lowerer.lowerTopLevel(folded.statements)
         let topLevel = FunctionDecl(
-            name: "<top level>", parameters: [], returnType: nil, body: body,
+            index: lowerer.nextFunctionIndex(), name: "<top level>", parameters: [], returnType: nil, body: body,
             isSingleExpression: false, slotCount: lowerer.scope.slotCount, captures: [],
             captureList: [], selfSlot: nil, isStatic: false, isMutating: false,
             isThrowing: true, isFailableInit: false, location: SourceLocation(line: 1 + lineOffset, column: 1),
             declaredTypes: lowerer.scope.declaredTypes)
         return LoweredInput(
             topLevel: topLevel, declarations: lowerer.hoisted,
+            functionIndices: firstFunctionIndex..<lowerer.functionIndex,
+            siteIndices: firstSiteIndex..<lowerer.siteIndex,
             implicitlyUnwrappedNames: lowerer.implicitlyUnwrappedNames)
     }
 
@@ -121,6 +133,18 @@ public final class Lowerer {
         // The rest (`1 < 2 < 3`) in SwiftOperators' words, which are the compiler's, at the
         // node it points at (the left operator).
         return ScriptError(.syntax, error.message, at: at(error.asDiagnostic.node))
+    }
+
+    /// Numbers a function being lowered.
+    func nextFunctionIndex() -> Int {
+        defer { functionIndex += 1 }
+        return functionIndex
+    }
+
+    /// Numbers a call or member access being lowered.
+    func nextSiteIndex() -> Int {
+        defer { siteIndex += 1 }
+        return siteIndex
     }
 
     func location(_ node: some SyntaxProtocol) -> SourceLocation {

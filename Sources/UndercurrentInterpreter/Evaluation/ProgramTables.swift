@@ -1,0 +1,148 @@
+/// What running the lowered program needs beside it, one set of tables per interpreter:
+/// each function's state (its body compiled to closures, a spare frame, facts worked out on
+/// its first call) and each call's and member access's site cache.
+///
+/// Kept beside the program rather than in it, the program stays as the lowerer made it,
+/// and nothing one interpreter learns while running reaches another. The lowerer numbers
+/// the functions (`FunctionDecl.index`) and the sites (the index in `Expr.call` and
+/// `Expr.member`) from this interpreter's counts, so that each one's entry is an array
+/// read; a node compiled in more than one way (a fast path and the general one) finds the
+/// same entry each time.
+final class ProgramTables {
+    /// Function states by index, in memory of the tables' own: an array held by a class is
+    /// retained and released around each read of it, which a call paid twice.
+    private var functionStates = UnsafeMutablePointer<FunctionState?>.allocate(capacity: 0)
+    private var functionCapacity = 0
+    private var callSites: [CallSiteCache?] = []
+    private var memberSites: [MemberSiteCache?] = []
+    /// The index the next function lowered for this interpreter takes.
+    private(set) var nextFunctionIndex = 0
+    /// The index the next call or member access lowered for this interpreter takes.
+    private(set) var nextSiteIndex = 0
+
+    /// Takes the indices `input` was lowered with. An input lowered for another interpreter
+    /// (or lowered before this interpreter's last one) may number its functions and sites
+    /// as this one's were numbered; the entries would be theirs, so it is refused.
+    func claim(_ input: LoweredInput) throws {
+        guard input.functionIndices.lowerBound >= nextFunctionIndex, input.siteIndices.lowerBound >= nextSiteIndex
+        else {
+            throw ScriptError(
+                .unsupported,
+                "this input was lowered for another interpreter: run its source with `run(source:)`")
+        }
+        nextFunctionIndex = input.functionIndices.upperBound
+        nextSiteIndex = input.siteIndices.upperBound
+    }
+
+    /// Gives a function made outside lowering (`Interpreter.evaluateConstant`) its index.
+    func claimFunctionIndex() -> Int {
+        defer { nextFunctionIndex += 1 }
+        return nextFunctionIndex
+    }
+
+    // MARK: - Functions
+
+    deinit {
+        functionStates.deinitialize(count: functionCapacity)
+        functionStates.deallocate()
+    }
+
+    /// The state of `decl`, made on first use.
+    @inline(__always)
+    func state(of decl: FunctionDecl) -> FunctionState {
+        let index = decl.index
+        if index < functionCapacity, let state = functionStates[index] {
+            precondition(state.decl === decl, "two functions share the index \(index)")
+            return state
+        }
+        return newState(of: decl)
+    }
+
+    private func newState(of decl: FunctionDecl) -> FunctionState {
+        let index = decl.index
+        precondition(index >= 0, "a function without an index")
+        if index >= functionCapacity {
+            let capacity = max(64, index + 1, functionCapacity * 2)
+            let grown = UnsafeMutablePointer<FunctionState?>.allocate(capacity: capacity)
+            grown.moveInitialize(from: functionStates, count: functionCapacity)
+            (grown + functionCapacity).initialize(repeating: nil, count: capacity - functionCapacity)
+            functionStates.deallocate()
+            functionStates = grown
+            functionCapacity = capacity
+        }
+        let state = FunctionState(decl, in: self)
+        functionStates[index] = state
+        return state
+    }
+
+    // MARK: - Sites
+
+    /// The cache of the call lowered with index `site`.
+    func callSite(_ site: Int) -> CallSiteCache {
+        if site < callSites.count, let cache = callSites[site] { return cache }
+        if site >= callSites.count {
+            callSites.append(contentsOf: repeatElement(nil, count: site + 1 - callSites.count))
+        }
+        let cache = CallSiteCache()
+        callSites[site] = cache
+        return cache
+    }
+
+    /// The cache of the member access lowered with index `site`.
+    func memberSite(_ site: Int) -> MemberSiteCache {
+        if site < memberSites.count, let cache = memberSites[site] { return cache }
+        if site >= memberSites.count {
+            memberSites.append(contentsOf: repeatElement(nil, count: site + 1 - memberSites.count))
+        }
+        let cache = MemberSiteCache()
+        memberSites[site] = cache
+        return cache
+    }
+}
+
+/// One function's entry in its interpreter's `ProgramTables`.
+final class FunctionState {
+    /// Held strongly: frames point at their function without holding it.
+    let decl: FunctionDecl
+    /// The tables this state is in, for the body compiler.
+    unowned let tables: ProgramTables
+    // Unchecked, as the tables'.
+    @exclusivity(unchecked) private var compiledBody: CompiledBody?
+    /// For a closure written without a return type, the one its context gives it (a
+    /// parameter of type `(Int) -> Subscribers.Demand`): what its `return`s are evaluated
+    /// against, so that `.max(1)` is a demand. Set when the closure expression is compiled,
+    /// and used if that is before its body is.
+    var contextReturnType: TypeRef?
+    /// A finished call's frame, kept for the next call (`Frame.forCall(of:)`).
+    @exclusivity(unchecked) var spareFrame: Frame?
+    /// Whether coercing to the parameters' and return types keeps every value as it is,
+    /// as found at declaration generation `typesCheckedGeneration`
+    /// (`Interpreter.typesKeepValues(of:)`).
+    @exclusivity(unchecked) var typesKeepValues = false
+    @exclusivity(unchecked) var typesCheckedGeneration = -1
+
+    init(_ decl: FunctionDecl, in tables: ProgramTables) {
+        self.decl = decl
+        self.tables = tables
+    }
+
+    /// Whether the body has been compiled (a context's return type comes too late then).
+    var isCompiled: Bool { compiledBody != nil }
+
+    /// The body as closures, compiled when first asked for.
+    var compiled: CompiledBody {
+        @inline(__always) get {
+            if let compiledBody { return compiledBody }
+            return compile()
+        }
+    }
+
+    private func compile() -> CompiledBody {
+        let compiler = BodyCompiler(
+            returnType: decl.returnType ?? decl.impliedReturnType ?? contextReturnType,
+            declaredTypes: decl.declaredTypes, tables: tables)
+        let body = CompiledBody(compiler.block(decl.body))
+        compiledBody = body
+        return body
+    }
+}
