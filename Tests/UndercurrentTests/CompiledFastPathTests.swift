@@ -25,6 +25,27 @@ import Testing
         #expect(shown[1] == "4052555153018976267\n")
     }
 
+    /// A loop's condition tested in place (`x + 1 > 0`) fails where its operator is, and
+    /// the loop's variables keep what they held.
+    @Test func anOverflowInALoopConditionIsReportedAtItsOperator() {
+        let shown = runSession([
+            """
+            var probe: () -> Int = { 0 }
+            func run() {
+                var x = Int.max - 2
+                probe = { x }
+                while x + 1 > 0 { x += 1 }
+            }
+            run()
+            """,
+            "print(probe() == Int.max)",
+        ])
+        #expect(
+            shown[0].contains("5:13: runtime error: arithmetic overflow: 9223372036854775807 + 1 does not fit in Int"),
+            "got: \(shown[0])")
+        #expect(shown[1] == "true\n")
+    }
+
     @Test func aRedeclaredGlobalIsTheOneCompiledCodeReads() {
         let shown = runSession([
             "var limit = 3\nfunc over(_ x: Int) -> Bool { x > limit }\nfunc raise() { limit += 10 }",

@@ -90,25 +90,20 @@ extension BodyCompiler {
             guard let test = registerConditions(conditions[...], &variables),
                 let then = registerBlock(body, &variables)
             else { return nil }
-            guard let elseBranch else {
-                return { interpreter, registers in try test(registers) ? try then(interpreter, registers) : .normal }
+            var otherwise: RegisterStatement?
+            if let elseBranch {
+                guard let compiled = registerStatement(elseBranch, &variables) else { return nil }
+                otherwise = compiled
             }
-            guard let otherwise = registerStatement(elseBranch, &variables) else { return nil }
-            return { interpreter, registers in
-                try test(registers) ? try then(interpreter, registers) : try otherwise(interpreter, registers)
-            }
+            return buildRegisterStatement(
+                testing: conditions, general: test, RegisterIf(then: then, otherwise: otherwise))
 
         case .whileLoop(nil, let conditions, let body, let location):
             guard let test = registerConditions(conditions[...], &variables),
                 let run = registerBlock(body, &variables)
             else { return nil }
-            return { interpreter, registers in
-                while true {
-                    try interpreter.tick(location)
-                    guard try test(registers) else { return .normal }
-                    if case .breakLoop = try run(interpreter, registers) { return .normal }
-                }
-            }
+            return buildRegisterStatement(
+                testing: conditions, general: test, RegisterWhile(body: run, location: location))
 
         case .repeatWhile(nil, let body, let conditionExpr, let location):
             guard let run = registerBlock(body, &variables),
@@ -179,12 +174,34 @@ extension BodyCompiler {
         case .assign(.name(.local(let slot), _, _), let valueExpr, _):
             guard let value = registerInteger(valueExpr, &variables) else { return nil }
             variables.write(slot)
+            if case .binary(let op, let lhsExpr, .integerLiteral(let b, _), let location) = valueExpr,
+                let op = ArithmeticOperator(op), let lhs = registerInteger(lhsExpr, &variables)
+            {
+                // `value = 3 * value + 1`: the last operation done in the store's own closure.
+                switch op {
+                case .plus: return registerStore(Plus.self, slot, lhs, b, at: location)
+                case .minus: return registerStore(Minus.self, slot, lhs, b, at: location)
+                case .times: return registerStore(Times.self, slot, lhs, b, at: location)
+                case .divide: return registerStore(Divide.self, slot, lhs, b, at: location)
+                case .remainder: return registerStore(Remainder.self, slot, lhs, b, at: location)
+                }
+            }
             return { _, registers in
                 registers[slot] = try value(registers)
                 return .normal
             }
         default:
             return nil
+        }
+    }
+
+    /// `slot = lhs op b`.
+    private func registerStore<Kernel: IntegerKernel>(
+        _: Kernel.Type, _ slot: Int, _ lhs: @escaping RegisterInteger, _ b: Int, at location: SourceLocation
+    ) -> RegisterStatement {
+        { _, registers in
+            registers[slot] = try Kernel.apply(lhs(registers), b, at: location)
+            return .normal
         }
     }
 

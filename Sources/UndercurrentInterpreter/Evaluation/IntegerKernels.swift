@@ -53,8 +53,19 @@ enum Divide: IntegerKernel {
     static func apply(_ a: Int, _ b: Int, at location: SourceLocation) throws -> Int {
         if b == 0 { throw ScriptError.runtime("division by zero", at: location) }
         if a == .min && b == -1 { throw overflow(a, symbol, b, at: location) }
+        if isPowerOfTwo(b) {
+            // Rounded toward zero, as `/` is: a negative dividend is moved up first.
+            return (a &+ ((a >> (Int.bitWidth - 1)) & (b &- 1))) >> b.trailingZeroBitCount
+        }
         return a / b
     }
+}
+
+/// A divisor of 1, 2, 4, …: a division by one is a shift or a mask (`% 2`, `/ 2` are the
+/// common ones), where a division instruction takes tens of cycles.
+@inline(__always)
+private func isPowerOfTwo(_ b: Int) -> Bool {
+    b > 0 && b & (b &- 1) == 0
 }
 
 enum Remainder: IntegerKernel {
@@ -64,6 +75,11 @@ enum Remainder: IntegerKernel {
         if b == 0 { throw ScriptError.runtime("division by zero in remainder operation", at: location) }
         // Swift traps here too ("Division results in an overflow in remainder operation").
         if a == .min && b == -1 { throw overflow(a, symbol, b, at: location) }
+        if isPowerOfTwo(b) {
+            // The sign of the dividend, as `%` gives it.
+            let low = a & (b &- 1)
+            return a < 0 && low != 0 ? low &- b : low
+        }
         return a % b
     }
 }
