@@ -22,6 +22,20 @@ import Testing
         expectErrorKeepsSession("func f() async {}", contains: "`async` functions is not supported yet")
     }
 
+    /// Overloads that differ only in a parameter's type, and an argument whose type cannot be
+    /// told before the call runs: refused at the argument, where a guess would print a wrong
+    /// answer (`log(_: String)` given an Int printed `String 2`).
+    @Test func anOverloadThatCannotBeChosenYetIsRefusedNotGuessed() {
+        let declarations = "func log(_ x: Int) { print(\"Int\", x) }\nfunc log(_ x: String) { print(\"String\", x) }"
+        let shown = runSession([
+            declarations, "struct S { var name = \"s\" }\nprint(1)\nlog([S()].first!.name)", "log(2)",
+        ])
+        #expect(
+            shown[1].contains("<input 2>:3:5: unsupported: cannot choose between"), "got: \(shown[1])")
+        #expect(shown[1].contains("`log(_: Int)`") && shown[1].contains("`log(_: String)`"), "got: \(shown[1])")
+        #expect(shown[2] == "Int 2\n")
+    }
+
     @Test func nilUnwrapStopsTheInput() {
         expectErrorKeepsSession(
             "let x: Int? = nil\nprint(x!)", contains: "unexpectedly found nil while unwrapping an Optional value")

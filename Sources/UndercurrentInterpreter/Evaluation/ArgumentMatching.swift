@@ -118,9 +118,13 @@ func matchArguments(_ arguments: [Argument], to parameters: [ParameterShape]) ->
 /// - among native ones, a trailing closure prefers the one whose parameter is declared to
 ///   take a closure: `publisher.contains { $0 == 1 }` is `contains(where:)`, not
 ///   `contains(_:)` with a closure as the value to look for.
+///
+/// Throws `UnknownArgumentType` rather than guess when the best script overloads differ only
+/// in the type of a parameter whose argument's type cannot be told before the call runs:
+/// Swift would choose by that type, and a guess is a wrong answer with no error.
 func selectOverload(
     _ candidates: [Callable], for arguments: [Argument], argumentType: ((Int) -> TypeRef?)? = nil
-) -> (Callable, [[Int]])? {
+) throws(UnknownArgumentType) -> (Callable, [[Int]])? {
     var matches: [(Callable, [[Int]])] = []
     for candidate in candidates {
         if let assignment = matchArguments(arguments, to: candidate.parameterShapes) {
@@ -136,17 +140,64 @@ func selectOverload(
         return type
     }
     var scriptMatch: (match: (Callable, [[Int]]), fit: Int)?
+    var scriptTies: [(Callable, [[Int]])] = []
     var nativeMatch: (match: (Callable, [[Int]]), fit: Int)?
     for (candidate, assignment) in matches {
         let typeFit = argumentFit(candidate, assignment, arguments, typeOfArgument)
         if case .script = candidate {
-            if scriptMatch == nil || typeFit > scriptMatch!.fit { scriptMatch = ((candidate, assignment), typeFit) }
+            if scriptMatch == nil || typeFit > scriptMatch!.fit {
+                scriptMatch = ((candidate, assignment), typeFit)
+                scriptTies = []
+            } else if typeFit == scriptMatch!.fit {
+                scriptTies.append((candidate, assignment))
+            }
             continue
         }
         let fit = typeFit * 2 + trailingClosureFit(candidate, assignment, arguments)
         if nativeMatch == nil || fit > nativeMatch!.fit { nativeMatch = ((candidate, assignment), fit) }
     }
+    if let best = scriptMatch?.match {
+        for tie in scriptTies {
+            if let argument = argumentOfUnknownType(telling: best, from: tie, arguments, typeOfArgument) {
+                throw UnknownArgumentType(argument: argument, candidates: [best.0, tie.0])
+            }
+        }
+    }
     return scriptMatch?.match ?? nativeMatch?.match
+}
+
+/// Overloads a call could not choose between before it runs (`selectOverload`).
+struct UnknownArgumentType: Error {
+    /// The argument whose type would choose.
+    let argument: Int
+    let candidates: [Callable]
+}
+
+/// The argument, if any, that lands on parameters written with different types in two
+/// overloads and whose type is not known before the call runs. An argument whose type
+/// comes from the parameter (`.max(1)`, a closure, `nil`, a literal) is not one.
+private func argumentOfUnknownType(
+    telling first: (Callable, [[Int]]), from second: (Callable, [[Int]]), _ arguments: [Argument],
+    _ argumentType: (Int) -> TypeRef?
+) -> Int? {
+    func parameterType(of argument: Int, in match: (Callable, [[Int]])) -> TypeRef? {
+        guard let parameter = match.1.firstIndex(where: { $0.contains(argument) }) else { return nil }
+        return match.0.parameterType(parameter)
+    }
+    for index in arguments.indices {
+        switch arguments[index].value {
+        case .integerLiteral, .floatLiteral, .stringLiteral, .interpolatedString, .nilLiteral, .literal,
+            .implicitMember, .call(.implicitMember, _, _, _), .closure, .arrayLiteral, .dictionaryLiteral:
+            continue
+        default:
+            break
+        }
+        guard argumentType(index) == nil else { continue }
+        let firstType = parameterType(of: index, in: first)
+        let secondType = parameterType(of: index, in: second)
+        if let firstType, let secondType, firstType != secondType { return index }
+    }
+    return nil
 }
 
 /// The basic types an argument of one can never be passed as another of.
@@ -205,9 +256,21 @@ extension Interpreter {
     /// evaluating it (`staticType(of:in:)`).
     func selectOverload(
         _ candidates: [Callable], for arguments: CallArguments, in frame: Frame
-    ) -> (Callable, [[Int]])? {
-        UndercurrentInterpreter.selectOverload(candidates, for: arguments.list) {
-            self.staticType(of: arguments.list[$0].value, in: frame)
+    ) throws -> (Callable, [[Int]])? {
+        do {
+            return try UndercurrentInterpreter.selectOverload(candidates, for: arguments.list) {
+                self.staticType(of: arguments.list[$0].value, in: frame)
+            }
+        } catch {
+            let names = error.candidates.map { candidate -> String in
+                guard case .script(let decl) = candidate else { return candidate.baseName }
+                let parameters = decl.parameters.map { "\($0.label ?? "_"): \($0.type.map { "\($0)" } ?? "Any")" }
+                return "`\(decl.name)(\(parameters.joined(separator: ", ")))`"
+            }
+            throw ScriptError(
+                .unsupported,
+                "cannot choose between \(names.joined(separator: " and ")) yet: the type of this argument is not known before the call runs (give it a variable with a written type: `let value: Int = …`)",
+                at: arguments.list[error.argument].value.location)
         }
     }
 
@@ -231,17 +294,42 @@ extension Interpreter {
             guard frame.selfCell == nil, let global = globals[name] else { return nil }
             return global.type ?? typeRef(of: global.cell.value.loaded)
         case .call(.name(.dynamic, let name, _), _, _, _):
-            guard globals[name] == nil, let functions = globalFunctions[name] else { return nil }
-            return Self.commonReturnType(of: functions)
+            guard globals[name] == nil else { return nil }
+            if let functions = globalFunctions[name] { return Self.commonReturnType(of: functions) }
+            // `Shelf()`: a type's initializer.
+            if let type = types[name], type.declaration != nil { return .named([name], []) }
+            return nil
         case .call(.member(let base, let name, _, _), _, _, _):
-            // A method of a variable's value: the return type its script declarations share.
-            guard let receiver = storedValue(of: base, in: frame) else { return nil }
-            return Self.commonReturnType(of: instanceCallables(of: typeInfo(of: receiver), name))
+            // A method: the return type its script declarations share, on the type of a
+            // variable's value or on the type the base is known to have (`make().total()`).
+            if let receiver = storedValue(of: base, in: frame) {
+                return Self.commonReturnType(of: instanceCallables(of: typeInfo(of: receiver), name))
+            }
+            guard let baseType = staticType(of: base, in: frame), let info = scriptType(baseType) else { return nil }
+            return Self.commonReturnType(of: instanceCallables(of: info, name))
         case .member(let base, let name, _, _):
+            guard let baseValue = storedValue(of: base, in: frame) else {
+                // The base is computed (`make().label`): the property's declared type, on the
+                // type the base is known to have.
+                if let baseType = staticType(of: base, in: frame), let info = scriptType(baseType) {
+                    return declaredPropertyType(name, of: info)
+                }
+                // `items.map { … }.count`: a library method of a library value gives a library
+                // value, whose `count` is an Int whatever its type.
+                guard case .call(.member(let receiver, let method, _, _), _, _, _) = base,
+                    let receiverValue = storedValue(of: receiver, in: frame),
+                    typeInfo(of: receiverValue).declaration == nil,
+                    instanceCallables(of: typeInfo(of: receiverValue), method).allSatisfy({
+                        if case .native = $0 { true } else { false }
+                    })
+                else { return nil }
+                return Self.libraryPropertyTypes[name]
+            }
             // A stored property of a variable: its declared type, or the type of what it holds.
-            guard let baseValue = storedValue(of: base, in: frame) else { return nil }
             let info = typeInfo(of: baseValue)
             guard let index = info.fieldIndex[name] else {
+                // A computed property: its declared type, without running its getter.
+                if case .computed(let property)? = instanceEntries(of: info, name).first { return property.type }
                 // A library property (`items.count`) reads without running script code.
                 guard case .nativeProperty? = instanceEntries(of: info, name).first,
                     let value = try? member(of: baseValue, name, at: .unknown)
@@ -264,6 +352,27 @@ extension Interpreter {
         default:
             return nil
         }
+    }
+
+    /// Properties whose type is the same on every standard library type that has them.
+    private static let libraryPropertyTypes: [String: TypeRef] = [
+        "count": .named(["Int"], []), "isEmpty": .named(["Bool"], []),
+        "description": .named(["String"], []), "debugDescription": .named(["String"], []),
+    ]
+
+    /// The script type a static type names (`Shelf`), if it is one.
+    private func scriptType(_ type: TypeRef) -> TypeInfo? {
+        guard case .named(let parts, _) = type, parts.count == 1, let info = types[parts[0]],
+            info.declaration != nil
+        else { return nil }
+        return info
+    }
+
+    /// The type a script type's stored or computed property is declared with.
+    private func declaredPropertyType(_ name: String, of info: TypeInfo) -> TypeRef? {
+        if let index = info.fieldIndex[name] { return info.storedProperties[index].type }
+        if case .computed(let property)? = instanceEntries(of: info, name).first { return property.type }
+        return nil
     }
 
     /// The return type every one of these functions is declared with, when they are all the

@@ -50,7 +50,9 @@ extension Interpreter {
             return nil
         }
         let callables = instanceCallables(of: typeInfo(of: value), name)
-        guard let match = selectOverload(callables, for: arguments, in: frame), match.0.isMutatingMethod else {
+        // A call that cannot be chosen yet is left to the general path, which says so.
+        guard let match = (try? selectOverload(callables, for: arguments, in: frame)) ?? nil, match.0.isMutatingMethod
+        else {
             return nil
         }
         return match
@@ -289,7 +291,7 @@ extension Interpreter {
             }
             let callables = staticCallables(of: metatype.type, name)
             if !callables.isEmpty {
-                guard let match = selectOverload(callables, for: arguments, in: frame) else {
+                guard let match = try selectOverload(callables, for: arguments, in: frame) else {
                     throw noMatchingOverload(name, arguments.list, candidates: callables, at: location)
                 }
                 let resolution =
@@ -306,7 +308,7 @@ extension Interpreter {
         if name.utf8.count == 4, name == "init", let selfCell = frame.selfCell {
             // `self.init(...)` delegates to another initializer of the same type.
             let candidates = try initializers(of: typeInfo(of: base), at: location)
-            guard let (callable, assignment) = selectOverload(candidates, for: arguments, in: frame) else {
+            guard let (callable, assignment) = try selectOverload(candidates, for: arguments, in: frame) else {
                 throw noMatchingOverload("self.init", arguments.list, candidates: candidates, at: location)
             }
             let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
@@ -324,7 +326,7 @@ extension Interpreter {
         let type = typeInfo(of: base)
         let resolution: CallSiteCache.Resolution
         if let throughProtocol, let statically = extensionOnlyMethods(name, of: throughProtocol) {
-            guard let match = selectOverload(statically, for: arguments, in: frame) else {
+            guard let match = try selectOverload(statically, for: arguments, in: frame) else {
                 throw noMatchingOverload(name, arguments.list, candidates: statically, at: location)
             }
             resolution = CallSiteCache.Resolution(match, arguments.list)
@@ -337,7 +339,7 @@ extension Interpreter {
                 let value = try member(of: base, name, at: location)
                 return try callValue(value, arguments, in: frame, expected: nil, at: location)
             }
-            guard let match = selectOverload(callables, for: arguments, in: frame) else {
+            guard let match = try selectOverload(callables, for: arguments, in: frame) else {
                 throw noMatchingOverload(name, arguments.list, candidates: callables, at: location)
             }
             resolution =
@@ -405,7 +407,7 @@ extension Interpreter {
                 resolution, receiver: receiver, receiverCell: receiverCell, arguments,
                 in: frame, at: location)
         }
-        guard let match = selectOverload(callables, for: arguments, in: frame) else {
+        guard let match = try selectOverload(callables, for: arguments, in: frame) else {
             throw noMatchingOverload(name, arguments.list, candidates: callables, at: location)
         }
         let resolution =

@@ -74,7 +74,7 @@ extension Interpreter {
         if candidates.isEmpty {
             throw ScriptError.runtime("'\(type.name)' has no initializer", at: location)
         }
-        guard let (callable, assignment) = selectOverload(candidates, for: arguments, in: frame) else {
+        guard let (callable, assignment) = try selectOverload(candidates, for: arguments, in: frame) else {
             throw noMatchingOverload("\(type.name).init", arguments.list, candidates: candidates, at: location)
         }
         let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
@@ -155,7 +155,7 @@ extension Interpreter {
         }
         if name == "init" {
             let candidates = try initializers(of: superclass, at: location)
-            guard let (callable, assignment) = selectOverload(candidates, for: arguments, in: frame) else {
+            guard let (callable, assignment) = try selectOverload(candidates, for: arguments, in: frame) else {
                 throw noMatchingOverload("super.init", arguments.list, candidates: candidates, at: location)
             }
             let (values, inoutCells) = try evaluateArguments(arguments, assignment, for: callable, in: frame)
