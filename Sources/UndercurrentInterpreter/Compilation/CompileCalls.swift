@@ -298,10 +298,23 @@ extension BodyCompiler {
     /// stays one.
     func argument(_ argument: Argument, expected: TypeRef?) -> CompiledExpression {
         let value = expression(argument.value, expected: expected)
-        guard argument.isImplicitlyUnwrapped, let expected, Self.neverOptional(expected) else { return value }
+        guard argument.isImplicitlyUnwrapped, let expected else { return value }
         let location = argument.value.location
+        if Self.neverOptional(expected) {
+            return { interpreter, frame in
+                try Interpreter.forceUnwrapped(value(interpreter, frame), implicit: true, at: location)
+            }
+        }
+        // A type of the script's own (`show(box)` for `func show(_: Box)`), known when the
+        // call runs: a name that is an alias or a generic parameter may be an Optional.
+        guard case .named(let parts, _) = expected, parts.count == 1 else { return value }
+        let name = parts[0]
         return { interpreter, frame in
-            try Interpreter.forceUnwrapped(value(interpreter, frame), implicit: true, at: location)
+            let passed = try value(interpreter, frame)
+            guard interpreter.typeAliases[name] == nil, interpreter.typeNamed(name)?.declaration != nil else {
+                return passed
+            }
+            return try Interpreter.forceUnwrapped(passed, implicit: true, at: location)
         }
     }
 
