@@ -58,6 +58,18 @@ public enum BinaryOperator: String, CaseIterable, Sendable {
         }
     }
 
+    /// Operators whose result has the type of their operands (`+` on demands gives a demand),
+    /// so that an operand with no type of its own takes the one the result must have.
+    public var givesItsOperandsType: Bool {
+        switch self {
+        case .plus, .minus, .times, .divide, .remainder, .wrappingPlus, .wrappingMinus, .wrappingTimes,
+            .bitAnd, .bitOr, .bitXor:
+            true
+        default:
+            false
+        }
+    }
+
     /// Comparisons, which give a Bool whatever their operands.
     public var isComparison: Bool {
         switch self {

@@ -80,7 +80,7 @@ extension BodyCompiler {
             }
 
         case .binary(let op, let lhs, let rhs, let location):
-            return binary(op, lhs, rhs, at: location)
+            return binary(op, lhs, rhs, expected: expected, at: location)
 
         case .implicitMember(let name, let location):
             return { interpreter, _ in try interpreter.implicitMember(name, expected: expected, at: location) }
@@ -434,9 +434,31 @@ extension BodyCompiler {
     // MARK: - Operators
 
     private func binary(
-        _ op: BinaryOperator, _ lhsExpr: Expr, _ rhsExpr: Expr,
+        _ op: BinaryOperator, _ lhsExpr: Expr, _ rhsExpr: Expr, expected: TypeRef?,
         at location: SourceLocation
     ) -> CompiledExpression {
+        if let expected, op.givesItsOperandsType,
+            Interpreter.takesTypeFromContext(lhsExpr) && Interpreter.takesTypeFromContext(rhsExpr)
+        {
+            // `let d: Subscribers.Demand = .max(3) + .max(2)`: neither side has a type of its
+            // own, so both take the one the result must have, as `+` on a type gives that type.
+            return generalBinary(
+                op, lhsExpr, expression(lhsExpr, expected: expected), rhsExpr, expression(rhsExpr, expected: expected),
+                at: location)
+        }
+        if let expected, op.givesItsOperandsType,
+            Interpreter.takesTypeFromContext(lhsExpr) != Interpreter.takesTypeFromContext(rhsExpr)
+        {
+            // `let d: Subscribers.Demand = .max(2) * 3`, `let x: Double = .pi * 2`: the side
+            // with no type of its own takes the result's, not the other side's (an Int).
+            let lhs =
+                Interpreter.takesTypeFromContext(lhsExpr)
+                ? expression(lhsExpr, expected: expected) : expression(lhsExpr)
+            let rhs =
+                Interpreter.takesTypeFromContext(rhsExpr)
+                ? expression(rhsExpr, expected: expected) : expression(rhsExpr)
+            return literalsTakingTheOtherSidesType(op, lhsExpr, lhs, rhsExpr, rhs, at: location)
+        }
         let lhs = expression(lhsExpr)
         let rhs = expression(rhsExpr)
         let lhsLocation = lhsExpr.location
@@ -521,17 +543,38 @@ extension BodyCompiler {
                 return try apply(interpreter, left, right)
             }
         }
+        return literalsTakingTheOtherSidesType(op, lhsExpr, lhs, rhsExpr, rhs, at: location)
+    }
+
+    /// `lhs op rhs`, where an integer literal on either side is a Double when the other side
+    /// is (`price * 2`, `2 * .pi`).
+    private func literalsTakingTheOtherSidesType(
+        _ op: BinaryOperator, _ lhsExpr: Expr, _ lhs: @escaping CompiledExpression,
+        _ rhsExpr: Expr, _ rhs: @escaping CompiledExpression,
+        at location: SourceLocation
+    ) -> CompiledExpression {
+        let binaryOperator = OperatorApplication(op, at: location)
         if case .integerLiteral(let number, _) = rhsExpr {
-            // `price * 2` where `price` is a Double.
             return { interpreter, frame in
                 let left = try lhs(interpreter, frame)
-                if case .double = left { return try apply(interpreter, left, .double(Double(number))) }
-                return try apply(interpreter, left, .int(number))
+                if case .double = left {
+                    return try binaryOperator.apply(left, .double(Double(number)), in: interpreter)
+                }
+                return try binaryOperator.apply(left, .int(number), in: interpreter)
+            }
+        }
+        if case .integerLiteral(let number, _) = lhsExpr {
+            return { interpreter, frame in
+                let right = try rhs(interpreter, frame)
+                if case .double = right {
+                    return try binaryOperator.apply(.double(Double(number)), right, in: interpreter)
+                }
+                return try binaryOperator.apply(.int(number), right, in: interpreter)
             }
         }
         return { interpreter, frame in
             let left = try lhs(interpreter, frame)
-            return try apply(interpreter, left, rhs(interpreter, frame))
+            return try binaryOperator.apply(left, rhs(interpreter, frame), in: interpreter)
         }
     }
 

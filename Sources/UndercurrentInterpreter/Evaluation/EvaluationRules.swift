@@ -26,13 +26,16 @@ extension Interpreter {
         return wrapped
     }
 
-    /// An implicit member (`.max(1)`, `.unlimited`), alone or as a branch of `?:`: its type
-    /// comes from the other operand of an operator.
+    /// An implicit member (`.max(1)`, `.unlimited`), alone, as a branch of `?:`, or on both
+    /// sides of an operator whose result has its operands' type (`.max(1) + .max(2)`): its
+    /// type comes from the other operand of an operator, or from where the value goes.
     static func takesTypeFromContext(_ expr: Expr) -> Bool {
         switch expr {
         case .implicitMember, .call(.implicitMember, _, _, _): return true
         case .ternary(_, let thenExpr, let elseExpr, _):
             return Self.takesTypeFromContext(thenExpr) || Self.takesTypeFromContext(elseExpr)
+        case .binary(let op, let lhs, let rhs, _):
+            return op.givesItsOperandsType && takesTypeFromContext(lhs) && takesTypeFromContext(rhs)
         default: return false
         }
     }
