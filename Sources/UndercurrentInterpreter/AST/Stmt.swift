@@ -65,6 +65,9 @@ public indirect enum Stmt {
     case local(VariableBinding)
     /// `let`/`var` at the top level of a script: a global.
     case global(name: String, VariableBinding)
+    /// `let (a, b) = pair` at the top level: one global per name, each an element of the
+    /// value (`binding.pattern` is not used).
+    case globalTuple([GlobalTupleElement], VariableBinding)
     /// A nested `func` bound to a slot.
     case localFunction(slot: Int, FunctionDecl)
     case ifStatement([Condition], Block, Stmt?, SourceLocation)
@@ -85,4 +88,12 @@ public indirect enum Stmt {
     case declaration(Declaration)
     /// Yields the value of an `if`/`switch` expression branch into a slot.
     case yieldValue(slot: Int, Expr)
+}
+
+/// A name bound by a tuple pattern at the top level (`let (a, (b, _)) = …`): where its value
+/// is in the tuple, by element index at each level, and the type written for it.
+public struct GlobalTupleElement {
+    public let name: String
+    public let path: [Int]
+    public let type: TypeRef?
 }

@@ -92,6 +92,9 @@ extension BodyCompiler {
         case .global(let name, let binding):
             return global(name, binding)
 
+        case .globalTuple(let elements, let binding):
+            return globalTuple(elements, binding)
+
         case .localFunction(let slot, let decl):
             let makeClosure = closure(decl)
             return { interpreter, frame in
@@ -235,6 +238,33 @@ extension BodyCompiler {
             // deinit (a cancelled subscription's handler) may run script code that reads globals.
             let replaced = interpreter.globals.updateValue(
                 GlobalVariable(cell: Cell(value), type: binding.type, isConstant: binding.isConstant), forKey: name)
+            withExtendedLifetime(replaced) {}
+            return .normal
+        }
+    }
+
+    /// `let (a, b) = pair` at the top level: the value is made once, and each name becomes a
+    /// global holding its element.
+    private func globalTuple(_ elements: [GlobalTupleElement], _ binding: VariableBinding) -> CompiledStatement {
+        let initializer = binding.initializer.map { expression($0, expected: binding.type) }
+        return { interpreter, frame in
+            let value = try Self.initialValue(of: binding, initializer, optionalStartsNil: false, interpreter, frame)
+            var globals: [(String, GlobalVariable)] = []
+            for element in elements {
+                var part = value
+                for index in element.path {
+                    guard case .tuple(let tuple) = part.loaded, index < tuple.elements.count else {
+                        throw ScriptError.runtime("the value does not fit the pattern", at: binding.location)
+                    }
+                    part = tuple.elements[index]
+                }
+                if let type = element.type { part = try interpreter.coerce(part, to: type, at: binding.location) }
+                globals.append(
+                    (element.name, GlobalVariable(cell: Cell(part), type: element.type, isConstant: binding.isConstant))
+                )
+            }
+            // As `global` does: a replaced global's old value goes after every name is updated.
+            let replaced = globals.map { interpreter.globals.updateValue($0.1, forKey: $0.0) }
             withExtendedLifetime(replaced) {}
             return .normal
         }

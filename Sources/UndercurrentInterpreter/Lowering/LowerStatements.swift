@@ -310,7 +310,16 @@ extension Lowerer {
                 continue
             }
             if scope.declaresGlobals {
-                throw unsupported("destructuring at the top level", binding.pattern)
+                guard let tuple = binding.pattern.as(TuplePatternSyntax.self) else {
+                    throw unsupported("this pattern at the top level", binding.pattern)
+                }
+                statements.append(
+                    .globalTuple(
+                        try globalTupleElements(tuple, type: type, path: []),
+                        VariableBinding(
+                            pattern: .wildcard, type: type, initializer: initializer, isConstant: isConstant,
+                            isWeak: isWeak, location: loc, isUnowned: isUnowned)))
+                continue
             }
             let pattern = try lowerBindingPattern(binding.pattern, isCasePattern: false)
             if let type { scope.noteDeclaredType(type, of: pattern) }
@@ -321,5 +330,29 @@ extension Lowerer {
                         isWeak: isWeak, location: loc, isUnowned: isUnowned)))
         }
         return statements
+    }
+
+    /// The names a tuple pattern binds at the top level, with where each is in the value.
+    private func globalTupleElements(_ tuple: TuplePatternSyntax, type: TypeRef?, path: [Int]) throws
+        -> [GlobalTupleElement]
+    {
+        var elementTypes: [TypeRef]?
+        switch type {
+        case .tuple(let types)?, .labeledTuple(_, let types)?: elementTypes = types
+        default: elementTypes = nil
+        }
+        var names: [GlobalTupleElement] = []
+        for (index, element) in tuple.elements.enumerated() {
+            let elementType = elementTypes.flatMap { index < $0.count ? $0[index] : nil }
+            if let identifier = element.pattern.as(IdentifierPatternSyntax.self) {
+                names.append(
+                    GlobalTupleElement(name: identifier.identifier.text, path: path + [index], type: elementType))
+            } else if let nested = element.pattern.as(TuplePatternSyntax.self) {
+                names += try globalTupleElements(nested, type: elementType, path: path + [index])
+            } else if !element.pattern.is(WildcardPatternSyntax.self) {
+                throw unsupported("this pattern at the top level", element.pattern)
+            }
+        }
+        return names
     }
 }
