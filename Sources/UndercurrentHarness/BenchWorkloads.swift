@@ -18,7 +18,7 @@ public struct BenchWorkload: Sendable {
         func scaled(_ n: Int) -> Int { max(10, Int(Double(n) * scale)) }
         return [
             BenchWorkload(
-                name: "range.publisher.map.filter.sink", n: scaled(100_000), unit: "values",
+                name: "range.publisher.map.filter.sink", n: scaled(150_000), unit: "values",
                 native: NativeWorkloads.pipeline, source: pipelineSource),
             BenchWorkload(
                 name: "custom Publisher/Subscription, .max(1)", n: scaled(1_500_000), unit: "values",
