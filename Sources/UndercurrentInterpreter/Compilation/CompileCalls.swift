@@ -120,7 +120,7 @@ extension BodyCompiler {
             let swiftName = name.hasPrefix("Swift.") ? String(name.dropFirst("Swift.".count)) : nil
             return { interpreter, frame in
                 try interpreter.tick(location)
-                if let swiftName, let functions = interpreter.globalFunctions[swiftName] {
+                if let swiftName, let functions = interpreter.libraryFunctions(named: swiftName) {
                     return try interpreter.invokeOverloads(
                         functions, name: swiftName, receiver: nil,
                         receiverCell: nil, selfType: nil, arguments, in: frame, at: location)

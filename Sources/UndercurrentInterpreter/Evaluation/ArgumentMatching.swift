@@ -123,7 +123,8 @@ func matchArguments(_ arguments: [Argument], to parameters: [ParameterShape]) ->
 /// in the type of a parameter whose argument's type cannot be told before the call runs:
 /// Swift would choose by that type, and a guess is a wrong answer with no error.
 func selectOverload(
-    _ candidates: [Callable], for arguments: [Argument], argumentType: ((Int) -> TypeRef?)? = nil
+    _ candidates: [Callable], for arguments: [Argument], argumentType: ((Int) -> TypeRef?)? = nil,
+    refusesBasicValues: (_ type: String, _ literal: String?) -> Bool = { _, _ in false }
 ) throws(UnknownArgumentType) -> (Callable, [[Int]])? {
     var matches: [(Callable, [[Int]])] = []
     for candidate in candidates {
@@ -143,7 +144,7 @@ func selectOverload(
     var scriptTies: [(Callable, [[Int]])] = []
     var nativeMatch: (match: (Callable, [[Int]]), fit: Int)?
     for (candidate, assignment) in matches {
-        let typeFit = argumentFit(candidate, assignment, arguments, typeOfArgument)
+        let typeFit = argumentFit(candidate, assignment, arguments, typeOfArgument, refusesBasicValues)
         if case .script = candidate {
             if scriptMatch == nil || typeFit > scriptMatch!.fit {
                 scriptMatch = ((candidate, assignment), typeFit)
@@ -163,6 +164,9 @@ func selectOverload(
             }
         }
     }
+    // A script function that cannot take an argument (`print(_: Bob)` given `1 + 1`) does
+    // not hide the library's of the same name, as it does not in Swift.
+    if let scriptMatch, scriptMatch.fit < 0, let nativeMatch { return nativeMatch.match }
     return scriptMatch?.match ?? nativeMatch?.match
 }
 
@@ -218,7 +222,7 @@ private func basicName(_ name: String) -> String {
 /// still chosen, and its parameter's type explains the mistake.
 private func argumentFit(
     _ candidate: Callable, _ assignment: [[Int]], _ arguments: [Argument],
-    _ argumentType: (Int) -> TypeRef?
+    _ argumentType: (Int) -> TypeRef?, _ refusesBasicValues: (String, String?) -> Bool
 ) -> Int {
     let impossible = -1_000
     var fit = 0
@@ -229,12 +233,21 @@ private func argumentFit(
             let argumentName: String
             switch arguments[index].value {
             case .integerLiteral:
-                // An integer literal is an Int first, but may be a Double.
+                // An integer literal is an Int first, but may be a Double, or a type of the
+                // script's that is `ExpressibleByIntegerLiteral`.
                 if typeName == "Int" { fit += 1 }
-                if ["String", "Bool", "Character"].contains(typeName) { fit += impossible }
+                if ["String", "Bool", "Character"].contains(typeName)
+                    || refusesBasicValues(typeName, "ExpressibleByIntegerLiteral")
+                {
+                    fit += impossible
+                }
                 continue
-            case .floatLiteral: argumentName = "Double"
-            case .stringLiteral, .interpolatedString: argumentName = "String"
+            case .floatLiteral:
+                if refusesBasicValues(typeName, "ExpressibleByFloatLiteral") { fit += impossible }
+                argumentName = "Double"
+            case .stringLiteral, .interpolatedString:
+                if refusesBasicValues(typeName, "ExpressibleByStringLiteral") { fit += impossible }
+                argumentName = "String"
             default:
                 guard case .named(let argumentParts, _)? = argumentType(index), let last = argumentParts.last else {
                     continue
@@ -243,7 +256,10 @@ private func argumentFit(
             }
             if argumentName == typeName {
                 fit += 1
-            } else if basicTypes.contains(argumentName), basicTypes.contains(typeName) {
+            } else if basicTypes.contains(argumentName),
+                basicTypes.contains(typeName) || refusesBasicValues(typeName, nil)
+            {
+                // An Int is never a Double here, nor a struct, class or enum of the script's.
                 fit += impossible
             }
         }
@@ -258,9 +274,16 @@ extension Interpreter {
         _ candidates: [Callable], for arguments: CallArguments, in frame: Frame
     ) throws -> (Callable, [[Int]])? {
         do {
-            return try UndercurrentInterpreter.selectOverload(candidates, for: arguments.list) {
-                self.staticType(of: arguments.list[$0].value, in: frame)
-            }
+            return try UndercurrentInterpreter.selectOverload(
+                candidates, for: arguments.list,
+                argumentType: { self.staticType(of: arguments.list[$0].value, in: frame) },
+                refusesBasicValues: { name, literal in
+                    // A struct, class or enum of the script's, unless a literal may make one.
+                    guard let type = self.types[name], type.declaration != nil, type.kind != .protocolType else {
+                        return false
+                    }
+                    return literal.map { !type.conformances.contains($0) } ?? true
+                })
         } catch {
             let names = error.candidates.map { candidate -> String in
                 guard case .script(let decl) = candidate else { return candidate.baseName }

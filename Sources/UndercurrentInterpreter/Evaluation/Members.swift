@@ -316,10 +316,19 @@ extension Interpreter {
 
     // MARK: - Names
 
+    /// The standard library's global functions of a name (`Swift.print`), without the
+    /// script's own of the same name: a module-qualified name means the module's.
+    func libraryFunctions(named name: String) -> [Callable]? {
+        let functions = globalFunctions[name]?.filter {
+            if case .native = $0 { true } else { false }
+        }
+        return functions?.isEmpty == false ? functions : nil
+    }
+
     func lookupName(_ name: String, in frame: Frame, at location: SourceLocation) throws -> Value {
         if name.hasPrefix("Swift.") {
             let bare = String(name.dropFirst("Swift.".count))
-            if let functions = globalFunctions[bare] {
+            if let functions = libraryFunctions(named: bare) {
                 return .function(FunctionValue(.overloads(functions, receiver: nil, selfType: nil)))
             }
             if let type = types[bare] { return .metatype(Metatype(type: type)) }
