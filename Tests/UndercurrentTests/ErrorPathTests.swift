@@ -36,6 +36,22 @@ import Testing
         #expect(shown[2] == "Int 2\n")
     }
 
+    /// An error thrown in work the run loop runs after the input (a delayed closure, a
+    /// subscription made there) is reported as uncaught, in Swift's words, at the `throw`.
+    @Test func anErrorThrownInScheduledWorkIsUncaught() {
+        expectErrorKeepsSession(
+            """
+            import Combine
+            import Foundation
+            enum Oops: Error { case late }
+            var bag = Set<AnyCancellable>()
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) {
+                [1].publisher.handleEvents(receiveOutput: { _ in throw Oops.late }).sink { _ in }.store(in: &bag)
+            }
+            """,
+            contains: "<input 2>:6:54: runtime error: uncaught error: main.Oops.late")
+    }
+
     @Test func nilUnwrapStopsTheInput() {
         expectErrorKeepsSession(
             "let x: Int? = nil\nprint(x!)", contains: "unexpectedly found nil while unwrapping an Optional value")

@@ -193,14 +193,15 @@ public final class Interpreter {
         do {
             _ = try input.compiledTopLevel(tables: tables)(self, frame)
             try throwPendingError()
+            // Work the engine scheduled (delays, receive(on:)) runs like a playground's run
+            // loop; an error a closure throws there is as uncaught as one at the top level.
+            for hook in afterTopLevelHooks { try hook(self) }
+            try throwPendingError()
         } catch let thrown as ThrownValue {
             throw ScriptError.runtime(
                 "uncaught error: \(Formatter.describe(thrown.value, debug: true))",
                 at: thrown.location)
         }
-        // Work the engine scheduled (delays, receive(on:)) runs like a playground's run loop.
-        for hook in afterTopLevelHooks { try hook(self) }
-        try throwPendingError()
     }
 
     // MARK: - Errors raised inside engine callbacks
@@ -216,6 +217,11 @@ public final class Interpreter {
     public func throwPendingError(at location: SourceLocation = .unknown) throws {
         if let error = pendingError {
             pendingError = nil
+            // A Swift error a closure threw that nothing caught (the engine cannot catch).
+            if let thrown = error as? ThrownValue {
+                throw ScriptError.runtime(
+                    "uncaught error: \(Formatter.describe(thrown.value, debug: true))", at: thrown.location)
+            }
             if var located = error as? ScriptError, located.location == .unknown {
                 located.location = location
                 throw located
