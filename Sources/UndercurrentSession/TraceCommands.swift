@@ -192,7 +192,15 @@ extension Session {
 
     private func droppedNote() -> String {
         guard tracer.droppedCount > 0 else { return "" }
-        return "(\(tracer.droppedCount) earlier events were dropped to bound memory; :trace --cap N keeps more)\n"
+        var note = "(\(tracer.droppedCount) earlier events were dropped to bound memory; :trace --cap N keeps more)\n"
+        // What the program printed among them is shown all the same.
+        if !tracer.droppedOutput.isEmpty {
+            note += "printed before the events shown:\n"
+            note += tracer.droppedOutput.map { "      » \($0)\n" }.joined()
+            let more = tracer.droppedOutputCount - tracer.droppedOutput.count
+            if more > 0 { note += "      (\(more) more printed lines)\n" }
+        }
+        return note
     }
 
     private func showDemand(_ argument: String) {

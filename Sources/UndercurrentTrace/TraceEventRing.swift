@@ -24,8 +24,9 @@ struct TraceEventRing {
     }
 
     /// Adds an event, dropping the oldest ones to stay within `capacity` (at least 1);
-    /// returns how many were dropped.
-    mutating func append(_ event: TraceEvent, capacity: Int) -> Int {
+    /// returns how many were dropped. `droppedOutput` is given each dropped line the program
+    /// printed.
+    mutating func append(_ event: TraceEvent, capacity: Int, droppedOutput: (String) -> Void) -> Int {
         if storage.count < capacity {
             storage.append(event)
             return 0
@@ -33,11 +34,15 @@ struct TraceEventRing {
         // Full. A capacity lowered since the ring filled drops the surplus first.
         var dropped = 0
         if storage.count > capacity {
-            let kept = Array(inOrder.suffix(capacity))
-            dropped = storage.count - kept.count
-            storage = kept
+            let ordered = inOrder
+            for surplus in ordered.prefix(ordered.count - capacity) where surplus.kind == .output {
+                droppedOutput(surplus.argument)
+            }
+            storage = Array(ordered.suffix(capacity))
+            dropped = ordered.count - capacity
             start = 0
         }
+        if storage[start].kind == .output { droppedOutput(storage[start].argument) }
         storage[start] = event
         start = (start + 1) % storage.count
         return dropped + 1

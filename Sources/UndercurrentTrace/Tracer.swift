@@ -20,6 +20,12 @@ public final class Tracer: _Introspection {
         didSet { capacity = max(10, capacity) }
     }
     @exclusivity(unchecked) public private(set) var droppedCount = 0
+    /// The lines the program printed among the dropped events, the first
+    /// `droppedOutputCapacity` of them: what a learner printed is never lost from view.
+    @exclusivity(unchecked) public private(set) var droppedOutput: [String] = []
+    /// How many printed lines were dropped in all, kept or not.
+    @exclusivity(unchecked) public private(set) var droppedOutputCount = 0
+    public static let droppedOutputCapacity = 1_000
     /// Where virtual time comes from, when the session has a clock.
     @exclusivity(unchecked) public var clock: (() -> Double?)?
     /// True while the input is stopping on an error or Ctrl-C (`Interpreter.isAborting`):
@@ -104,6 +110,8 @@ public final class Tracer: _Introspection {
     public func clearEvents() {
         recorded.removeAll()
         droppedCount = 0
+        droppedOutput.removeAll()
+        droppedOutputCount = 0
         sequence = 0
         depth = 0
         stack.removeAll()
@@ -148,7 +156,10 @@ public final class Tracer: _Introspection {
         let event = TraceEvent(
             sequence: number, kind: kind, depth: depth, target: target, argument: argument,
             ledger: change, time: clock?(), subscription: subscription, violations: found)
-        droppedCount += recorded.append(event, capacity: capacity)
+        droppedCount += recorded.append(event, capacity: capacity) { line in
+            droppedOutputCount += 1
+            if droppedOutput.count < Self.droppedOutputCapacity { droppedOutput.append(line) }
+        }
         note(found)
         return droppedCount + recorded.count - 1
     }

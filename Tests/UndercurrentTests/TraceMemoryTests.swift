@@ -96,7 +96,7 @@ import UndercurrentSession
     @Test func aFullRingKeepsTheNewestInOrder() {
         var ring = TraceEventRing()
         var dropped = 0
-        for number in 1...25 { dropped += ring.append(event(number), capacity: 10) }
+        for number in 1...25 { dropped += ring.append(event(number), capacity: 10) { _ in } }
         #expect(dropped == 15)
         #expect(ring.inOrder.map(\.sequence) == Array(16...25))
         #expect(ring[0].sequence == 16)
@@ -105,7 +105,7 @@ import UndercurrentSession
 
     @Test func aChangeReachesTheEventAtItsPositionAfterWrapping() {
         var ring = TraceEventRing()
-        for number in 1...13 { _ = ring.append(event(number), capacity: 10) }
+        for number in 1...13 { _ = ring.append(event(number), capacity: 10) { _ in } }
         ring[9].returnedDemand = ".max(1)"
         ring[0].argument = "oldest"
         #expect(ring.inOrder.last?.returnedDemand == ".max(1)")
@@ -115,10 +115,26 @@ import UndercurrentSession
 
     @Test func aLoweredCapacityDropsTheOldestSurplus() {
         var ring = TraceEventRing()
-        for number in 1...12 { _ = ring.append(event(number), capacity: 20) }
-        let dropped = ring.append(event(13), capacity: 5)
+        for number in 1...12 { _ = ring.append(event(number), capacity: 20) { _ in } }
+        let dropped = ring.append(event(13), capacity: 5) { _ in }
         #expect(dropped == 8)
         #expect(ring.inOrder.map(\.sequence) == Array(9...13))
+    }
+
+    @Test func whatTheProgramPrintedIsShownEvenWhenItsEventsAreDropped() {
+        let shown: [String] = LargeStack.run {
+            var shown: [String] = []
+            var text = ""
+            let session = Session(useColor: false) { text += $0 }
+            _ = session.handle(":trace --cap 100")
+            text = ""
+            _ = session.handle("print(\"first\"); let c = (1...1000).publisher.sink { _ in }; print(\"last\")")
+            shown.append(text)
+            return shown
+        }
+        #expect(shown[0].contains("earlier events were dropped"), "got: \(shown[0].prefix(300))")
+        #expect(shown[0].contains("printed before the events shown:\n      » first\n"), "got: \(shown[0].prefix(400))")
+        #expect(shown[0].contains("» last"))
     }
 
     @Test func theTracerCountsWhatItDroppedAndKeepsTheNewest() {
