@@ -109,7 +109,9 @@ func matchArguments(_ arguments: [Argument], to parameters: [ParameterShape]) ->
 }
 
 /// Picks the overload whose labels fit the call; script declarations win over native ones
-/// (an extension may replace a library method). Among overloads whose labels fit:
+/// (an extension may replace a library method), unless the best of them cannot take an
+/// argument (`refusesBasicValues`: an Int for a struct of the script's). Among overloads
+/// whose labels fit:
 /// - an argument prefers the parameter written with its type, as Swift's type checker
 ///   chooses: a literal's own default type (`record(1)` is `record(_: Int)` rather than
 ///   `record(_: Double)`), or the type `argumentType` tells for another argument (a
