@@ -52,6 +52,18 @@ import Testing
             contains: "<input 2>:6:54: runtime error: uncaught error: main.Oops.late")
     }
 
+    /// `String.Index` is not modelled: what needs one says so, with what to use instead,
+    /// rather than "no member".
+    @Test func stringIndicesAreRefusedByName() {
+        for input in [
+            "var t = \"ab\"\nt.insert(\"!\", at: t.startIndex)",
+            "var t = \"ab\"\nprint(t.firstIndex(of: \"b\") as Any)",
+            "var t = \"ab\"\nt.remove(at: t.index(before: t.endIndex))",
+        ] {
+            expectErrorKeepsSession(input, contains: "unsupported: String indices (String.Index) are not supported")
+        }
+    }
+
     @Test func nilUnwrapStopsTheInput() {
         expectErrorKeepsSession(
             "let x: Int? = nil\nprint(x!)", contains: "unexpectedly found nil while unwrapping an Optional value")

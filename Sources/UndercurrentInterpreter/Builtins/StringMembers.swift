@@ -119,6 +119,8 @@ extension StandardLibrary {
         for name in [
             "index(_:offsetBy:)", "index(after:)", "index(before:)", "firstIndex(of:)", "firstIndex(where:)",
             "lastIndex(of:)", "lastIndex(where:)", "range(of:)", "distance(from:to:)",
+            "insert(_:at:)", "insert(contentsOf:at:)", "remove(at:)", "removeSubrange(_:)",
+            "replaceSubrange(_:with:)",
         ] {
             string.method(name) { arguments in throw ScriptError.unsupported(advice, at: arguments.location) }
         }
