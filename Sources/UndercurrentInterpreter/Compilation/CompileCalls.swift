@@ -308,14 +308,19 @@ extension BodyCompiler {
         // A type of the script's own (`show(box)` for `func show(_: Box)`), known when the
         // call runs: a name that is an alias or a generic parameter may be an Optional.
         guard case .named(let parts, _) = expected, parts.count == 1 else { return value }
-        let name = parts[0]
         return { interpreter, frame in
             let passed = try value(interpreter, frame)
-            guard interpreter.typeAliases[name] == nil, interpreter.typeNamed(name)?.declaration != nil else {
-                return passed
-            }
+            guard interpreter.isScriptNominalType(parts[0]) else { return passed }
             return try Interpreter.forceUnwrapped(passed, implicit: true, at: location)
         }
+    }
+
+    /// Whether no value of `type` is an Optional: a basic or library type, or a struct,
+    /// class or enum of the script's (asked when the code runs).
+    func rulesOutOptionals(_ type: TypeRef, in interpreter: Interpreter) -> Bool {
+        if Self.neverOptional(type) { return true }
+        guard case .named(let parts, _) = type, parts.count == 1 else { return false }
+        return interpreter.isScriptNominalType(parts[0])
     }
 
     private static func neverOptional(_ type: TypeRef) -> Bool {

@@ -267,9 +267,16 @@ extension BodyCompiler {
         let isSet: Bool
         if case .named(let parts, _)? = expected, parts == ["Set"] { isSet = true } else { isSet = false }
         let values = ExpressionList(elements) { expression($0, expected: elementType) }
+        let compiler = self
         return { interpreter, frame in
             var elementValues = try values.evaluate(interpreter, frame)
             if let elementType {
+                if compiler.rulesOutOptionals(elementType, in: interpreter) {
+                    // `[count]` for a `[Int]`, `count` a `T!`: the only Optional Swift lets in.
+                    elementValues = try elementValues.map {
+                        try Interpreter.forceUnwrapped($0, implicit: true, at: location)
+                    }
+                }
                 elementValues = try elementValues.map { try interpreter.coerce($0, to: elementType, at: location) }
             } else {
                 elementValues = interpreter.unifyLiteralElements(elementValues)
@@ -294,6 +301,7 @@ extension BodyCompiler {
         let compiled = pairs.map {
             Pair(key: expression($0.0, expected: keyType), value: expression($0.1, expected: valueType))
         }
+        let compiler = self
         return { [valueType] interpreter, frame in
             var keys: [Value] = []
             var values: [Value] = []
@@ -302,6 +310,10 @@ extension BodyCompiler {
                 values.append(try pair.value(interpreter, frame))
             }
             if let valueType {
+                if compiler.rulesOutOptionals(valueType, in: interpreter) {
+                    // As in an array literal: a `T!` is unwrapped for a non-optional value type.
+                    values = try values.map { try Interpreter.forceUnwrapped($0, implicit: true, at: location) }
+                }
                 values = try values.map { try interpreter.coerce($0, to: valueType, at: location) }
             } else {
                 values = interpreter.unifyLiteralElements(values)

@@ -316,6 +316,13 @@ extension Interpreter {
 
     // MARK: - Names
 
+    /// Whether `name` is a struct, class or enum the script declared (not an alias, which
+    /// may name an Optional).
+    func isScriptNominalType(_ name: String) -> Bool {
+        guard typeAliases[name] == nil, let type = types[name], type.declaration != nil else { return false }
+        return type.kind != .protocolType
+    }
+
     /// The standard library's global functions of a name (`Swift.print`), without the
     /// script's own of the same name: a module-qualified name means the module's.
     func libraryFunctions(named name: String) -> [Callable]? {
