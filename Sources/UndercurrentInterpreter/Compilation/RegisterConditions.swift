@@ -46,8 +46,9 @@ protocol RegisterConditionUser {
 }
 
 extension BodyCompiler {
-    /// Builds `user`'s statement around `expr` as a test of its own kind when it is one of
-    /// the shapes above, or else around `general`, the condition compiled as a closure.
+    /// Builds `user`'s statement around `conditions` as a test of its own kind when they are
+    /// one comparison of a shape above, or else around `general`, the conditions compiled as
+    /// a closure.
     func buildRegisterStatement(
         testing conditions: [Condition], general: @escaping RegisterTest, _ user: some RegisterConditionUser
     ) -> RegisterStatement {
