@@ -315,12 +315,9 @@ extension BodyCompiler {
         }
     }
 
-    /// Whether no value of `type` is an Optional: a basic or library type, or a struct,
-    /// class or enum of the script's (asked when the code runs).
+    /// Whether no value of `type` is an Optional (`Interpreter.typeRulesOutOptionals`).
     func rulesOutOptionals(_ type: TypeRef, in interpreter: Interpreter) -> Bool {
-        if Self.neverOptional(type) { return true }
-        guard case .named(let parts, _) = type, parts.count == 1 else { return false }
-        return interpreter.isScriptNominalType(parts[0])
+        interpreter.typeRulesOutOptionals(type)
     }
 
     private static func neverOptional(_ type: TypeRef) -> Bool {

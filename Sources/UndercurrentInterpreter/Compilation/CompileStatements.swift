@@ -172,7 +172,17 @@ extension BodyCompiler {
         case .returnStatement(let expr, _):
             guard let expr else { return { _, _ in .returned(.void) } }
             let value = expression(expr, expected: returnType)
-            return { interpreter, frame in .returned(try value(interpreter, frame)) }
+            guard let returnType else { return { interpreter, frame in .returned(try value(interpreter, frame)) } }
+            let location = expr.location
+            return { interpreter, frame in
+                let result = try value(interpreter, frame)
+                // A `T!` returned where the type rules out an Optional (as `coerce` does; a
+                // call may skip coercing a result of a basic type).
+                if case .optional = result, interpreter.typeRulesOutOptionals(returnType) {
+                    return .returned(try Interpreter.forceUnwrapped(result, implicit: true, at: location))
+                }
+                return .returned(result)
+            }
 
         case .breakStatement(let label, _):
             return { _, _ in .breakLoop(label) }

@@ -2,6 +2,11 @@ extension Interpreter {
     /// Gives a value the type written for it: integer literals become `Double`, values
     /// stored where an optional is expected get wrapped, `[Int]` becomes `[Double]`.
     public func coerce(_ value: Value, to type: TypeRef, at location: SourceLocation) throws -> Value {
+        // An Optional where the type rules one out can only be a `T!` in valid Swift, which
+        // is unwrapped there (`let n: Int = count`, `count` an `Int!`).
+        if case .optional = value, typeRulesOutOptionals(type) {
+            return try coerce(Interpreter.forceUnwrapped(value, implicit: true, at: location), to: type, at: location)
+        }
         switch type {
         case .optional(let wrapped), .implicitlyUnwrapped(let wrapped):
             switch value {

@@ -316,6 +316,20 @@ extension Interpreter {
 
     // MARK: - Names
 
+    /// Whether no value of `type` is an Optional: a collection, a basic or library type, or a
+    /// struct, class or enum of the script's (a one-part name that is an alias or a generic
+    /// parameter may be an Optional).
+    func typeRulesOutOptionals(_ type: TypeRef) -> Bool {
+        switch type {
+        case .array, .dictionary: return true
+        case .named(let parts, _):
+            if parts.count > 1 { return parts != ["Swift", "Optional"] }
+            if ["Int", "Double", "String", "Bool", "Character", "Float"].contains(parts[0]) { return true }
+            return isScriptNominalType(parts[0])
+        default: return false
+        }
+    }
+
     /// Whether `name` is a struct, class or enum the script declared (not an alias, which
     /// may name an Optional).
     func isScriptNominalType(_ name: String) -> Bool {
