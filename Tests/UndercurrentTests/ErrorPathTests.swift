@@ -64,6 +64,17 @@ import Testing
         }
     }
 
+    /// Code Swift refuses that once stopped the process: a default argument naming another
+    /// parameter, and an enum's raw value naming a variable of the function around it.
+    @Test func defaultsAndRawValuesThatNameVariablesAreErrorsNotTraps() {
+        expectErrorKeepsSession(
+            "struct P {\n    var b: Int\n    init(a: Int, b: Int = a + 1) { self.b = b }\n}\nprint(P(a: 1).b)",
+            contains: "<input 2>:3:27: runtime error: cannot find 'a' in scope")
+        expectErrorKeepsSession(
+            "func f() {\n    let x = 1\n    enum E: Int { case a = x }\n    print(E.a.rawValue)\n}\nf()",
+            contains: "<input 2>:3:28: syntax error: raw value for enum case must be a literal")
+    }
+
     @Test func nilUnwrapStopsTheInput() {
         expectErrorKeepsSession(
             "let x: Int? = nil\nprint(x!)", contains: "unexpectedly found nil while unwrapping an Optional value")

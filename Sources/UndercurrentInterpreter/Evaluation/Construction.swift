@@ -121,7 +121,7 @@ extension Interpreter {
             } else if parameter.defaultIsCallerLine {
                 arguments.append(.int(location.lineInInput))
             } else if let defaultExpr = parameter.defaultValue {
-                arguments.append(try evaluateConstant(defaultExpr, expected: parameter.type))
+                arguments.append(try evaluateDefault(defaultExpr, of: decl, expected: parameter.type))
             } else {
                 arguments.append(.array([]))
             }

@@ -95,6 +95,14 @@ extension Interpreter {
                 var raw: Value?
                 if let rawType {
                     if let rawExpr = enumCase.rawValue {
+                        switch rawExpr {
+                        case .integerLiteral, .floatLiteral, .stringLiteral, .literal: break
+                        default:
+                            // Swift's words; a name here could even be a variable of the function
+                            // the enum is declared in, which has no frame now.
+                            throw ScriptError(
+                                .syntax, "raw value for enum case must be a literal", at: rawExpr.location)
+                        }
                         raw = try evaluateConstant(rawExpr, expected: rawType)
                         if case .int(let number)? = raw {
                             let (next, overflow) = number.addingReportingOverflow(1)
