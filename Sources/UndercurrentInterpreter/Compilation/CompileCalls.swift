@@ -300,32 +300,12 @@ extension BodyCompiler {
         let value = expression(argument.value, expected: expected)
         guard argument.isImplicitlyUnwrapped, let expected else { return value }
         let location = argument.value.location
-        if Self.neverOptional(expected) {
-            return { interpreter, frame in
-                try Interpreter.forceUnwrapped(value(interpreter, frame), implicit: true, at: location)
-            }
-        }
-        // A type of the script's own (`show(box)` for `func show(_: Box)`), known when the
-        // call runs: a name that is an alias or a generic parameter may be an Optional.
-        guard case .named(let parts, _) = expected, parts.count == 1 else { return value }
+        // Asked when the call runs: whether `Box` is a struct of the script's or an alias
+        // (which may name an Optional) is known then.
         return { interpreter, frame in
             let passed = try value(interpreter, frame)
-            guard interpreter.isScriptNominalType(parts[0]) else { return passed }
+            guard case .optional = passed, interpreter.typeRulesOutOptionals(expected) else { return passed }
             return try Interpreter.forceUnwrapped(passed, implicit: true, at: location)
-        }
-    }
-
-    /// Whether no value of `type` is an Optional (`Interpreter.typeRulesOutOptionals`).
-    func rulesOutOptionals(_ type: TypeRef, in interpreter: Interpreter) -> Bool {
-        interpreter.typeRulesOutOptionals(type)
-    }
-
-    private static func neverOptional(_ type: TypeRef) -> Bool {
-        switch type {
-        case .array, .dictionary: return true
-        case .named(let parts, _):
-            return parts.count > 1 || ["Int", "Double", "String", "Bool", "Character", "Float"].contains(parts[0])
-        default: return false
         }
     }
 }

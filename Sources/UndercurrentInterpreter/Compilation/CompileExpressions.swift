@@ -267,11 +267,10 @@ extension BodyCompiler {
         let isSet: Bool
         if case .named(let parts, _)? = expected, parts == ["Set"] { isSet = true } else { isSet = false }
         let values = ExpressionList(elements) { expression($0, expected: elementType) }
-        let compiler = self
         return { interpreter, frame in
             var elementValues = try values.evaluate(interpreter, frame)
             if let elementType {
-                if compiler.rulesOutOptionals(elementType, in: interpreter) {
+                if interpreter.typeRulesOutOptionals(elementType) {
                     // `[count]` for a `[Int]`, `count` a `T!`: the only Optional Swift lets in.
                     elementValues = try elementValues.map {
                         try Interpreter.forceUnwrapped($0, implicit: true, at: location)
@@ -301,7 +300,6 @@ extension BodyCompiler {
         let compiled = pairs.map {
             Pair(key: expression($0.0, expected: keyType), value: expression($0.1, expected: valueType))
         }
-        let compiler = self
         return { [valueType] interpreter, frame in
             var keys: [Value] = []
             var values: [Value] = []
@@ -310,7 +308,7 @@ extension BodyCompiler {
                 values.append(try pair.value(interpreter, frame))
             }
             if let valueType {
-                if compiler.rulesOutOptionals(valueType, in: interpreter) {
+                if interpreter.typeRulesOutOptionals(valueType) {
                     // As in an array literal: a `T!` is unwrapped for a non-optional value type.
                     values = try values.map { try Interpreter.forceUnwrapped($0, implicit: true, at: location) }
                 }
@@ -569,19 +567,15 @@ extension BodyCompiler {
         if case .integerLiteral(let number, _) = rhsExpr {
             return { interpreter, frame in
                 let left = try lhs(interpreter, frame)
-                if case .double = left {
-                    return try binaryOperator.apply(left, .double(Double(number)), in: interpreter)
-                }
-                return try binaryOperator.apply(left, .int(number), in: interpreter)
+                return try binaryOperator.apply(
+                    left, Interpreter.integerLiteral(number, besides: left), in: interpreter)
             }
         }
         if case .integerLiteral(let number, _) = lhsExpr {
             return { interpreter, frame in
                 let right = try rhs(interpreter, frame)
-                if case .double = right {
-                    return try binaryOperator.apply(.double(Double(number)), right, in: interpreter)
-                }
-                return try binaryOperator.apply(.int(number), right, in: interpreter)
+                return try binaryOperator.apply(
+                    Interpreter.integerLiteral(number, besides: right), right, in: interpreter)
             }
         }
         return { interpreter, frame in

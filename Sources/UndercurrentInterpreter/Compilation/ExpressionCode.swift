@@ -34,7 +34,7 @@ final class ExpressionCode {
         if Interpreter.takesTypeFromContext(expr) {
             return try evaluate(interpreter, frame, expected: interpreter.typeRef(of: context))
         }
-        if case .integerLiteral(let number, _) = expr, case .double = context { return .double(Double(number)) }
+        if case .integerLiteral(let number, _) = expr { return Interpreter.integerLiteral(number, besides: context) }
         return try evaluate(interpreter, frame, expected: nil)
     }
 

@@ -40,6 +40,13 @@ extension Interpreter {
         }
     }
 
+    /// An integer literal beside a value of an operator: a Double beside a Double (`price * 2`),
+    /// an Int otherwise.
+    static func integerLiteral(_ number: Int, besides other: Value) -> Value {
+        if case .double = other { return .double(Double(number)) }
+        return .int(number)
+    }
+
     static func isFloatingPoint(_ type: TypeRef) -> Bool {
         // Asked for every integer literal that has an expected type: no array, no joined name.
         guard case .named(let parts, _) = type, parts.count == 1 else { return false }

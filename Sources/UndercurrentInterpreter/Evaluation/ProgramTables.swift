@@ -9,10 +9,8 @@
 /// read; a node compiled in more than one way (a fast path and the general one) finds the
 /// same entry each time.
 final class ProgramTables {
-    /// Function states by index, in memory of the tables' own: an array held by a class is
-    /// retained and released around each read of it, which a call paid twice.
-    private var functionStates = UnsafeMutablePointer<FunctionState?>.allocate(capacity: 0)
-    private var functionCapacity = 0
+    // Unchecked: read on every call, in short accesses, on the interpreter's thread.
+    @exclusivity(unchecked) private var functionStates: [FunctionState?] = []
     private var callSites: [CallSiteCache?] = []
     private var memberSites: [MemberSiteCache?] = []
     /// The index the next function lowered for this interpreter takes.
@@ -42,61 +40,37 @@ final class ProgramTables {
 
     // MARK: - Functions
 
-    deinit {
-        functionStates.deinitialize(count: functionCapacity)
-        functionStates.deallocate()
-    }
-
     /// The state of `decl`, made on first use.
     @inline(__always)
     func state(of decl: FunctionDecl) -> FunctionState {
         let index = decl.index
-        if index < functionCapacity, let state = functionStates[index] {
+        if index < functionStates.count, let state = functionStates[index] {
             precondition(state.decl === decl, "two functions share the index \(index)")
             return state
         }
-        return newState(of: decl)
-    }
-
-    private func newState(of decl: FunctionDecl) -> FunctionState {
-        let index = decl.index
         precondition(index >= 0, "a function without an index")
-        if index >= functionCapacity {
-            let capacity = max(64, index + 1, functionCapacity * 2)
-            let grown = UnsafeMutablePointer<FunctionState?>.allocate(capacity: capacity)
-            grown.moveInitialize(from: functionStates, count: functionCapacity)
-            (grown + functionCapacity).initialize(repeating: nil, count: capacity - functionCapacity)
-            functionStates.deallocate()
-            functionStates = grown
-            functionCapacity = capacity
-        }
-        let state = FunctionState(decl, in: self)
-        functionStates[index] = state
-        return state
+        return Self.entry(index, in: &functionStates) { FunctionState(decl, in: self) }
     }
 
     // MARK: - Sites
 
     /// The cache of the call lowered with index `site`.
     func callSite(_ site: Int) -> CallSiteCache {
-        if site < callSites.count, let cache = callSites[site] { return cache }
-        if site >= callSites.count {
-            callSites.append(contentsOf: repeatElement(nil, count: site + 1 - callSites.count))
-        }
-        let cache = CallSiteCache()
-        callSites[site] = cache
-        return cache
+        Self.entry(site, in: &callSites) { CallSiteCache() }
     }
 
     /// The cache of the member access lowered with index `site`.
     func memberSite(_ site: Int) -> MemberSiteCache {
-        if site < memberSites.count, let cache = memberSites[site] { return cache }
-        if site >= memberSites.count {
-            memberSites.append(contentsOf: repeatElement(nil, count: site + 1 - memberSites.count))
-        }
-        let cache = MemberSiteCache()
-        memberSites[site] = cache
-        return cache
+        Self.entry(site, in: &memberSites) { MemberSiteCache() }
+    }
+
+    /// The entry at `index`, made (and the table grown to hold it) when there is none.
+    private static func entry<Entry>(_ index: Int, in table: inout [Entry?], make: () -> Entry) -> Entry {
+        if index < table.count, let entry = table[index] { return entry }
+        if index >= table.count { table.append(contentsOf: repeatElement(nil, count: index + 1 - table.count)) }
+        let entry = make()
+        table[index] = entry
+        return entry
     }
 }
 
