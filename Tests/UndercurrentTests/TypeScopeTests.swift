@@ -28,6 +28,27 @@ import Testing
         #expect(shown[3] == "high low top\n")
     }
 
+    /// In a protocol extension, Swift binds `Self` to the type a call is made through, so
+    /// `Self` on an instance of a subclass of the conforming class depends on that type: a
+    /// `Base`-typed `Derived` gives `Base` (checked with swiftc), a `Derived`-typed one
+    /// `Derived`. The interpreter cannot tell them apart, so it refuses, with the place,
+    /// rather than answer one of them; the session carries on.
+    @Test func selfOfASubclassInstanceInAProtocolExtensionIsRefused() {
+        let shown = runSession([
+            "protocol Named {}; extension Named { func kind() -> String { \"\\(Self.self)\" } }",
+            "class Base: Named {}; final class Derived: Base {}",
+            "print(Base().kind())",
+            "let b: Base = Derived(); print(b.kind())",
+            "print(1)",
+        ])
+        #expect(shown[2] == "Base\n")
+        #expect(
+            shown[3].contains(
+                "<input 1>:1:65: unsupported: `Self` in a protocol extension called on a 'Derived', a subclass of a "
+                    + "conforming class, is not supported yet"), "got: \(shown[3])")
+        #expect(shown[4] == "1\n")
+    }
+
     /// Swift's debug description of a local type names its contexts by address
     /// (`main.(unknown context at $10c3f4a2c).(unknown context at $10c3f4a34).T()`); the
     /// interpreter has no addresses and writes `…` there, the rest being the same.

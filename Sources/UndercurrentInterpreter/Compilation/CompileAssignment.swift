@@ -34,7 +34,11 @@ extension BodyCompiler {
             }
 
         case .member(.superReference, let name, let site, let location):
-            return memberStore(.selfReference(location), name, tables.memberSite(site), at: location)
+            let throughSelf = memberStore(.selfReference(location), name, tables.memberSite(site), at: location)
+            return { value, interpreter, frame in
+                if try interpreter.storeSuperField(name, value, in: frame, at: location) { return }
+                try throughSelf(value, interpreter, frame)
+            }
 
         case .member(let baseExpr, let name, let site, let location):
             return memberStore(baseExpr, name, tables.memberSite(site), at: location)

@@ -22,7 +22,18 @@ extension BodyCompiler {
             switch baseExpr {
             case .name(.local, _, _), .name(.captured, _, _), .selfReference:
                 return methodCall(
-                    on: expression(baseExpr), throughProtocol: staticProtocol(of: baseExpr), arguments, site,
+                    on: .variable(expression(baseExpr)), throughProtocol: staticProtocol(of: baseExpr), arguments,
+                    site, at: location, otherwise: general)
+            case .name(.dynamic, let name, _) where name.first?.isLowercase == true:
+                // `subscriber.receive(next)` where `subscriber` is a property of `self`.
+                return methodCall(
+                    on: .fieldOfSelf(name, .frameSelf, MemberSiteCache()), throughProtocol: nil, arguments, site,
+                    at: location, otherwise: general)
+            case .member(let ownerExpr, let name, _, _):
+                // `self.subscriber.receive(next)`.
+                guard let access = SelfAccess(ownerExpr) else { return general }
+                return methodCall(
+                    on: .fieldOfSelf(name, access, MemberSiteCache()), throughProtocol: nil, arguments, site,
                     at: location, otherwise: general)
             default:
                 return general
@@ -160,7 +171,12 @@ extension BodyCompiler {
         case .name(.local(let slot), _, _):
             guard let type = declaredTypes[slot] else { return nil }
             return .declared(type, ProtocolTypeCache())
-        case .name(.dynamic, let name, _): return .global(name, GlobalSiteCache(), ProtocolTypeCache())
+        case .name(.dynamic, let name, _):
+            guard name.first?.isLowercase == true else { return .global(name, GlobalSiteCache(), ProtocolTypeCache()) }
+            return .propertyOrGlobal(name, GlobalSiteCache(), ProtocolTypeCache())
+        case .member(let owner, let name, _, _):
+            guard let access = SelfAccess(owner) else { return nil }
+            return .propertyOfSelf(name, access)
         default: return nil
         }
     }
@@ -170,7 +186,7 @@ extension BodyCompiler {
     /// engine's subscriber a traced subscription delivers to) and the method a non-mutating
     /// native one.
     private func methodCall(
-        on receiver: @escaping CompiledExpression, throughProtocol: StaticProtocol?, _ arguments: [Argument],
+        on receiver: MethodReceiver, throughProtocol: StaticProtocol?, _ arguments: [Argument],
         _ site: CallSiteCache, at location: SourceLocation,
         otherwise general: @escaping CompiledExpression
     ) -> CompiledExpression {
@@ -183,7 +199,16 @@ extension BodyCompiler {
         let fastPath: (Interpreter, Frame) throws -> Value? = { interpreter, frame in
             // A receiver whose static type is a protocol: the general path knows what that changes.
             if let throughProtocol, throughProtocol.resolve(interpreter, frame) != nil { return nil }
-            let receiverValue = try receiver(interpreter, frame)
+            let receiverValue: Value
+            switch receiver {
+            case .variable(let read):
+                receiverValue = try read(interpreter, frame)
+            case .fieldOfSelf(let name, let access, let field):
+                guard let value = interpreter.plainField(name, ofSelf: access, in: frame, site: field) else {
+                    return nil
+                }
+                receiverValue = value
+            }
             switch receiverValue {
             case .object(let object):
                 guard
@@ -288,6 +313,26 @@ extension BodyCompiler {
             }
             return result
         }
+    }
+}
+
+extension Interpreter {
+    /// The stored property `name` of the `self` that `access` reaches, read without running
+    /// any code; `site` remembers where it is. Nil when `self` has no such property, when
+    /// reading it could run code (a computed property, a wrapper, `lazy`), or when it is
+    /// declared with a protocol type, through which a call has rules of its own.
+    func plainField(_ name: String, ofSelf access: SelfAccess, in frame: Frame, site: MemberSiteCache) -> Value? {
+        if let value = frame.directRead(site, ofSelf: access, generation: memberGeneration) { return value }
+        guard FastPaths.enabled, let selfValue = frame.selfCell(access)?.load() else { return nil }
+        switch selfValue {
+        case .object, .structValue: break
+        default: return nil
+        }
+        let type = typeInfo(of: selfValue)
+        guard case .stored(let index)? = instanceEntries(of: type, name).first else { return nil }
+        if let declared = type.storedProperties[index].type, protocolType(named: declared) != nil { return nil }
+        site.remember(field: index, of: type, generation: memberGeneration)
+        return frame.directRead(site, ofSelf: access, generation: memberGeneration)
     }
 }
 
@@ -468,6 +513,11 @@ enum StaticProtocol {
     case declared(TypeRef, ProtocolTypeCache)
     /// A global, whose declared type is known when the call runs.
     case global(String, GlobalSiteCache, ProtocolTypeCache)
+    /// A property of `self` declared with a type (`let greeter: Greeter`), written
+    /// `self.greeter`.
+    case propertyOfSelf(String, SelfAccess)
+    /// A name that is a property of `self` inside a type, and a global outside one.
+    case propertyOrGlobal(String, GlobalSiteCache, ProtocolTypeCache)
 
     func resolve(_ interpreter: Interpreter, _ frame: Frame) -> TypeInfo? {
         switch self {
@@ -479,8 +529,27 @@ enum StaticProtocol {
             // Inside a type, a name may be a member of `self` first: only the top level is sure.
             guard frame.selfCell == nil, let type = site.global(name, in: interpreter)?.type else { return nil }
             return cache.protocolType(type, in: interpreter)
+        case .propertyOfSelf(let name, let access):
+            guard let selfValue = frame.selfCell(access)?.load() else { return nil }
+            return interpreter.protocolTypeOfProperty(name, of: selfValue)
+        case .propertyOrGlobal(let name, let site, let cache):
+            // Inside a type, a name is a member of `self` first, as `lookupName` has it.
+            if let selfValue = frame.selfCell?.load(), interpreter.hasMember(of: selfValue, name) {
+                return interpreter.protocolTypeOfProperty(name, of: selfValue)
+            }
+            guard let type = site.global(name, in: interpreter)?.type else { return nil }
+            return cache.protocolType(type, in: interpreter)
         }
     }
+}
+
+/// What a method call's fast path reads its receiver from. Reading it must have no effect, as
+/// the general path reads it again when the fast path does not apply.
+enum MethodReceiver {
+    /// A local, a capture or `self`.
+    case variable(CompiledExpression)
+    /// A stored property of `self`, read only when it is a plain one (`Interpreter.plainField`).
+    case fieldOfSelf(String, SelfAccess, MemberSiteCache)
 }
 
 /// The protocol a call site's declared type names, if it names one, remembered while no

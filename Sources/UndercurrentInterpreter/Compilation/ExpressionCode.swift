@@ -11,17 +11,25 @@ final class ExpressionCode {
     /// The last expected type met and its code: a call site most often meets one.
     @exclusivity(unchecked) private var last: (type: TypeRef, code: CompiledExpression)?
     @exclusivity(unchecked) private var byType: [TypeRef: CompiledExpression] = [:]
+    /// Whether the expression takes its type from a value beside it (`evaluate(context:)`).
+    private let takesTypeFromContext: Bool
+    /// The code for the type the last context value had, found by the type's identity: a
+    /// `demand += .max(1)` in a loop meets one type, and naming it as a `TypeRef` on every
+    /// turn to look its code up cost more than the rest of the assignment.
+    @exclusivity(unchecked) private var lastContext: (type: TypeInfo, code: CompiledExpression)?
 
     init(_ expr: Expr, compiler: BodyCompiler) {
         self.expr = expr
         self.argument = nil
         self.compiler = compiler
+        takesTypeFromContext = Interpreter.takesTypeFromContext(expr)
     }
 
     init(argument: Argument, compiler: BodyCompiler) {
         self.expr = argument.value
         self.argument = argument
         self.compiler = compiler
+        takesTypeFromContext = Interpreter.takesTypeFromContext(argument.value)
     }
 
     func evaluate(_ interpreter: Interpreter, _ frame: Frame, expected: TypeRef?) throws -> Value {
@@ -31,8 +39,12 @@ final class ExpressionCode {
     /// Evaluated where an implicit member takes its type from a value already known
     /// (`demand > .none`, `d += .unlimited`), and an integer literal from a Double.
     func evaluate(_ interpreter: Interpreter, _ frame: Frame, context: Value) throws -> Value {
-        if Interpreter.takesTypeFromContext(expr) {
-            return try evaluate(interpreter, frame, expected: interpreter.typeRef(of: context))
+        if takesTypeFromContext {
+            let type = interpreter.typeInfo(of: context)
+            if let lastContext, lastContext.type === type { return try lastContext.code(interpreter, frame) }
+            let made = code(expected: type.reference)
+            lastContext = (type, made)
+            return try made(interpreter, frame)
         }
         if case .integerLiteral(let number, _) = expr { return Interpreter.integerLiteral(number, besides: context) }
         return try evaluate(interpreter, frame, expected: nil)

@@ -394,6 +394,17 @@ extension Interpreter {
     }
 
     /// The type a script type's stored or computed property is declared with.
+    /// The protocol property `name` of `value` is declared with (`let greeter: Greeter`), if
+    /// it is declared with one: a call through it is a call through that protocol.
+    func protocolTypeOfProperty(_ name: String, of value: Value) -> TypeInfo? {
+        switch value {
+        case .object, .structValue: break
+        default: return nil
+        }
+        guard let declared = declaredPropertyType(name, of: typeInfo(of: value)) else { return nil }
+        return protocolType(named: declared)
+    }
+
     private func declaredPropertyType(_ name: String, of info: TypeInfo) -> TypeRef? {
         if let index = info.fieldIndex[name] { return info.storedProperties[index].type }
         if case .computed(let property)? = instanceEntries(of: info, name).first { return property.type }

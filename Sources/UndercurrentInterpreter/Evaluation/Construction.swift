@@ -186,7 +186,45 @@ extension Interpreter {
         if case .computed(let property)? = entries.first, let getter = property.getter {
             return try callScript(getter, captures: [], selfCell: selfCell, arguments: [], at: location)
         }
+        // A stored property the subclass overrides with a computed one: `super.count` in
+        // its getter reads the field, not the override again.
+        if let (object, index) = plainSuperField(name, of: superclass, selfCell) {
+            return try object.fields[index].checkedLoaded(at: location)
+        }
         return try member(of: selfCell.load(), name, at: location)
+    }
+
+    /// `super.name = value` where the superclass stores `name` in a plain field (no observers,
+    /// wrapper or `weak`): stored there, not through the subclass's override of it. False when
+    /// it is not such a field, for the general store.
+    func storeSuperField(_ name: String, _ value: Value, in frame: Frame, at location: SourceLocation) throws -> Bool {
+        guard let selfCell = frame.selfCell,
+            let superclass = (methodOwners[ObjectIdentifier(frame.function)] ?? typeInfo(of: selfCell.load()))
+                .superclass,
+            let (object, index) = plainSuperField(name, of: superclass, selfCell)
+        else { return false }
+        let declaration = superclass.storedProperties[index].declaration
+        guard declaration?.willSet == nil, declaration?.didSet == nil, declaration?.isWeak != true,
+            declaration?.isConstant != true
+        else { return false }
+        var stored = value
+        if let declared = superclass.storedProperties[index].type {
+            stored = try coerce(value, to: declared, at: location)
+        }
+        // The old value goes after the write: its deinit may run script code that reads the field.
+        swap(&object.fields[index], &stored)
+        return true
+    }
+
+    /// The object `self` is and the index of its field `name`, when `superclass` (and so the
+    /// object) stores `name` in a field read without running code.
+    private func plainSuperField(_ name: String, of superclass: TypeInfo, _ selfCell: Cell) -> (ScriptObject, Int)? {
+        guard case .stored(let index)? = instanceEntries(of: superclass, name).first,
+            case .object(let object) = selfCell.load(), index < object.fields.count
+        else { return nil }
+        let declaration = superclass.storedProperties[index].declaration
+        guard declaration?.wrapper == nil, declaration?.isLazy != true else { return nil }
+        return (object, index)
     }
 
     /// Runs the script `deinit`s of an object going away, subclass first.

@@ -156,6 +156,10 @@ extension Interpreter {
 
     func addMembers(_ decl: TypeDecl, to info: TypeInfo, isExtension: Bool) throws {
         for property in decl.properties {
+            // An accessor knows its type as a method does (`super`, `Self` in a protocol extension).
+            for accessor in [property.getter, property.setter, property.willSet, property.didSet] {
+                if let accessor { methodOwners[ObjectIdentifier(accessor)] = info }
+            }
             if property.isStatic {
                 if property.isComputed {
                     info.addStaticMember(property.name, .computed(property))

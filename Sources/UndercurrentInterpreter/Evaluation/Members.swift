@@ -27,10 +27,7 @@ extension Interpreter {
 
     /// A `TypeRef` naming the value's type, for implicit member lookups.
     func typeRef(of value: Value) -> TypeRef {
-        let name = typeInfo(of: value).name
-        // Every assignment asks this (the expected type of its value): skip the split when it is one word.
-        if !name.utf8.contains(UInt8(ascii: ".")) { return .named([name], []) }
-        return .named(name.split(separator: ".").map(String.init), [])
+        typeInfo(of: value).reference
     }
 
     func isReferenceValue(_ value: Value) -> Bool {
@@ -346,6 +343,31 @@ extension Interpreter {
         return functions?.isEmpty == false ? functions : nil
     }
 
+    /// `Self` inside a type: the type of `self` — in a static method the type `self` is, in a
+    /// class the object's dynamic class, as Swift's dynamic `Self` — spelled as `type(of:)`
+    /// spells it. In a protocol extension's method on an instance of a subclass whose
+    /// superclass conforms, Swift binds `Self` to the type the call is made through, which
+    /// is not known here: refused.
+    private func selfType(of selfValue: Value, in frame: Frame, at location: SourceLocation) throws -> Value {
+        if case .metatype = selfValue { return selfValue }
+        let type = typeInfo(of: selfValue)
+        if case .object = selfValue, let extended = protocolExtended(by: frame.function),
+            let superclass = type.superclass, allConformances(of: superclass).contains(where: { $0 === extended })
+        {
+            throw ScriptError.unsupported(
+                "`Self` in a protocol extension called on a '\(type.name)', a subclass of a conforming class, "
+                    + "is not supported yet: Swift takes the type the call is made through", at: location)
+        }
+        let metatype = Metatype(type: type)
+        metatype.spelling = try locating(location) {
+            (
+                try SwiftTypeNames.spelledName(of: selfValue, qualified: false),
+                try SwiftTypeNames.spelledName(of: selfValue, qualified: true)
+            )
+        }
+        return .metatype(metatype)
+    }
+
     func lookupName(_ name: String, in frame: Frame, at location: SourceLocation) throws -> Value {
         if name.hasPrefix("Swift.") {
             let bare = String(name.dropFirst("Swift.".count))
@@ -359,6 +381,7 @@ extension Interpreter {
             let selfValue = cell.load()
             if hasMember(of: selfValue, name) { return try member(of: selfValue, name, at: location) }
         }
+        if name == "Self", let cell = frame.selfCell { return try selfType(of: cell.load(), in: frame, at: location) }
         if let global = globals[name] { return try global.cell.checkedLoad(at: location) }
         if let functions = globalFunctions[name] {
             return .function(FunctionValue(.overloads(functions, receiver: nil, selfType: nil)))

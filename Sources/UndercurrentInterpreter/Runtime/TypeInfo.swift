@@ -63,6 +63,13 @@ public final class TypeInfo {
         guard kind != .builtin, let dot = name.lastIndex(of: ".") else { return name }
         return String(name[name.index(after: dot)...])
     }
+    /// The type as written in a declaration (`Subscribers.Demand` is
+    /// `.named(["Subscribers", "Demand"], [])`), made once: every assignment asks it, for the
+    /// type its value is expected to have.
+    public private(set) lazy var reference: TypeRef = {
+        if !name.utf8.contains(UInt8(ascii: ".")) { return .named([name], []) }
+        return .named(name.split(separator: ".").map(String.init), [])
+    }()
     public var declaration: TypeDecl?
     public var superclass: TypeInfo? { didSet { membersChanged() } }
     public var conformances: [String] = [] { didSet { membersChanged() } }

@@ -52,5 +52,18 @@ extension StreamBridge {
                 if result.caseName == "success" { return result.payload[0] }
                 throw ThrownValue(result.payload[0], at: arguments.location)
             })
+        // `Result { try body() }`: what the closure returns, or the error it throws. An error of
+        // the interpreter's own (an overflow, Ctrl-C) is not an error the script threw: it stops
+        // the script as it would anywhere else.
+        types.result.initializers.append(
+            .native(
+                NativeFunction("init(catching:)") { [unowned result = types.result] arguments in
+                    do {
+                        let value = try arguments.interpreter.call(arguments[0], [], at: arguments.location)
+                        return .enumValue(EnumValue(type: result, caseIndex: 0, payload: [value]))
+                    } catch let thrown as ThrownValue {
+                        return .enumValue(EnumValue(type: result, caseIndex: 1, payload: [thrown.value]))
+                    }
+                }))
     }
 }
