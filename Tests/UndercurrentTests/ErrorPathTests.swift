@@ -1,4 +1,5 @@
 import Testing
+import UndercurrentHarness
 
 /// A learner's mistake stops the current input with an explanation; the session and its
 /// earlier declarations carry on.
@@ -15,6 +16,20 @@ import Testing
         #expect(shown[0].contains("<input 1>:"))
         #expect(shown[0].contains("syntax error"))
         expectErrorKeepsSession("let = 5", contains: "syntax error")
+    }
+
+    /// Swift refuses a `switch` whose cases miss a value before running; the interpreter
+    /// finds out when the value arrives, and says what matched nothing and what to do, with
+    /// the value as code, not as a dump of the interpreter's own types.
+    @Test func aSwitchThatMissesAValueSaysSo() {
+        expectErrorKeepsSession(
+            "enum Oops: Error { case bad }; let r: Result<Int, Error> = Result { throw Oops.bad }\n"
+                + "switch r { case .success(let n): print(n) }",
+            contains: "<input 2>:2:1: runtime error: no `case` of this `switch` matched `Swift.Result")
+        let shown = runSession(["enum Light { case red, green }; switch Light.green { case .red: print(1) }"])
+        #expect(shown[0].contains("matched `main.Light.green`"), "got: \(shown[0])")
+        #expect(shown[0].contains("note: A `switch` must cover every value"), "got: \(shown[0])")
+        #expect(!Fuzzer.looksInternal("no `case` of this `switch` matched `Swift.Result<Swift.Int>.failure(x)`"))
     }
 
     @Test func unsupportedSwiftIsNamed() {

@@ -442,9 +442,11 @@ extension BodyCompiler {
                 interpreter.end(switchCase.scope, in: frame)
             }
             if matchedByFallthrough { return .normal }
+            // Swift refuses such a `switch` before running: its cases must cover every value.
             throw ScriptError.runtime(
-                "no `case` of this `switch` matched \(Formatter.describe(subject, debug: true))",
-                at: location)
+                "no `case` of this `switch` matched `\(Formatter.describe(subject, debug: true))`",
+                at: location,
+                notes: ["A `switch` must cover every value: add the missing cases, or a `default:`."])
         }
     }
 

@@ -206,7 +206,8 @@ extension StreamBridge {
             case .never(let subscriber): wrapped = .never(AnySubscriber(subscriber))
             case .failing(let subscriber): wrapped = .failing(AnySubscriber(subscriber))
             }
-            let value = SubscriberValue(wrapped, name: existing.description, bridge: self)
+            let value = SubscriberValue(
+                wrapped, name: existing.description, bridge: self, lifecycle: existing.lifecycle)
             value.endsInScript = existing.endsInScript
             value.swiftType = ("AnySubscriber", "OpenCombine.AnySubscriber", generic ?? existing.swiftType?.arguments)
             return .native(value)

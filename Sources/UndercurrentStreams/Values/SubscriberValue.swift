@@ -23,8 +23,16 @@ public final class SubscriberValue: NativeValue {
     /// references, on every value.
     private let receiveValue: (Value) -> Subscribers.Demand
     let bridge: StreamBridge
-    private(set) var hasSubscription = false
-    private(set) var hasCompleted = false
+    /// What the subscriber has received so far. Shared with every `AnySubscriber` made around
+    /// it: to the engine they are one subscriber, so a subscription given to one lets values
+    /// go through the others.
+    final class Lifecycle {
+        var hasSubscription = false
+        var hasCompleted = false
+    }
+    let lifecycle: Lifecycle
+    private var hasSubscription: Bool { lifecycle.hasSubscription }
+    private var hasCompleted: Bool { lifecycle.hasCompleted }
     private let name: String
     /// True when the subscriber is a script type: calls the engine would stop on are made
     /// (the script runs them, as compiled code would) and the contract checker reports them.
@@ -40,8 +48,12 @@ public final class SubscriberValue: NativeValue {
     /// cannot be told from what it wrote.
     var swiftType: (base: String, qualifiedBase: String, arguments: (plain: String, qualified: String)?)?
 
-    init(_ wrapped: Wrapped, name: String, bridge: StreamBridge, type: TypeInfo? = nil) {
+    init(
+        _ wrapped: Wrapped, name: String, bridge: StreamBridge, type: TypeInfo? = nil,
+        lifecycle: Lifecycle = Lifecycle()
+    ) {
         self.wrapped = wrapped
+        self.lifecycle = lifecycle
         switch wrapped {
         case .never(let subscriber): receiveValue = subscriber.receive
         case .failing(let subscriber): receiveValue = subscriber.receive
@@ -72,7 +84,7 @@ public final class SubscriberValue: NativeValue {
     public override func hash(into hasher: inout Hasher) { hasher.combine(wrapped.combineIdentifier) }
 
     func receive(subscription: Subscription) {
-        hasSubscription = true
+        lifecycle.hasSubscription = true
         switch wrapped {
         case .never(let subscriber): subscriber.receive(subscription: subscription)
         case .failing(let subscriber): subscriber.receive(subscription: subscription)
@@ -104,7 +116,7 @@ public final class SubscriberValue: NativeValue {
                 "a second completion was sent to \(name)", at: location,
                 notes: ["A publisher completes at most once."])
         }
-        hasCompleted = true
+        lifecycle.hasCompleted = true
         switch wrapped {
         case .never(let subscriber):
             subscriber.receive(completion: try bridge.completion(from: value, as: Never.self, at: location))
