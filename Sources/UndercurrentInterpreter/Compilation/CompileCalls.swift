@@ -16,25 +16,25 @@ extension BodyCompiler {
     ) -> CompiledExpression {
         let general = generalCall(callee: callee, arguments, site, expected: expected, at: location)
         switch callee {
-        case .member(let baseExpr, _, _, _):
+        case .member(let baseExpr, let method, _, _):
             // Only a base that reads a variable: the general path evaluates it again when the
             // fast path does not apply, which must not repeat a side effect.
             switch baseExpr {
             case .name(.local, _, _), .name(.captured, _, _), .selfReference:
                 return methodCall(
-                    on: .variable(expression(baseExpr)), throughProtocol: staticProtocol(of: baseExpr), arguments,
-                    site, at: location, otherwise: general)
+                    method, on: .variable(expression(baseExpr)), throughProtocol: staticProtocol(of: baseExpr),
+                    arguments, site, at: location, otherwise: general)
             case .name(.dynamic, let name, _) where name.first?.isLowercase == true:
                 // `subscriber.receive(next)` where `subscriber` is a property of `self`.
                 return methodCall(
-                    on: .fieldOfSelf(name, .frameSelf, MemberSiteCache()), throughProtocol: nil, arguments, site,
-                    at: location, otherwise: general)
+                    method, on: .fieldOfSelf(name, .frameSelf, MemberSiteCache()), throughProtocol: nil, arguments,
+                    site, at: location, otherwise: general)
             case .member(let ownerExpr, let name, _, _):
                 // `self.subscriber.receive(next)`.
                 guard let access = SelfAccess(ownerExpr) else { return general }
                 return methodCall(
-                    on: .fieldOfSelf(name, access, MemberSiteCache()), throughProtocol: nil, arguments, site,
-                    at: location, otherwise: general)
+                    method, on: .fieldOfSelf(name, access, MemberSiteCache()), throughProtocol: nil, arguments,
+                    site, at: location, otherwise: general)
             default:
                 return general
             }
@@ -96,9 +96,14 @@ extension BodyCompiler {
                     return result
                 }
                 if let onField, let result = try onField(interpreter, frame) { return result }
+                let baseValue = try base(interpreter, frame)
+                let through =
+                    try throughProtocol?.resolve(interpreter, frame)
+                    ?? interpreter.staticProtocol(
+                        ofReceiver: baseExpr, baseValue, calling: name, in: frame, at: location)
                 return try interpreter.callMember(
-                    of: base(interpreter, frame), baseStore: storeBase, name, arguments, site: site,
-                    throughProtocol: throughProtocol?.resolve(interpreter, frame), in: frame, at: location)
+                    of: baseValue, baseStore: storeBase, name, arguments, site: site,
+                    throughProtocol: through, in: frame, at: location)
             }
 
         case .implicitMember(let name, _):
@@ -186,7 +191,7 @@ extension BodyCompiler {
     /// engine's subscriber a traced subscription delivers to) and the method a non-mutating
     /// native one.
     private func methodCall(
-        on receiver: MethodReceiver, throughProtocol: StaticProtocol?, _ arguments: [Argument],
+        _ name: String, on receiver: MethodReceiver, throughProtocol: StaticProtocol?, _ arguments: [Argument],
         _ site: CallSiteCache, at location: SourceLocation,
         otherwise general: @escaping CompiledExpression
     ) -> CompiledExpression {
@@ -197,8 +202,6 @@ extension BodyCompiler {
         // here would make `values.append(x)`, which that path does in place, copy the whole
         // array on every call.
         let fastPath: (Interpreter, Frame) throws -> Value? = { interpreter, frame in
-            // A receiver whose static type is a protocol: the general path knows what that changes.
-            if let throughProtocol, throughProtocol.resolve(interpreter, frame) != nil { return nil }
             let receiverValue: Value
             switch receiver {
             case .variable(let read):
@@ -217,6 +220,11 @@ extension BodyCompiler {
                         generation: interpreter.memberGeneration),
                     resolution.isPlain, let decl = resolution.script, decl.captureList.isEmpty
                 else { break }
+                // Where the receiver's static type chooses the method, the general path asks it.
+                if resolution.staticDispatchMatters ?? interpreter.rememberStaticDispatch(name, resolution, object.type)
+                {
+                    break
+                }
                 try interpreter.tick(location)
                 return try compiledArguments.callScript(
                     decl, selfValue: receiverValue, resolution, arguments, compiler,
@@ -228,6 +236,9 @@ extension BodyCompiler {
                         generation: interpreter.memberGeneration),
                     resolution.isPlain, !resolution.isMutating, let body = resolution.nativeBody
                 else { break }
+                // A receiver whose static type is a protocol: a library operator builds its own
+                // stage then (`NativeArguments.isThroughProtocol`), which the general path does.
+                if let throughProtocol, throughProtocol.resolve(interpreter, frame) != nil { break }
                 try interpreter.tick(location)
                 if let unary = resolution.nativeUnaryBody {
                     return try compiledArguments.callNative(

@@ -247,7 +247,10 @@ extension BodyCompiler {
             // A redeclared global's old value goes only after the dictionary is updated: its
             // deinit (a cancelled subscription's handler) may run script code that reads globals.
             let replaced = interpreter.globals.updateValue(
-                GlobalVariable(cell: Cell(value), type: binding.type, isConstant: binding.isConstant), forKey: name)
+                GlobalVariable(
+                    cell: Cell(value), type: binding.type, isConstant: binding.isConstant,
+                    initializer: binding.initializer),
+                forKey: name)
             withExtendedLifetime(replaced) {}
             return .normal
         }

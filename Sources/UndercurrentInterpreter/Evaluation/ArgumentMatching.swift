@@ -386,14 +386,13 @@ extension Interpreter {
     ]
 
     /// The script type a static type names (`Shelf`), if it is one.
-    private func scriptType(_ type: TypeRef) -> TypeInfo? {
+    func scriptType(_ type: TypeRef) -> TypeInfo? {
         guard case .named(let parts, _) = type, parts.count == 1, let info = types[parts[0]],
             info.declaration != nil
         else { return nil }
         return info
     }
 
-    /// The type a script type's stored or computed property is declared with.
     /// The protocol property `name` of `value` is declared with (`let greeter: Greeter`), if
     /// it is declared with one: a call through it is a call through that protocol.
     func protocolTypeOfProperty(_ name: String, of value: Value) -> TypeInfo? {
@@ -405,7 +404,8 @@ extension Interpreter {
         return protocolType(named: declared)
     }
 
-    private func declaredPropertyType(_ name: String, of info: TypeInfo) -> TypeRef? {
+    /// The type a script type's stored or computed property is declared with.
+    func declaredPropertyType(_ name: String, of info: TypeInfo) -> TypeRef? {
         if let index = info.fieldIndex[name] { return info.storedProperties[index].type }
         if case .computed(let property)? = instanceEntries(of: info, name).first { return property.type }
         return nil
@@ -413,7 +413,7 @@ extension Interpreter {
 
     /// The return type every one of these functions is declared with, when they are all the
     /// script's and agree.
-    private static func commonReturnType(of functions: [Callable]) -> TypeRef? {
+    static func commonReturnType(of functions: [Callable]) -> TypeRef? {
         let returnTypes = functions.map { callable -> TypeRef? in
             if case .script(let decl) = callable { return decl.returnType }
             return nil

@@ -36,6 +36,9 @@ public final class CallSiteCache {
         let nativeUnaryBody: NativeFunction.UnaryNativeBody?
         let isMutating: Bool
         let isPure: Bool
+        /// Whether the receiver's static type chooses the method (`staticDispatchMatters`),
+        /// once asked by a compiled call: the general path asks how the receiver was written.
+        @exclusivity(unchecked) var staticDispatchMatters: Bool?
 
         init(_ match: (Callable, [[Int]]), _ arguments: [Argument]) {
             let (callable, assignment) = match

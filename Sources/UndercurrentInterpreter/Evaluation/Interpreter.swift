@@ -26,6 +26,9 @@ public struct GlobalVariable {
     public let cell: Cell
     public let type: TypeRef?
     public let isConstant: Bool
+    /// The value it was declared with, when it has no written type: what its static type
+    /// is found from (`StaticTypes.swift`).
+    public var initializer: Expr? = nil
 }
 
 /// Limits that stop a runaway script with a message instead of exhausting the machine.
@@ -105,6 +108,9 @@ public final class Interpreter {
     var isReleasing = false
     /// `allConformances(of:)` by type, valid until the next declaration (Limits.swift).
     var conformanceCache: [ObjectIdentifier: (type: TypeInfo, conformances: [TypeInfo])] = [:]
+    /// `staticDispatchMatters` answers, for the declarations of `staticDispatchGeneration`.
+    var staticDispatchAnswers: [StaticDispatchKey: (type: TypeInfo, matters: Bool)] = [:]
+    var staticDispatchGeneration = -1
     var outputBytes = 0
     /// Set when script code called from the Combine engine fails: the engine cannot
     /// propagate a Swift error, so every later callback returns at once and the error

@@ -94,6 +94,9 @@ final class FunctionState {
     /// (`Interpreter.typesKeepValues(of:)`).
     @exclusivity(unchecked) var typesKeepValues = false
     @exclusivity(unchecked) var typesCheckedGeneration = -1
+    /// Where each local declared without a type got its value (`FunctionDecl.findSlotOrigins`),
+    /// found the first time a call's receiver asks.
+    private(set) lazy var slotOrigins: [Int: SlotOrigin] = decl.findSlotOrigins()
 
     init(_ decl: FunctionDecl, in tables: ProgramTables) {
         self.decl = decl
