@@ -73,11 +73,14 @@ extension Interpreter {
         case .notEqual: return .bool(!(try valuesEqual(lhs, rhs, at: location)))
         case .less, .greater, .lessOrEqual, .greaterOrEqual:
             // Swift derives the other comparisons from a type's `<`.
-            if let less = staticCallables(of: typeInfo(of: lhs), BinaryOperator.less.spelling).first {
+            let type = typeInfo(of: lhs)
+            if let less = staticCallables(of: type, BinaryOperator.less.spelling).first {
+                // A static method: `self` in its body is the type (`allCases` reads `Self.allCases`).
+                let owner = Value.metatype(Metatype(type: type))
                 func lessThan(_ a: Value, _ b: Value) throws -> Bool {
                     try truth(
                         invoke(
-                            less, receiver: nil, receiverCell: nil, values: [a, b], inoutCells: [:],
+                            less, receiver: owner, receiverCell: nil, values: [a, b], inoutCells: [:],
                             at: location), at: location)
                 }
                 switch op {
