@@ -98,7 +98,23 @@ extension BodyCompiler {
             }
 
         case .typeExpr(let type, let location):
-            return { interpreter, _ in .metatype(try interpreter.metatype(for: type, at: location)) }
+            // `[Int].self` prints as Swift spells it, `Array<Int>`, with its arguments.
+            let spellsArguments: Bool
+            switch type {
+            case .optional, .implicitlyUnwrapped, .array, .dictionary: spellsArguments = true
+            case .named(_, let arguments): spellsArguments = !arguments.isEmpty
+            default: spellsArguments = false
+            }
+            return { interpreter, _ in
+                let metatype = try interpreter.metatype(for: type, at: location)
+                if spellsArguments {
+                    metatype.spelling = (
+                        SwiftTypeNames.name(of: type, in: interpreter, qualified: false),
+                        SwiftTypeNames.name(of: type, in: interpreter, qualified: true)
+                    )
+                }
+                return .metatype(metatype)
+            }
 
         case .prefix(let op, let operandExpr, let location):
             let operand = expression(operandExpr, expected: expected)

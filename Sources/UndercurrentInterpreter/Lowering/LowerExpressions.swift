@@ -89,6 +89,9 @@ extension Lowerer {
             let name = node.declName.baseName.text
             guard let base = node.base else { return .implicitMember(name, loc) }
             if name == "self" {
+                // `[Int].self`, `[String: Int].self`, `Optional<String>.self`: the type, not an
+                // array literal of a type or a bare `Optional`.
+                if let type = try writtenType(base) { return .typeExpr(type, loc) }
                 return try lowerExpr(base, chainBase: true)
             }
             // `Swift.print`: the standard library's name, never a member of `self` (code in a
@@ -328,6 +331,25 @@ extension Lowerer {
             argument.isImplicitlyUnwrapped = isImplicitlyUnwrapped(element.expression)
             return argument
         }
+    }
+
+    /// The type a collection literal or a generic specialization before `.self` spells
+    /// (`[Int]`, `[String: Int]`, `Box<Int>`), when every name in it is a type's (capitalized).
+    private func writtenType(_ base: ExprSyntax) throws -> TypeRef? {
+        guard
+            base.is(ArrayExprSyntax.self) || base.is(DictionaryExprSyntax.self)
+                || base.is(GenericSpecializationExprSyntax.self)
+        else { return nil }
+        var parser = Parser(base.trimmedDescription)
+        let type = TypeSyntax.parse(from: &parser)
+        guard !type.hasError, type.trimmedDescription == base.trimmedDescription else { return nil }
+        let names = type.tokens(viewMode: .sourceAccurate).filter {
+            if case .identifier = $0.tokenKind { true } else { false }
+        }
+        guard names.allSatisfy({ $0.text.first?.isUppercase == true && scope.resolve($0.text) == nil }) else {
+            return nil
+        }
+        return try lowerType(type)
     }
 
     func lowerCall(_ node: FunctionCallExprSyntax) throws -> Expr {
