@@ -649,7 +649,7 @@ extension Interpreter {
         callDepth += 1
         defer { callDepth -= 1 }
         try checkCallDepth(at: location)
-        return try state.compiled.run(self, frame)
+        return try state.runBody(self, in: frame)
     }
 
     /// Runs the body of a function whose frame is ready.

@@ -106,13 +106,17 @@ final class FunctionState {
     /// Whether the body has been compiled (a context's return type comes too late then).
     var isCompiled: Bool { compiledBody != nil }
 
-    /// The body as closures, compiled when first asked for.
-    var compiled: CompiledBody {
-        @inline(__always) get {
-            if let compiledBody { return compiledBody }
-            return compile()
-        }
+    /// Runs the compiled body (compiling it first if need be). The body is borrowed: this
+    /// state holds it for as long as the function exists and never replaces it, so a call
+    /// needs no retain of it or of its closure.
+    @inline(__always)
+    func runBody(_ interpreter: Interpreter, in frame: Frame) throws -> Flow {
+        let body = unretainedBody ?? Unmanaged.passUnretained(compile())
+        return try body._withUnsafeGuaranteedRef { try $0.run(interpreter, frame) }
     }
+
+    /// `compiledBody`, unretained: a load of it costs no retain.
+    @exclusivity(unchecked) private var unretainedBody: Unmanaged<CompiledBody>?
 
     private func compile() -> CompiledBody {
         let compiler = BodyCompiler(
@@ -120,6 +124,7 @@ final class FunctionState {
             declaredTypes: decl.declaredTypes, tables: tables)
         let body = CompiledBody(compiler.block(decl.body))
         compiledBody = body
+        unretainedBody = .passUnretained(body)
         return body
     }
 }
