@@ -56,6 +56,9 @@ public final class FunctionDecl {
     /// property's type: what their result is evaluated against, so that `.max(2)` is a
     /// demand. Set by the lowerer when it lowers the property.
     public internal(set) var impliedReturnType: TypeRef?
+    /// The protocol each of its generic parameters is constrained to (`<T: Animal>`), by the
+    /// parameter's name: the static type of a `T` inside, as in `[T]`. Set by the lowerer.
+    public internal(set) var genericConstraints: [String: String] = [:]
 
     public init(
         index: Int, name: String, parameters: [Parameter], returnType: TypeRef?, body: Block,

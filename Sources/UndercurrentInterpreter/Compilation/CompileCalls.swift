@@ -14,6 +14,7 @@ extension BodyCompiler {
         callee: Expr, _ arguments: [Argument], _ site: CallSiteCache,
         expected: TypeRef?, at location: SourceLocation
     ) -> CompiledExpression {
+        noteElementSources(callee, arguments)
         let general = generalCall(callee: callee, arguments, site, expected: expected, at: location)
         switch callee {
         case .member(let baseExpr, let method, _, _):
@@ -164,6 +165,27 @@ extension BodyCompiler {
                 return try interpreter.callValue(
                     value(interpreter, frame), arguments, in: frame, expected: expected, at: location)
             }
+        }
+    }
+
+    /// Which parameters of a closure passed to a sequence's method take the sequence's
+    /// elements, by the method's name.
+    private static let elementParameters: [String: [Int]] = [
+        "map": [0], "compactMap": [0], "flatMap": [0], "filter": [0], "forEach": [0], "first": [0],
+        "last": [0], "contains": [0], "allSatisfy": [0], "firstIndex": [0], "lastIndex": [0],
+        "drop": [0], "prefix": [0], "removeAll": [0], "sorted": [0, 1], "sort": [0, 1], "min": [0, 1],
+        "max": [0, 1], "reduce": [1],
+    ]
+
+    /// `items.map { $0.describe() }`: notes in the closure's state where its elements come
+    /// from, for the static type of its parameters (`StaticTypes.swift`).
+    private func noteElementSources(_ callee: Expr, _ arguments: [Argument]) {
+        guard case .member(let sequence, let method, _, _) = callee, let function,
+            let parameters = Self.elementParameters[method]
+        else { return }
+        for argument in arguments {
+            guard case .closure(let closure, _) = argument.value else { continue }
+            tables.state(of: closure).elementSource = (sequence, function, parameters)
         }
     }
 

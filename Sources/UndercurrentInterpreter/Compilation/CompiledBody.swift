@@ -44,7 +44,7 @@ final class CompiledBody {
 extension LoweredInput {
     /// The top level's statements keep their slots when they end: later inputs read them.
     func compiledTopLevel(tables: ProgramTables) -> CompiledStatement {
-        BodyCompiler(returnType: nil, declaredTypes: topLevel.declaredTypes, tables: tables)
+        BodyCompiler(returnType: nil, declaredTypes: topLevel.declaredTypes, function: topLevel, tables: tables)
             .block(topLevel.body, clearsSlots: false)
     }
 }
@@ -57,6 +57,8 @@ struct BodyCompiler {
     let returnType: TypeRef?
     /// The types its local variables were declared with, by slot (`FunctionDecl.declaredTypes`).
     var declaredTypes: [Int: TypeRef] = [:]
+    /// The function whose body this is (nil for a default value or a constant).
+    var function: FunctionDecl? = nil
     /// The running interpreter's tables: the caches of the sites compiled, and the state of
     /// each closure met, which gets the return type its context gives it there
     /// (`FunctionState.contextReturnType`).

@@ -97,6 +97,10 @@ final class FunctionState {
     /// Where each local declared without a type got its value (`FunctionDecl.findSlotOrigins`),
     /// found the first time a call's receiver asks.
     private(set) lazy var slotOrigins: [Int: SlotOrigin] = decl.findSlotOrigins()
+    /// For a closure passed to a method that calls it with a sequence's elements
+    /// (`items.map { $0.describe() }`): the sequence, in the function that wrote the call, and
+    /// which of the closure's parameters take elements. Noted when that call is compiled.
+    var elementSource: (sequence: Expr, function: FunctionDecl, parameters: [Int])?
 
     init(_ decl: FunctionDecl, in tables: ProgramTables) {
         self.decl = decl
@@ -121,7 +125,7 @@ final class FunctionState {
     private func compile() -> CompiledBody {
         let compiler = BodyCompiler(
             returnType: decl.returnType ?? decl.impliedReturnType ?? contextReturnType,
-            declaredTypes: decl.declaredTypes, tables: tables)
+            declaredTypes: decl.declaredTypes, function: decl, tables: tables)
         let body = CompiledBody(compiler.block(decl.body))
         compiledBody = body
         unretainedBody = .passUnretained(body)

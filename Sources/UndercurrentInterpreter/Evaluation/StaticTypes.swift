@@ -104,7 +104,21 @@ extension Interpreter {
             return .unknown
         }
         if let protocolType = protocolType(named: type) { return .protocolType(protocolType) }
-        return .concrete
+        // A name that is no type here (a generic parameter, `T` of `[T]`) says nothing.
+        return isConcreteType(type) ? .concrete : .unknown
+    }
+
+    /// Whether `type` names a type that is not a protocol.
+    private func isConcreteType(_ type: TypeRef) -> Bool {
+        switch type {
+        case .named:
+            guard let metatype = try? metatype(for: type, at: .unknown) else { return false }
+            return metatype.type.kind != .protocolType
+        case .existential:
+            return false
+        default:
+            return true
+        }
     }
 
     /// The type the declarations give `expr`, or nil when they do not tell. Locals are
@@ -125,9 +139,17 @@ extension Interpreter {
         case .name(.local(let slot), _, _):
             guard let function else { return nil }
             if let declared = function.declaredTypes[slot] { return declared }
-            if let parameter = function.parameters.first(where: { $0.slot == slot }) {
-                guard let type = parameter.type else { return nil }
-                return parameter.isVariadic ? .array(type) : type
+            if let index = function.parameters.firstIndex(where: { $0.slot == slot }) {
+                let parameter = function.parameters[index]
+                if let type = parameter.type {
+                    let written = Self.constrained(type, by: function.genericConstraints)
+                    return parameter.isVariadic ? .array(written) : written
+                }
+                // A closure's parameter that takes the elements of a sequence written beside it.
+                guard let source = tables.state(of: function).elementSource, source.parameters.contains(index)
+                else { return nil }
+                return writtenType(of: source.sequence, in: frame, function: source.function, depth: depth + 1)
+                    .flatMap(Self.elementType)
             }
             switch tables.state(of: function).slotOrigins[slot] {
             case .initializer(let value)?: return typeOf(value)
@@ -225,6 +247,20 @@ extension Interpreter {
             type.kind != .protocolType
         else { return nil }
         return .named([typeName], [])
+    }
+
+    /// `type` with each generic parameter replaced by the protocol it is constrained to:
+    /// `[T]` with `T: Animal` is `[any Animal]` to the type checker's choice of method.
+    private static func constrained(_ type: TypeRef, by constraints: [String: String]) -> TypeRef {
+        guard !constraints.isEmpty else { return type }
+        switch type {
+        case .named(let parts, let arguments) where parts.count == 1 && arguments.isEmpty:
+            return constraints[parts[0]].map { .existential([$0]) } ?? type
+        case .array(let element): return .array(constrained(element, by: constraints))
+        case .optional(let wrapped): return .optional(constrained(wrapped, by: constraints))
+        case .dictionary(let key, let value): return .dictionary(key, constrained(value, by: constraints))
+        default: return type
+        }
     }
 
     /// The element type of a sequence type written `[T]`.

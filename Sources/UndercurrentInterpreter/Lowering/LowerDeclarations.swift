@@ -34,7 +34,7 @@ extension Lowerer {
     /// A parameter whose type is a generic parameter constrained to a protocol
     /// (`func keep<P: Publisher>(_ upstream: P)`, or `where P: Publisher`) has that protocol
     /// as its static type: calls through it reach the protocol's members.
-    private func noteGenericParameterTypes(of node: FunctionDeclSyntax, _ parameters: [Parameter]) {
+    private func noteGenericParameterTypes(of node: FunctionDeclSyntax, _ parameters: [Parameter]) -> [String: String] {
         var constraints: [String: String] = [:]
         for generic in node.genericParameterClause?.parameters ?? [] {
             if let constraint = generic.inheritedType?.trimmedDescription {
@@ -46,13 +46,13 @@ extension Lowerer {
                 constraints[conformance.leftType.trimmedDescription] = conformance.rightType.trimmedDescription
             }
         }
-        guard !constraints.isEmpty else { return }
         for parameter in parameters {
             guard case .named(let parts, let arguments)? = parameter.type, parts.count == 1, arguments.isEmpty,
                 let constraint = constraints[parts[0]], !constraint.contains("&")
             else { continue }
             scope.noteDeclaredType(.existential([constraint]), of: .binding(slot: parameter.slot, name: parameter.name))
         }
+        return constraints.filter { !$0.value.contains("&") }
     }
 
     func lowerFunction(
@@ -68,19 +68,21 @@ extension Lowerer {
         let build = { () throws -> (FunctionDecl) in
             let selfSlot = isMethod ? self.scope.declare("self") : nil
             let parameters = try self.lowerParameters(node.signature.parameterClause)
-            self.noteGenericParameterTypes(of: node, parameters)
+            let constraints = self.noteGenericParameterTypes(of: node, parameters)
             let returnType = try node.signature.returnClause.map { try self.lowerType($0.type) }
             guard let bodySyntax = node.body else {
                 throw ScriptError(.syntax, "function '\(node.name.text)' has no body", at: self.location(node))
             }
             let (body, isSingle) = try self.lowerFunctionBody(bodySyntax.statements, returnsValue: returnType != nil)
-            return FunctionDecl(
+            let function = FunctionDecl(
                 index: self.nextFunctionIndex(), name: node.name.text, parameters: parameters, returnType: returnType,
                 body: body,
                 isSingleExpression: isSingle, slotCount: self.scope.slotCount, captures: self.scope.captures,
                 captureList: [], selfSlot: selfSlot, isStatic: isStatic, isMutating: isMutating,
                 isThrowing: node.signature.effectSpecifiers?.throwsClause != nil,
                 isFailableInit: false, location: self.location(node), declaredTypes: self.scope.declaredTypes)
+            function.genericConstraints = constraints
+            return function
         }
         if nested {
             return try withFunctionScope(memberContext: context) { try build() }.0

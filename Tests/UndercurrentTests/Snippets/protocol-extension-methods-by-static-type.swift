@@ -1,8 +1,9 @@
 // A protocol extension adds `wave()`, which the protocol does not require, and the conforming
 // types declare their own `wave()`. Swift picks by the type the receiver is declared with,
 // also where nobody wrote it: a function's result, a constant made from a parameter, an
-// element of a `[Greeter]` (by subscript or `for`), an optional chain, `if let`, a
-// property. Through the protocol the extension's runs; through the concrete type its own.
+// element of a `[Greeter]` (by subscript, `for`, or a closure given to `map`, `forEach`,
+// `reduce`), an optional chain, `if let`, a property, a `[T]` with `T: Greeter`. Through the
+// protocol the extension's runs; through the concrete type its own.
 
 protocol Greeter {
     func greet() -> String
@@ -57,3 +58,11 @@ print(Stage(greeter: Loud()).greeter.wave())
 
 let quiet = Quiet()
 print(quiet.wave(), "|", quiet.both())
+
+print(greeters.map { $0.wave() }, greeters.map { greeter in greeter.wave() })
+greeters.forEach { print($0.wave()) }
+print(greeters.reduce("") { $0 + $1.wave() + ";" })
+print(loudOnes.map { $0.wave() }, loudOnes.filter { $0.wave() == "Loud's wave" }.count)
+
+func waves<T: Greeter>(_ items: [T]) -> [String] { items.map { $0.wave() } }
+print(waves([Loud()]), waves([Quiet(), Quiet()]))
