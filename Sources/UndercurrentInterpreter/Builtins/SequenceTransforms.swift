@@ -40,7 +40,9 @@ extension StandardLibrary {
         }
         sequence.method("reduce(_:_:)", types: [nil, closureParameter]) { arguments in
             var result = arguments[0]
-            for element in try arguments.receiverElements() { result = try arguments.callArgument(1, result, element) }
+            for element in try arguments.receiverElements() {
+                result = arguments.interpreter.accumulated(try arguments.callArgument(1, result, element), like: result)
+            }
             return result
         }
         sequence.method("reduce(into:_:)", types: [nil, closureParameter]) { arguments in

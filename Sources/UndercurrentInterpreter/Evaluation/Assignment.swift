@@ -95,6 +95,18 @@ extension Interpreter {
         }
     }
 
+    /// An accumulating closure's result (`reduce`, `scan`) takes the type of the value it
+    /// accumulates into, as Swift's type checker gives it: a tuple written without labels,
+    /// `(min(acc.min, t), max(acc.max, t))`, gets the labels of `(min: …, max: …)`.
+    public func accumulated(_ result: Value, like initial: Value) -> Value {
+        guard case .tuple(let template) = initial, case .tuple(var tuple) = result,
+            template.elements.count == tuple.elements.count, template.labels != tuple.labels,
+            tuple.labels.allSatisfy({ $0 == nil })
+        else { return result }
+        tuple.labels = template.labels
+        return .tuple(tuple)
+    }
+
     /// The type written for a property, the expected type of a value stored into it.
     func memberType(of base: Value, _ name: String, site: MemberSiteCache) -> TypeRef? {
         let type = typeInfo(of: base)

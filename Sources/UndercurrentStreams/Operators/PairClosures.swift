@@ -8,7 +8,8 @@ extension StreamBridge {
     func throwingAccumulator(_ function: Value, at location: SourceLocation) -> (Value, Value) throws -> Value {
         { [unowned self] accumulated, input in
             try self.throwingCall(accumulated) {
-                try self.interpreter.call(function, [accumulated, input], at: location)
+                self.interpreter.accumulated(
+                    try self.interpreter.call(function, [accumulated, input], at: location), like: accumulated)
             }
         }
     }

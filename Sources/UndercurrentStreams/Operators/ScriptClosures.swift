@@ -34,7 +34,10 @@ extension StreamBridge {
 
     func accumulator(_ function: Value, at location: SourceLocation) -> (Value, Value) -> Value {
         { [unowned self] accumulated, input in
-            self.fromEngine(accumulated) { try self.interpreter.call(function, [accumulated, input], at: location) }
+            self.fromEngine(accumulated) {
+                self.interpreter.accumulated(
+                    try self.interpreter.call(function, [accumulated, input], at: location), like: accumulated)
+            }
         }
     }
 
