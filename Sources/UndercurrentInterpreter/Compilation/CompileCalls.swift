@@ -25,13 +25,10 @@ extension BodyCompiler {
                 return methodCall(
                     method, on: .variable(expression(baseExpr)), throughProtocol: staticProtocol(of: baseExpr),
                     arguments, site, at: location, otherwise: general)
-            case .name(.dynamic, let name, _) where name.first?.isLowercase == true:
-                // `subscriber.receive(next)` where `subscriber` is a property of `self`.
-                return methodCall(
-                    method, on: .fieldOfSelf(name, .frameSelf, MemberSiteCache()), throughProtocol: nil, arguments,
-                    site, at: location, otherwise: general)
             case .member(let ownerExpr, let name, _, _):
-                // `self.subscriber.receive(next)`.
+                // `self.subscriber.receive(next)`, and `subscriber.receive(next)` inside the type,
+                // which the lowerer writes so. (A bare name it left alone is most often a
+                // global, whose general path is shorter than trying this one first.)
                 guard let access = SelfAccess(ownerExpr) else { return general }
                 return methodCall(
                     method, on: .fieldOfSelf(name, access, MemberSiteCache()), throughProtocol: nil, arguments,
