@@ -282,6 +282,11 @@ extension BodyCompiler {
         }
         let isSet: Bool
         if case .named(let parts, _)? = expected, parts == ["Set"] { isSet = true } else { isSet = false }
+        if elementType == nil, !isSet, elements.contains(where: Interpreter.takesTypeFromContext),
+            !elements.allSatisfy(Interpreter.takesTypeFromContext)
+        {
+            return arrayLiteralTypedByItsElements(elements)
+        }
         let values = ExpressionList(elements) { expression($0, expected: elementType) }
         return { interpreter, frame in
             var elementValues = try values.evaluate(interpreter, frame)
@@ -297,6 +302,55 @@ extension BodyCompiler {
                 elementValues = interpreter.unifyLiteralElements(elementValues)
             }
             return isSet ? .set(OrderedSet(elementValues)) : .array(elementValues)
+        }
+    }
+
+    /// `[Subscribers.Demand.max(1), .none]`: an element with no type of its own (`.none`)
+    /// takes the type of another element, as Swift infers the array's type from its elements.
+    /// Evaluated in order, as written, except that a bare implicit member before the first
+    /// element with a type (`[.none, Optional(3)]`), which runs no code, is made after it.
+    private func arrayLiteralTypedByItsElements(_ elements: [Expr]) -> CompiledExpression {
+        enum Element {
+            case typed(CompiledExpression)
+            case contextual(ExpressionCode, deferrable: Bool)
+        }
+        let compiled: [Element] = elements.map {
+            guard Interpreter.takesTypeFromContext($0) else { return .typed(expression($0)) }
+            if case .implicitMember = $0 { return .contextual(ExpressionCode($0, compiler: self), deferrable: true) }
+            return .contextual(ExpressionCode($0, compiler: self), deferrable: false)
+        }
+        return { interpreter, frame in
+            var values: [Value?] = []
+            values.reserveCapacity(compiled.count)
+            var context: Value?
+            var deferred: [(index: Int, code: ExpressionCode)] = []
+            for element in compiled {
+                switch element {
+                case .typed(let evaluate):
+                    let value = try evaluate(interpreter, frame)
+                    if context == nil {
+                        context = value
+                        for (index, code) in deferred {
+                            values[index] = try code.evaluate(interpreter, frame, context: value)
+                        }
+                        deferred = []
+                    }
+                    values.append(value)
+                case .contextual(let code, let deferrable):
+                    if let context {
+                        values.append(try code.evaluate(interpreter, frame, context: context))
+                    } else if deferrable {
+                        deferred.append((values.count, code))
+                        values.append(nil)
+                    } else {
+                        values.append(try code.evaluate(interpreter, frame, expected: nil))
+                    }
+                }
+            }
+            for (index, code) in deferred {
+                values[index] = try code.evaluate(interpreter, frame, expected: nil)
+            }
+            return .array(interpreter.unifyLiteralElements(values.map { $0 ?? .void }))
         }
     }
 
