@@ -182,6 +182,7 @@ extension BodyCompiler {
                 let state = tables.state(of: decl)
                 if !state.isCompiled { state.contextReturnType = result }
             }
+            if let function { tables.state(of: decl).enclosingFunction = function }
             return closure(decl)
 
         case .cast(let innerExpr, let kind, let type, let location):

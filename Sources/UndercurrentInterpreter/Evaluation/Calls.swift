@@ -379,10 +379,17 @@ extension Interpreter {
         return type
     }
 
-    /// The protocol a method belongs to when it is declared in a protocol's extension.
+    /// The protocol a method belongs to when it is declared in a protocol's extension; for a
+    /// closure, the method it was written in (where `self` and `Self` are the extension's).
     func protocolExtended(by function: FunctionDecl) -> TypeInfo? {
-        guard let owner = methodOwners[ObjectIdentifier(function)], owner.kind == .protocolType else { return nil }
-        return owner
+        var current: FunctionDecl? = function
+        while let candidate = current {
+            if let owner = methodOwners[ObjectIdentifier(candidate)] {
+                return owner.kind == .protocolType ? owner : nil
+            }
+            current = tables.state(of: candidate).enclosingFunction
+        }
+        return nil
     }
 
     /// The methods named `name` that a script protocol's extensions add without the

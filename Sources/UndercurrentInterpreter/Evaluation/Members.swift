@@ -381,7 +381,12 @@ extension Interpreter {
             let selfValue = cell.load()
             if hasMember(of: selfValue, name) { return try member(of: selfValue, name, at: location) }
         }
-        if name == "Self", let cell = frame.selfCell { return try selfType(of: cell.load(), in: frame, at: location) }
+        if name == "Self" {
+            if let cell = frame.selfCell { return try selfType(of: cell.load(), in: frame, at: location) }
+            if tables.state(of: frame.function).enclosingFunction != nil {
+                throw ScriptError.unsupported("`Self` inside a closure is not supported yet", at: location)
+            }
+        }
         if let global = globals[name] { return try global.cell.checkedLoad(at: location) }
         if let functions = globalFunctions[name] {
             return .function(FunctionValue(.overloads(functions, receiver: nil, selfType: nil)))

@@ -101,6 +101,9 @@ final class FunctionState {
     /// (`items.map { $0.describe() }`): the sequence, in the function that wrote the call, and
     /// which of the closure's parameters take elements. Noted when that call is compiled.
     var elementSource: (sequence: Expr, function: FunctionDecl, parameters: [Int])?
+    /// For a closure, the function it is written in (`Interpreter.protocolExtended(by:)`),
+    /// noted when that function's body is compiled.
+    var enclosingFunction: FunctionDecl?
 
     init(_ decl: FunctionDecl, in tables: ProgramTables) {
         self.decl = decl

@@ -2,8 +2,9 @@
 // types declare their own `wave()`. Swift picks by the type the receiver is declared with,
 // also where nobody wrote it: a function's result, a constant made from a parameter, an
 // element of a `[Greeter]` (by subscript, `for`, or a closure given to `map`, `forEach`,
-// `reduce`), an optional chain, `if let`, a property, a `[T]` with `T: Greeter`. Through the
-// protocol the extension's runs; through the concrete type its own.
+// `reduce`), an optional chain, `if let`, a property, a `[T]` with `T: Greeter`, `self` in
+// the extension's closures. Through the protocol the extension's runs; through the concrete
+// type its own.
 
 protocol Greeter {
     func greet() -> String
@@ -11,6 +12,9 @@ protocol Greeter {
 
 extension Greeter {
     func wave() -> String { "the extension's wave" }
+    // Inside the extension `self` is the protocol's, in its closures too.
+    func waves(_ count: Int) -> [String] { (0..<count).map { _ in self.wave() } }
+    func waveLater() -> () -> String { { wave() } }
 }
 
 struct Loud: Greeter {
@@ -66,3 +70,4 @@ print(loudOnes.map { $0.wave() }, loudOnes.filter { $0.wave() == "Loud's wave" }
 
 func waves<T: Greeter>(_ items: [T]) -> [String] { items.map { $0.wave() } }
 print(waves([Loud()]), waves([Quiet(), Quiet()]))
+print(Loud().waves(2), Quiet().waveLater()())
