@@ -177,12 +177,11 @@ extension BodyCompiler {
     /// `items.map { $0.describe() }`: notes in the closure's state where its elements come
     /// from, for the static type of its parameters (`StaticTypes.swift`).
     private func noteElementSources(_ callee: Expr, _ arguments: [Argument]) {
-        guard case .member(let sequence, let method, _, _) = callee, let function,
-            let parameters = Self.elementParameters[method]
+        guard case .member(let sequence, let method, _, _) = callee, let parameters = Self.elementParameters[method]
         else { return }
         for argument in arguments {
             guard case .closure(let closure, _) = argument.value else { continue }
-            tables.state(of: closure).elementSource = (sequence, function, parameters)
+            tables.state(of: closure).elementSource = (sequence, parameters)
         }
     }
 

@@ -146,13 +146,7 @@ extension Interpreter {
     func callSuper(_ name: String, _ arguments: CallArguments, in frame: Frame, at location: SourceLocation) throws
         -> Value
     {
-        guard let selfCell = frame.selfCell else {
-            throw ScriptError.runtime("`super` is only available in a class", at: location)
-        }
-        let owner = methodOwners[ObjectIdentifier(frame.function)] ?? typeInfo(of: selfCell.load())
-        guard let superclass = owner.superclass else {
-            throw ScriptError.runtime("'\(owner.name)' has no superclass", at: location)
-        }
+        let (selfCell, superclass) = try superContext(in: frame, at: location)
         if name == "init" {
             let candidates = try initializers(of: superclass, at: location)
             guard let (callable, assignment) = try selectOverload(candidates, for: arguments, in: frame) else {
@@ -175,13 +169,7 @@ extension Interpreter {
     }
 
     func superMember(_ name: String, in frame: Frame, at location: SourceLocation) throws -> Value {
-        guard let selfCell = frame.selfCell else {
-            throw ScriptError.runtime("`super` is only available in a class", at: location)
-        }
-        let owner = methodOwners[ObjectIdentifier(frame.function)] ?? typeInfo(of: selfCell.load())
-        guard let superclass = owner.superclass else {
-            throw ScriptError.runtime("'\(owner.name)' has no superclass", at: location)
-        }
+        let (selfCell, superclass) = try superContext(in: frame, at: location)
         let entries = instanceEntries(of: superclass, name)
         if case .computed(let property)? = entries.first, let getter = property.getter {
             return try callScript(getter, captures: [], selfCell: selfCell, arguments: [], at: location)
@@ -198,9 +186,7 @@ extension Interpreter {
     /// wrapper or `weak`): stored there, not through the subclass's override of it. False when
     /// it is not such a field, for the general store.
     func storeSuperField(_ name: String, _ value: Value, in frame: Frame, at location: SourceLocation) throws -> Bool {
-        guard let selfCell = frame.selfCell,
-            let superclass = (methodOwners[ObjectIdentifier(frame.function)] ?? typeInfo(of: selfCell.load()))
-                .superclass,
+        guard let (selfCell, superclass) = try? superContext(in: frame, at: location),
             let (object, index) = plainSuperField(name, of: superclass, selfCell)
         else { return false }
         let declaration = superclass.storedProperties[index].declaration
@@ -214,6 +200,19 @@ extension Interpreter {
         // The old value goes after the write: its deinit may run script code that reads the field.
         swap(&object.fields[index], &stored)
         return true
+    }
+
+    /// What `super` in `frame` means: `self`'s cell, and the superclass of the class that
+    /// declares the running method (of `self`'s class when the method is not found).
+    private func superContext(in frame: Frame, at location: SourceLocation) throws -> (Cell, TypeInfo) {
+        guard let selfCell = frame.selfCell else {
+            throw ScriptError.runtime("`super` is only available in a class", at: location)
+        }
+        let owner = methodOwners[ObjectIdentifier(frame.function)] ?? typeInfo(of: selfCell.load())
+        guard let superclass = owner.superclass else {
+            throw ScriptError.runtime("'\(owner.name)' has no superclass", at: location)
+        }
+        return (selfCell, superclass)
     }
 
     /// The object `self` is and the index of its field `name`, when `superclass` (and so the

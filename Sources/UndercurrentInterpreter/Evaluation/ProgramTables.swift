@@ -98,9 +98,9 @@ final class FunctionState {
     /// found the first time a call's receiver asks.
     private(set) lazy var slotOrigins: [Int: SlotOrigin] = decl.findSlotOrigins()
     /// For a closure passed to a method that calls it with a sequence's elements
-    /// (`items.map { $0.describe() }`): the sequence, in the function that wrote the call, and
+    /// (`items.map { $0.describe() }`): the sequence, written in `enclosingFunction`, and
     /// which of the closure's parameters take elements. Noted when that call is compiled.
-    var elementSource: (sequence: Expr, function: FunctionDecl, parameters: [Int])?
+    var elementSource: (sequence: Expr, parameters: [Int])?
     /// For a closure, the function it is written in (`Interpreter.protocolExtended(by:)`),
     /// noted when that function's body is compiled.
     var enclosingFunction: FunctionDecl?

@@ -146,9 +146,11 @@ extension Interpreter {
                     return parameter.isVariadic ? .array(written) : written
                 }
                 // A closure's parameter that takes the elements of a sequence written beside it.
-                guard let source = tables.state(of: function).elementSource, source.parameters.contains(index)
+                let state = tables.state(of: function)
+                guard let source = state.elementSource, source.parameters.contains(index),
+                    let enclosing = state.enclosingFunction
                 else { return nil }
-                return writtenType(of: source.sequence, in: frame, function: source.function, depth: depth + 1)
+                return writtenType(of: source.sequence, in: frame, function: enclosing, depth: depth + 1)
                     .flatMap(Self.elementType)
             }
             switch tables.state(of: function).slotOrigins[slot] {
