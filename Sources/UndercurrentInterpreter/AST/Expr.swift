@@ -24,6 +24,12 @@ public struct Argument {
     public var isImplicitlyUnwrapped = false
 }
 
+/// A part of an assignment's target evaluated into a temporary slot (`Expr.withTemporaries`).
+public struct TemporaryBinding {
+    public let slot: Int
+    public let value: Expr
+}
+
 public enum StringPart {
     case text(String)
     case interpolation(Expr)
@@ -87,6 +93,15 @@ public indirect enum Expr {
     /// An `if`/`switch` used as an expression: the statement's branches each yield one value.
     case statementExpression(Stmt, Int, SourceLocation)
     case inoutMarker(Expr, SourceLocation)
+    /// An assignment, `op=`, `&` argument or method call whose target's parts (a subscript's
+    /// indices, an object returned by a call) are evaluated first, once, into temporary
+    /// slots: the expression reads them as `.temporary`. The slots in `clearing` end when it
+    /// has run (an `&` argument's are ended by its call, after the value is written back).
+    /// See `Lowerer.evaluatingPartsFirst`.
+    case withTemporaries([TemporaryBinding], clearing: [Int], Expr, SourceLocation)
+    /// The value a `withTemporaries` put in a slot; `original` is the expression it came from,
+    /// evaluated here when the slot is empty (a part after a `?`, on the chain's first walk).
+    case temporary(Int, original: Expr, SourceLocation)
 
     public var location: SourceLocation {
         switch self {
@@ -101,7 +116,8 @@ public indirect enum Expr {
             .arrayLiteral(_, let l), .dictionaryLiteral(_, let l), .tuple(_, _, let l),
             .closure(_, let l), .cast(_, _, _, let l), .isType(_, _, let l),
             .tryExpr(_, _, let l), .keyPath(_, _, let l), .discard(let l),
-            .statementExpression(_, _, let l), .inoutMarker(_, let l):
+            .statementExpression(_, _, let l), .inoutMarker(_, let l),
+            .withTemporaries(_, _, _, let l), .temporary(_, _, let l):
             return l
         }
     }

@@ -75,6 +75,15 @@ extension BodyCompiler {
         case .discard:
             return { _, _, _ in }
 
+        case .withTemporaries(_, _, let inner, _):
+            // The parts were evaluated when the target was read (an `&` argument's, before its call).
+            return store(to: inner)
+
+        case .temporary(_, _, let location):
+            // What a call returned: an object's property can be set through it (the object is
+            // not stored back), a value's cannot.
+            return { _, _, _ in throw ScriptError.runtime("cannot assign to this expression", at: location) }
+
         default:
             let location = target.location
             return { _, _, _ in throw ScriptError.runtime("cannot assign to this expression", at: location) }
@@ -177,7 +186,7 @@ extension BodyCompiler {
     /// it twice is harmless; a call or anything else is evaluated once.
     static func namesStorage(_ expr: Expr) -> Bool {
         switch expr {
-        case .name, .selfReference, .superReference: return true
+        case .name, .selfReference, .superReference, .temporary: return true
         case .member(let base, _, _, _), .optionalUnwrap(let base, _), .forceUnwrap(let base, _, _),
             .optionalChain(let base, _), .subscriptCall(let base, _, _):
             return namesStorage(base)

@@ -242,6 +242,24 @@ extension BodyCompiler {
 
         case .inoutMarker(let innerExpr, _):
             return expression(innerExpr)
+
+        case .withTemporaries(let bindings, let clearing, let innerExpr, _):
+            let parts = bindings.map { (slot: $0.slot, value: expression($0.value)) }
+            let inner = expression(innerExpr, expected: expected)
+            return { interpreter, frame in
+                defer { frame.clear(clearing) }
+                for part in parts { frame.fill(part.slot, with: try part.value(interpreter, frame)) }
+                return try inner(interpreter, frame)
+            }
+
+        case .temporary(let slot, let originalExpr, _):
+            let original = expression(originalExpr)
+            return { interpreter, frame in
+                if let cell = frame.slots[slot], !interpreter.isUninitialized(cell.value) { return cell.value }
+                let value = try original(interpreter, frame)
+                frame.fill(slot, with: value)
+                return value
+            }
         }
     }
 
@@ -819,7 +837,7 @@ extension BodyCompiler {
     static func ignoresExpectedType(_ expr: Expr) -> Bool {
         switch expr {
         case .literal, .floatLiteral, .nilLiteral, .name, .selfReference, .member, .binary, .subscriptCall,
-            .assign, .compoundAssign, .forceUnwrap, .optionalUnwrap, .isType, .inoutMarker:
+            .assign, .compoundAssign, .forceUnwrap, .optionalUnwrap, .isType, .inoutMarker, .temporary:
             return true
         default:
             return false

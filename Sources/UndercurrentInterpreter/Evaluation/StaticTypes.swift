@@ -198,6 +198,8 @@ extension Interpreter {
             return typeOf(inner).map { .optional($0) }
         case .tryExpr(_, let inner, _):
             return typeOf(inner)
+        case .temporary(_, let original, _), .withTemporaries(_, _, let original, _):
+            return typeOf(original)
         default:
             return nil
         }

@@ -281,7 +281,8 @@ extension Lowerer {
         let loc = location(node.operator)
         if node.operator.is(AssignmentExprSyntax.self) {
             let target = try lowerExpr(node.leftOperand, chainBase: true)
-            let assignment = Expr.assign(target, try lowerExpr(node.rightOperand), loc)
+            let value = try lowerExpr(node.rightOperand)
+            let assignment = self.assignment(to: target, value: value, at: loc) { .assign($0, value, loc) }
             if containsOptionalChaining(node.leftOperand) { return .optionalChain(assignment, loc) }
             return assignment
         }
@@ -296,7 +297,10 @@ extension Lowerer {
                 // `count += 1` on a `var count: Int!` reads and writes its value.
                 target = .forceUnwrap(target, location(node.leftOperand), implicit: true)
             }
-            let assignment = Expr.compoundAssign(compound, target, try lowerExpr(node.rightOperand), loc)
+            let value = try lowerExpr(node.rightOperand)
+            let assignment = self.assignment(to: target, value: value, at: loc) {
+                .compoundAssign(compound, $0, value, loc)
+            }
             if containsOptionalChaining(node.leftOperand) { return .optionalChain(assignment, loc) }
             return assignment
         }
@@ -374,7 +378,7 @@ extension Lowerer {
                     value: .closure(try lowerClosure(extra.closure), location(extra.closure)),
                     isInout: false, isTrailingClosure: false))
         }
-        return .call(callee, arguments, nextSiteIndex(), location(node))
+        return callEvaluatingPartsFirst(callee, arguments, site: nextSiteIndex(), at: location(node))
     }
 
     func lowerKeyPath(_ node: KeyPathExprSyntax) throws -> Expr {
