@@ -56,6 +56,13 @@ import UndercurrentHarness
     @Test func unsupportedSwiftIsNamed() {
         expectErrorKeepsSession("actor Counter { var n = 0 }", contains: "`actor` is not supported yet")
         expectErrorKeepsSession("func f() async {}", contains: "`async` functions is not supported yet")
+        // An observed variable is named as what it is, not as a computed one.
+        expectErrorKeepsSession(
+            "var count = 0 { didSet { print(count) } }",
+            contains: "<input 2>:1:5: unsupported: `willSet`/`didSet` on a variable outside a type is not supported yet"
+        )
+        expectErrorKeepsSession(
+            "var doubled: Int { 2 }", contains: "computed variables outside a type is not supported yet")
     }
 
     /// Overloads that differ only in a parameter's type, and an argument whose type cannot be

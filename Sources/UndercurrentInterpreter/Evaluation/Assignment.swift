@@ -90,6 +90,13 @@ extension Interpreter {
         case .optional:
             if case .optional = value { return value }
             return .optional(value)
+        case .array:
+            // `history = scores.reversed()` into an Array variable: Swift's `reversed()` there
+            // is the one that returns an Array (see `reversedCollection`).
+            guard let reversed = Self.reversedCollection(value),
+                let elements = try? elements(of: reversed, at: .unknown)
+            else { return value }
+            return .array(elements)
         default:
             return value
         }

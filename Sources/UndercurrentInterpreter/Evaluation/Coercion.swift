@@ -22,6 +22,9 @@ extension Interpreter {
                 return .optional(try coerce(value, to: wrapped, at: location))
             }
         case .array(let element):
+            if let reversed = Self.reversedCollection(value) {
+                return try coerce(.array(try elements(of: reversed, at: location)), to: type, at: location)
+            }
             if case .array(let elements) = value, needsCoercion(element) {
                 return .array(try elements.map { try coerce($0, to: element, at: location) })
             }
@@ -71,6 +74,19 @@ extension Interpreter {
             return .tuple(tuple)
         default:
             return value
+        }
+    }
+
+    /// A `ReversedCollection` (what `reversed()` gives) where an Array is wanted: Swift
+    /// chooses the other `reversed()` there, `Sequence`'s, which returns an Array
+    /// (`let newestFirst: [Int] = scores.reversed()`).
+    static func reversedCollection(_ value: borrowing Value) -> Value? {
+        switch value {
+        case .native(let native):
+            guard let wrapped = native as? WrappedSequence, wrapped.kind == .reversed else { return nil }
+            return .native(wrapped)
+        default:
+            return nil
         }
     }
 

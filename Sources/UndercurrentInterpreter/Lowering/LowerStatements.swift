@@ -282,8 +282,15 @@ extension Lowerer {
         // `let a: Int, b: Int` shares a type written once at the end.
         let bindings = Array(variable.bindings)
         for (index, binding) in bindings.enumerated() {
-            if binding.accessorBlock != nil {
-                throw unsupported("computed variables outside a type", binding)
+            if let accessors = binding.accessorBlock {
+                // `var x = 0 { didSet { … } }` has observers; `var x: Int { … }` is computed.
+                let observed = accessors.accessors.as(AccessorDeclListSyntax.self)?.contains {
+                    ["willSet", "didSet"].contains($0.accessorSpecifier.text)
+                }
+                throw unsupported(
+                    observed == true
+                        ? "`willSet`/`didSet` on a variable outside a type"
+                        : "computed variables outside a type", binding)
             }
             var type = try binding.typeAnnotation.map { try lowerType($0.type) }
             if type == nil, binding.initializer == nil {
