@@ -53,6 +53,27 @@ import UndercurrentHarness
         #expect(shown[1] == "ext\n")
     }
 
+    /// `if` and `switch` give values only where Swift allows them, with Swift's own words
+    /// (snippet `if-and-switch-as-values` has the forms that run).
+    @Test func ifAndSwitchAsValuesOutsideTheirPlacesAreErrors() {
+        expectErrorKeepsSession(
+            "let c = true\nprint(if c { 1 } else { 2 })",
+            contains: "<input 2>:2:7: syntax error: 'if' may only be used as expression in return, throw, "
+                + "or as the source of an assignment")
+        expectErrorKeepsSession(
+            "let c = true\nlet y = if c { 1 }",
+            contains: "<input 2>:2:9: syntax error: 'if' must have an unconditional 'else' to be used as expression")
+        expectErrorKeepsSession(
+            "let c = true\nlet z = if c { print(1); 1 } else { 2 }",
+            contains:
+                "<input 2>:2:28: syntax error: non-expression branch of 'if' expression may only end with a 'throw'")
+        // A function whose `if` branches return is a statement, as before.
+        let shown = runSession([
+            "func pick(_ c: Bool) -> Int { if c { return 1 } else { return 2 } }; print(pick(false))"
+        ])
+        #expect(shown[0] == "2\n")
+    }
+
     @Test func unsupportedSwiftIsNamed() {
         expectErrorKeepsSession("actor Counter { var n = 0 }", contains: "`actor` is not supported yet")
         expectErrorKeepsSession("func f() async {}", contains: "`async` functions is not supported yet")

@@ -234,10 +234,16 @@ extension BodyCompiler {
             }
 
         case .statementExpression(let statement, let slot, _):
-            let run = self.statement(statement)
+            // An `if`/`switch` used as a value: each branch leaves its value in `slot`,
+            // which is emptied as the value is taken.
+            var compiler = self
+            if let expected { compiler.valueTypes[slot] = expected }
+            let run = compiler.statement(statement)
             return { interpreter, frame in
                 _ = try run(interpreter, frame)
-                return frame.slots[slot]?.value ?? .void
+                let value = frame.slots[slot]?.value ?? .void
+                frame.clear([slot])
+                return value
             }
 
         case .inoutMarker(let innerExpr, _):

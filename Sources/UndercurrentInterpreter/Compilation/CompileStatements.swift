@@ -327,7 +327,7 @@ extension BodyCompiler {
                 return .normal
             }
         }
-        let value = expression(initializer, expected: binding.type)
+        let value = expression(initializer, expected: binding.type ?? valueTypes[slot])
         let type = binding.type
         let location = binding.location
         let isWeak = binding.isWeak

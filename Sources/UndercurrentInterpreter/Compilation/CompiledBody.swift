@@ -63,4 +63,7 @@ struct BodyCompiler {
     /// each closure met, which gets the return type its context gives it there
     /// (`FunctionState.contextReturnType`).
     unowned let tables: ProgramTables
+    /// The type the context wants of each `if`/`switch` used as a value, by the slot its
+    /// branches leave their value in: each branch's expression is evaluated against it.
+    var valueTypes: [Int: TypeRef] = [:]
 }

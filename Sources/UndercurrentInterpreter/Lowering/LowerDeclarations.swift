@@ -90,12 +90,19 @@ extension Lowerer {
         return try withDetachedScope(memberContext: context) { try build() }.0
     }
 
-    /// A body whose only statement is an expression returns that expression's value.
+    /// A body whose only statement is an expression returns that expression's value; so
+    /// does one whose only statement is an `if` or `switch` that can be a value.
     func lowerFunctionBody(_ items: CodeBlockItemListSyntax, returnsValue: Bool) throws -> (Block, Bool) {
-        if returnsValue, items.count == 1, let only = items.first, case .expr(let expr) = only.item,
-            !expr.is(IfExprSyntax.self), !expr.is(SwitchExprSyntax.self)
-        {
-            let lowered = try lowerExpr(expr)
+        if returnsValue, items.count == 1, let only = items.first, let expr = Self.expression(of: only) {
+            let lowered: Expr
+            if expr.is(IfExprSyntax.self) || expr.is(SwitchExprSyntax.self) {
+                guard canBeValue(expr) else {
+                    return (try withBlock(closingBrace: closingBrace(of: items)) { try lowerItems(items) }, false)
+                }
+                lowered = try lowerValueStatement(expr)
+            } else {
+                lowered = try lowerExpr(expr)
+            }
             return (Block(statements: [.returnStatement(lowered, lowered.location)], declaredSlots: []), true)
         }
         return (try withBlock(closingBrace: closingBrace(of: items)) { try lowerItems(items) }, false)

@@ -200,9 +200,9 @@ extension Lowerer {
         case .discardAssignmentExpr:
             return .discard(loc)
         case .ifExpr(let node):
-            throw unsupported("`if` used as a value", node)
+            return try lowerIfOrSwitchExpression(ExprSyntax(node))
         case .switchExpr(let node):
-            throw unsupported("`switch` used as a value", node)
+            return try lowerIfOrSwitchExpression(ExprSyntax(node))
         case .macroExpansionExpr(let node):
             return try lowerMacroExpansion(node)
         case .regexLiteralExpr(let node):

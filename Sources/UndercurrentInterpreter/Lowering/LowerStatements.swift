@@ -134,18 +134,35 @@ extension Lowerer {
         throw unsupported("this statement", stmt)
     }
 
-    func lowerIf(_ node: IfExprSyntax) throws -> Stmt {
+    /// An `if` statement; with `valueSlot`, an `if` used as a value whose branches leave
+    /// their value there (`lowerValueStatement`).
+    func lowerIf(_ node: IfExprSyntax, valueSlot: Int? = nil) throws -> Stmt {
         var conditions: [Condition] = []
         let body = try withBlock {
             conditions = try lowerConditions(node.conditions)
             // The body's variables join this block, so they end with it (in reverse order).
+            if let valueSlot { return try lowerValueBranch(node.body.statements, into: valueSlot, of: "if") }
             return try lowerItems(node.body.statements)
         }
         var elseStmt: Stmt?
         switch node.elseBody {
-        case .ifExpr(let nested)?: elseStmt = try lowerIf(nested)
-        case .codeBlock(let block)?: elseStmt = .block(try lowerCodeBlock(block))
-        case nil: elseStmt = nil
+        case .ifExpr(let nested)?:
+            elseStmt = try lowerIf(nested, valueSlot: valueSlot)
+        case .codeBlock(let block)?:
+            if let valueSlot {
+                elseStmt = .block(
+                    try withBlock(closingBrace: block.rightBrace) {
+                        try lowerValueBranch(block.statements, into: valueSlot, of: "if")
+                    })
+            } else {
+                elseStmt = .block(try lowerCodeBlock(block))
+            }
+        case nil:
+            if valueSlot != nil {
+                throw ScriptError(
+                    .syntax, "'if' must have an unconditional 'else' to be used as expression", at: location(node))
+            }
+            elseStmt = nil
         }
         return .ifStatement(conditions, body, elseStmt, location(node))
     }
@@ -184,7 +201,8 @@ extension Lowerer {
         return conditions
     }
 
-    func lowerSwitch(_ node: SwitchExprSyntax, label: String?) throws -> Stmt {
+    /// A `switch` statement; with `valueSlot`, one used as a value (see `lowerIf`).
+    func lowerSwitch(_ node: SwitchExprSyntax, label: String?, valueSlot: Int? = nil) throws -> Stmt {
         let subject = try lowerExpr(node.subject)
         var cases: [SwitchCase] = []
         for element in node.cases {
@@ -204,6 +222,7 @@ extension Lowerer {
                         patterns.append((pattern, guardExpr))
                     }
                 }
+                if let valueSlot { return try lowerValueBranch(switchCase.statements, into: valueSlot, of: "switch") }
                 return try lowerItems(switchCase.statements)
             }
             cases.append(

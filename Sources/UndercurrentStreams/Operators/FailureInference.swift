@@ -56,6 +56,9 @@ enum FailureInference {
         func walk(_ statements: [Stmt]) {
             for statement in statements {
                 switch statement {
+                case .returnStatement(.statementExpression(let valueStatement, let slot, _), _):
+                    // `if`/`switch` used as the value: what each branch gives.
+                    found += branchValues(of: valueStatement, slot: slot)
                 case .returnStatement(let expr?, _): found.append(expr)
                 case .ifStatement(_, let body, let elseBranch, _):
                     walk(body.statements)
@@ -72,6 +75,27 @@ enum FailureInference {
         }
         walk(statements)
         return found
+    }
+
+    /// The values the branches of an `if`/`switch` used as a value leave in `slot`.
+    private static func branchValues(of statement: Stmt, slot: Int) -> [Expr] {
+        switch statement {
+        case .local(let binding):
+            guard case .binding(slot, _) = binding.pattern, let value = binding.initializer else { return [] }
+            if case .statementExpression(let inner, let innerSlot, _) = value {
+                return branchValues(of: inner, slot: innerSlot)
+            }
+            return [value]
+        case .ifStatement(_, let body, let elseBranch, _):
+            return body.statements.flatMap { branchValues(of: $0, slot: slot) }
+                + (elseBranch.map { branchValues(of: $0, slot: slot) } ?? [])
+        case .block(let block):
+            return block.statements.flatMap { branchValues(of: $0, slot: slot) }
+        case .switchStatement(_, _, let cases, _):
+            return cases.flatMap { $0.body.statements.flatMap { branchValues(of: $0, slot: slot) } }
+        default:
+            return []
+        }
     }
 
     /// What an expression that builds a publisher says of its Failure.

@@ -1,0 +1,117 @@
+import SwiftSyntax
+
+/// `if` and `switch` used as values (SE-0380): `let label = if ok { "yes" } else { "no" }`,
+/// `return switch completion { … }`, `text = if …`, and a function or closure whose whole
+/// body is one of them (its value is returned).
+///
+/// Each branch is one expression, or a `throw`. The statement is lowered as a statement
+/// whose branches put their value in a temporary slot; `Expr.statementExpression` runs it
+/// and takes the value out of the slot.
+extension Lowerer {
+    /// Whether `expr` is an `if` ending in an unconditional `else`, or a `switch`, every
+    /// branch of which is one expression or a `throw`: what Swift takes as a value where
+    /// the body of a function or closure is only that statement.
+    func canBeValue(_ expr: ExprSyntax) -> Bool {
+        if let node = expr.as(IfExprSyntax.self) {
+            guard isValueBranch(node.body.statements) else { return false }
+            switch node.elseBody {
+            case .ifExpr(let nested)?: return canBeValue(ExprSyntax(nested))
+            case .codeBlock(let block)?: return isValueBranch(block.statements)
+            case nil: return false
+            }
+        }
+        if let node = expr.as(SwitchExprSyntax.self) {
+            return node.cases.allSatisfy { element in
+                guard case .switchCase(let switchCase) = element else { return false }
+                return isValueBranch(switchCase.statements)
+            }
+        }
+        return false
+    }
+
+    private func isValueBranch(_ items: CodeBlockItemListSyntax) -> Bool {
+        guard items.count == 1, let only = items.first else { return false }
+        if let expr = Self.expression(of: only) {
+            if expr.is(IfExprSyntax.self) || expr.is(SwitchExprSyntax.self) { return canBeValue(expr) }
+            return true
+        }
+        if case .stmt(let stmt) = only.item { return stmt.is(ThrowStmtSyntax.self) }
+        return false
+    }
+
+    /// The expression an item is, written alone (an `if` or `switch` there is parsed as a
+    /// statement that holds one).
+    static func expression(of item: CodeBlockItemSyntax) -> ExprSyntax? {
+        switch item.item {
+        case .expr(let expr): return expr
+        case .stmt(let stmt): return stmt.as(ExpressionStmtSyntax.self)?.expression
+        default: return nil
+        }
+    }
+
+    /// An `if` or `switch` met where an expression is: Swift allows one only as the value of
+    /// an assignment, a `return` or a `throw`.
+    func lowerIfOrSwitchExpression(_ expr: ExprSyntax) throws -> Expr {
+        let keyword = expr.is(IfExprSyntax.self) ? "if" : "switch"
+        guard Self.isValuePosition(expr) else {
+            throw ScriptError(
+                .syntax,
+                "'\(keyword)' may only be used as expression in return, throw, or as the source of an assignment",
+                at: location(expr))
+        }
+        return try lowerValueStatement(expr)
+    }
+
+    private static func isValuePosition(_ expr: ExprSyntax) -> Bool {
+        guard let parent = expr.parent else { return false }
+        if parent.is(InitializerClauseSyntax.self) || parent.is(ReturnStmtSyntax.self)
+            || parent.is(ThrowStmtSyntax.self)
+        {
+            return true
+        }
+        if let infix = parent.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
+            return infix.rightOperand.id == expr.id
+        }
+        return false
+    }
+
+    /// The `if` or `switch` lowered as a statement that leaves its value in a new slot.
+    func lowerValueStatement(_ expr: ExprSyntax) throws -> Expr {
+        let slot = scope.temporarySlot()
+        let statement: Stmt
+        if let node = expr.as(IfExprSyntax.self) {
+            statement = try lowerIf(node, valueSlot: slot)
+        } else if let node = expr.as(SwitchExprSyntax.self) {
+            statement = try lowerSwitch(node, label: nil, valueSlot: slot)
+        } else {
+            throw unsupported("this expression as a branch's value", expr)
+        }
+        return .statementExpression(statement, slot, location(expr))
+    }
+
+    /// One branch of an `if` or `switch` used as a value: its expression stored in `slot`,
+    /// or its `throw`.
+    func lowerValueBranch(_ items: CodeBlockItemListSyntax, into slot: Int, of keyword: String) throws -> [Stmt] {
+        if items.count == 1, let only = items.first {
+            if let expr = Self.expression(of: only) {
+                let value: Expr
+                if expr.is(IfExprSyntax.self) || expr.is(SwitchExprSyntax.self) {
+                    value = try lowerValueStatement(expr)
+                } else {
+                    value = try lowerExpr(expr)
+                }
+                return [
+                    .local(
+                        VariableBinding(
+                            pattern: .binding(slot: slot, name: "\(keyword) value"), type: nil, initializer: value,
+                            isConstant: true, isWeak: false, location: location(expr)))
+                ]
+            }
+            if case .stmt(let stmt) = only.item, stmt.is(ThrowStmtSyntax.self) { return try lowerItems(items) }
+        }
+        let end = closingBrace(of: items).map { location($0) } ?? items.first.map { location($0) }
+        throw ScriptError(
+            .syntax, "non-expression branch of '\(keyword)' expression may only end with a 'throw'",
+            at: end ?? .unknown)
+    }
+}
