@@ -169,7 +169,7 @@ extension NativeArguments {
 
 extension Interpreter {
     /// Calls a closure, function or key path (`map(\.name)`) passed to a library function.
-    func callClosure(_ function: Value, _ values: [Value], at location: SourceLocation) throws -> Value {
+    public func callClosure(_ function: Value, _ values: [Value], at location: SourceLocation) throws -> Value {
         if case .native(let keyPath as KeyPathValue) = function, values.count == 1 {
             return try keyPath.read(values[0], interpreter: self, at: location)
         }

@@ -52,6 +52,22 @@ extension StreamBridge {
                 if result.caseName == "success" { return result.payload[0] }
                 throw ThrownValue(result.payload[0], at: arguments.location)
             })
+        // `map` and `flatMap` change a success, `mapError` and `flatMapError` a failure; the
+        // other case is passed on as it is. The `flat` forms' closures return a Result.
+        for (name, changes, flat) in [
+            ("map(_:)", "success", false), ("flatMap(_:)", "success", true),
+            ("mapError(_:)", "failure", false), ("flatMapError(_:)", "failure", true),
+        ] {
+            types.result.addNativeMethod(
+                NativeFunction(name) { arguments in
+                    guard case .enumValue(let result)? = arguments.receiver else { return .void }
+                    guard result.caseName == changes else { return .enumValue(result) }
+                    let changed = try arguments.interpreter.callClosure(
+                        arguments[0], [result.payload[0]], at: arguments.location)
+                    if flat { return changed }
+                    return .enumValue(EnumValue(type: result.type, caseIndex: result.caseIndex, payload: [changed]))
+                })
+        }
         // `Result { try body() }`: what the closure returns, or the error it throws. An error of
         // the interpreter's own (an overflow, Ctrl-C) is not an error the script threw: it stops
         // the script as it would anywhere else.
