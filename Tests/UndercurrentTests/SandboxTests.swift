@@ -60,6 +60,9 @@ import Testing
         expectRefused(
             "let c = NotificationCenter.default.publisher(for: .init(\"x\"))", "NotificationCenter",
             column: 9, because: "PassthroughSubject")
+        expectRefused(
+            "let didLogin = Notification.Name(\"didLogin\")", "Notification", column: 16,
+            because: "there is no system to post notifications")
     }
 
     @Test func asATypeAnnotation() {

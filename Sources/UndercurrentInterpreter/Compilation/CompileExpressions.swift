@@ -71,6 +71,13 @@ extension BodyCompiler {
 
         case .subscriptCall(let baseExpr, let arguments, let location):
             let base = expression(baseExpr)
+            if arguments.count == 1, arguments[0].label == nil {
+                let index = expression(arguments[0].value)
+                return { interpreter, frame in
+                    let value = try base(interpreter, frame)
+                    return try interpreter.subscriptGet(value, index: index(interpreter, frame), at: location)
+                }
+            }
             let indices = ExpressionList(arguments.map(\.value)) { expression($0) }
             let labels = arguments.map(\.label)
             return { interpreter, frame in
@@ -790,6 +797,7 @@ extension BodyCompiler {
             // `store(to:)` does, with the variable found without a lookup by name.
             let indices = ExpressionList(arguments.map(\.value)) { expression($0) }
             let labels = arguments.map(\.label)
+            let singleIndex = arguments.count == 1 && arguments[0].label == nil ? expression(arguments[0].value) : nil
             let globalSite = GlobalSiteCache()
             let localType = declaredCollectionType(of: reference)
             return { value, interpreter, frame in
@@ -809,6 +817,11 @@ extension BodyCompiler {
                 }
                 guard cell.value.isEditedInPlaceBySubscript else {
                     return try general(value, interpreter, frame)
+                }
+                if let singleIndex {
+                    return try interpreter.storeBySubscript(
+                        value, into: cell, declaredType: declaredType, index: singleIndex(interpreter, frame),
+                        at: location)
                 }
                 try interpreter.storeBySubscript(
                     value, into: cell, declaredType: declaredType,

@@ -35,6 +35,20 @@ extension Interpreter {
         try subscriptSet(&base, indices, labels: labels, to: stored, at: location)
     }
 
+    /// `storeBySubscript` with one unlabelled index (`counts[i] += 1`).
+    func storeBySubscript(
+        _ value: Value, into cell: Cell, declaredType: TypeRef?, index: Value, at location: SourceLocation
+    ) throws {
+        var stored = value
+        if let type = declaredType {
+            stored = try coerce(value, to: Self.elementType(of: type, storing: value, labels: [nil]), at: location)
+        }
+        var base = cell.value
+        cell.value = .void
+        defer { cell.value = base }
+        try subscriptSet(&base, index: index, to: stored, at: location)
+    }
+
     /// The type a value stored through a subscript of a `[T]` or `[K: V]` collection is
     /// coerced to: the element type, or for a dictionary without `default:`, an optional of it
     /// when the value is one (`scores["a"] = nil`).

@@ -22,13 +22,22 @@ public protocol PropertyWrapperProvider {
     func projectedValue(_ storage: Value, interpreter: Interpreter) throws -> Value
 }
 
-public struct GlobalVariable {
+/// A variable declared at the top level of a script. A class: a site that found it keeps
+/// it (`GlobalSiteCache`), and each read of a global passed a copy of all its parts.
+public final class GlobalVariable {
     public let cell: Cell
     public let type: TypeRef?
     public let isConstant: Bool
     /// The value it was declared with, when it has no written type: what its static type
     /// is found from (`StaticTypes.swift`).
-    public var initializer: Expr? = nil
+    public let initializer: Expr?
+
+    init(cell: Cell, type: TypeRef?, isConstant: Bool, initializer: Expr? = nil) {
+        self.cell = cell
+        self.type = type
+        self.isConstant = isConstant
+        self.initializer = initializer
+    }
 }
 
 /// Limits that stop a runaway script with a message instead of exhausting the machine.

@@ -45,6 +45,9 @@ public enum Sandbox {
         }
         names["NotificationCenter"] = "there is no system to post notifications; a PassthroughSubject broadcasts values"
         names["DistributedNotificationCenter"] = names["NotificationCenter"]
+        // `Notification.Name("didLogin")` is where such code starts.
+        names["Notification"] = names["NotificationCenter"]
+        names["NotificationQueue"] = names["NotificationCenter"]
         names["sleep"] =
             "time is virtual in Undercurrent; use a scheduler's delay (DispatchQueue.main.asyncAfter, .delay)"
         names["usleep"] = names["sleep"]

@@ -1,12 +1,25 @@
 extension Interpreter {
+    /// `base[index]` with one unlabelled index, the common case (`counts[i]`): an array's
+    /// element without building a list of indices first.
+    func subscriptGet(_ base: Value, index: Value, at location: SourceLocation) throws -> Value {
+        if case .array(let elements) = base, case .int(let position) = index {
+            return try element(of: elements, at: position, location)
+        }
+        return try subscriptGet(base, [index], labels: [nil], at: location)
+    }
+
+    private func element(of elements: [Value], at index: Int, _ location: SourceLocation) throws -> Value {
+        guard elements.indices.contains(index) else {
+            throw ScriptError.runtime("index out of range: \(index) is not in 0..<\(elements.count)", at: location)
+        }
+        return elements[index]
+    }
+
     func subscriptGet(_ base: Value, _ indices: [Value], labels: [String?], at location: SourceLocation) throws -> Value
     {
         switch (base, indices.first) {
         case (.array(let elements), .int(let index)?) where indices.count == 1:
-            guard elements.indices.contains(index) else {
-                throw ScriptError.runtime("index out of range: \(index) is not in 0..<\(elements.count)", at: location)
-            }
-            return elements[index]
+            return try element(of: elements, at: index, location)
         case (.array(let elements), .range(let range)?) where indices.count == 1:
             let bounds = try sliceBounds(range, count: elements.count, at: location)
             return .array(Array(elements[bounds]))
@@ -29,6 +42,24 @@ extension Interpreter {
         throw ScriptError.runtime("value of type \(Formatter.typeName(of: base)) has no subscripts", at: location)
     }
 
+    /// `base[index] = value` with one unlabelled index (see `subscriptGet(_:index:at:)`).
+    func subscriptSet(_ base: inout Value, index: Value, to value: Value, at location: SourceLocation) throws {
+        if case .array = base, case .int(let position) = index {
+            return try setElement(of: &base, at: position, to: value, location)
+        }
+        try subscriptSet(&base, [index], labels: [nil], to: value, at: location)
+    }
+
+    private func setElement(of base: inout Value, at index: Int, to value: Value, _ location: SourceLocation) throws {
+        let count = base.arrayCount
+        guard index >= 0 && index < count else {
+            throw ScriptError.runtime("index out of range: \(index) is not in 0..<\(count)", at: location)
+        }
+        var taken = base.takeArray()
+        taken[index] = value
+        base = .array(taken)
+    }
+
     func subscriptSet(
         _ base: inout Value, _ indices: [Value], labels: [String?], to value: Value,
         at location: SourceLocation
@@ -37,14 +68,7 @@ extension Interpreter {
         // reference and the write does not copy the whole collection. Nothing here binds
         // the storage to a name: the binding would keep a second reference until its scope ends.
         if case .array = base, indices.count == 1, case .int(let index) = indices[0] {
-            let count = base.arrayCount
-            guard index >= 0 && index < count else {
-                throw ScriptError.runtime("index out of range: \(index) is not in 0..<\(count)", at: location)
-            }
-            var taken = base.takeArray()
-            taken[index] = value
-            base = .array(taken)
-            return
+            return try setElement(of: &base, at: index, to: value, location)
         }
         if case .array = base, indices.count == 1, case .range(let range) = indices[0] {
             // `a[1..<3] = [9]`: the slice is replaced, and the array may grow or shrink.
