@@ -74,6 +74,38 @@ import UndercurrentHarness
         #expect(shown[0] == "2\n")
     }
 
+    /// Inside a publisher type `print`, `min` and `max` are Publisher's operators, found
+    /// before the global functions: a call that does not fit the operator is Swift's error
+    /// (snippet `print-inside-a-publisher-is-the-operator` has the calls that fit).
+    @Test func printInsideAPublisherThatDoesNotFitTheOperatorIsAnError() {
+        let publisher =
+            "struct Tick: Publisher { typealias Output = Int; typealias Failure = Never\n"
+            + "  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {\n"
+        expectErrorKeepsSession(
+            publisher + "    print(\"got\", 1) } }",
+            contains: "<input 2>:3:5: syntax error: use of 'print' refers to instance method rather than global "
+                + "function 'print(_:separator:terminator:)' in module 'Swift'")
+        expectErrorKeepsSession(
+            publisher + "    let m = max(1, 2) } }",
+            contains: "<input 2>:3:13: syntax error: use of 'max' refers to instance method rather than global "
+                + "function 'max(_:_:)' in module 'Swift'")
+        expectErrorKeepsSession(
+            "extension Publisher { func noisy() -> Self { handleEvents(receiveOutput: { print(\"v\", $0) }) as! Self } }",
+            contains: "<input 2>:1:76: syntax error: use of 'print' refers to instance method")
+        expectErrorKeepsSession(
+            publisher + "    subscriber.receive(completion: .finished) }\n"
+                + "  final class Inner { func cancel() { print(\"cancel\") } } }",
+            contains: "<input 2>:4:39: syntax error: instance member 'print' of type 'Publisher' cannot be used on "
+                + "instance of nested type 'Tick.Inner'")
+        // Outside publisher types, and through `Swift.`, print is the function.
+        let shown = runSession([
+            publisher + "    Swift.print(\"subscribed\"); subscriber.receive(subscription: Subscriptions.empty)\n"
+                + "    subscriber.receive(completion: .finished) } }\n"
+                + "struct Plain { func hello() { print(\"hello\", 1) } }; Plain().hello(); _ = Tick().sink { _ in }"
+        ])
+        #expect(shown[0] == "hello 1\nsubscribed\n")
+    }
+
     @Test func unsupportedSwiftIsNamed() {
         expectErrorKeepsSession("actor Counter { var n = 0 }", contains: "`actor` is not supported yet")
         expectErrorKeepsSession("func f() async {}", contains: "`async` functions is not supported yet")

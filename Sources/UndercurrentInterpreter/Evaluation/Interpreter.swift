@@ -186,6 +186,7 @@ public final class Interpreter {
         let lowered = try Lowerer.lower(
             source: source, fileName: fileName, knownMemberNames: memberNames, knownTypeNames: Set(types.keys),
             lineOffset: lineOffset, knownImplicitlyUnwrappedNames: implicitlyUnwrappedNames,
+            knownPublisherTypes: Set(types.filter { $0.value.conformsToAPublisherProtocol }.keys),
             firstFunctionIndex: tables.nextFunctionIndex, firstSiteIndex: tables.nextSiteIndex)
         implicitlyUnwrappedNames = lowered.implicitlyUnwrappedNames
         try run(lowered)

@@ -357,7 +357,7 @@ extension Lowerer {
     }
 
     func lowerCall(_ node: FunctionCallExprSyntax) throws -> Expr {
-        var callee = try lowerExpr(node.calledExpression, chainBase: true)
+        var callee = try publisherMemberCallee(node) ?? lowerExpr(node.calledExpression, chainBase: true)
         // `[Int]()`, `[String: Int]()`: a collection literal that is called names a type.
         if node.calledExpression.is(ArrayExprSyntax.self) || node.calledExpression.is(DictionaryExprSyntax.self) {
             var parser = Parser(node.calledExpression.trimmedDescription)

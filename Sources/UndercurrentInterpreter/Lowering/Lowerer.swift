@@ -40,6 +40,9 @@ public final class Lowerer {
     static let maximumExpressionDepth = 10_000
     /// Names declared `T!` anywhere in this input or an earlier one (`isImplicitlyUnwrapped`).
     var implicitlyUnwrappedNames: Set<String> = []
+    /// The publisher protocols and the types conforming to them, this input's and earlier
+    /// ones': inside them `print`, `min` and `max` are Publisher's (`PublisherMembers.swift`).
+    var publisherTypes: Set<String> = Lowerer.publisherProtocols
     /// `location(_:)`'s answers by the node's offset in the source.
     private var locationsByOffset: [Int: SourceLocation] = [:]
     /// The index of the next function lowered (`FunctionDecl.index`).
@@ -70,7 +73,8 @@ public final class Lowerer {
     public static func lower(
         source: String, fileName: String = "<input>",
         knownMemberNames: [String: Set<String>] = [:], knownTypeNames: Set<String> = [], lineOffset: Int = 0,
-        knownImplicitlyUnwrappedNames: Set<String> = [], firstFunctionIndex: Int = 0, firstSiteIndex: Int = 0
+        knownImplicitlyUnwrappedNames: Set<String> = [], knownPublisherTypes: Set<String> = [],
+        firstFunctionIndex: Int = 0, firstSiteIndex: Int = 0
     ) throws -> LoweredInput {
         if let refused = ParseGuard.check(source, lineOffset: lineOffset) { throw refused }
         let tree = Parser.parse(source: source)
@@ -97,6 +101,7 @@ public final class Lowerer {
         let lowerer = Lowerer(
             converter: converter, fileName: fileName, memberNames: knownMemberNames, typeNames: knownTypeNames,
             lineOffset: lineOffset, firstFunctionIndex: firstFunctionIndex, firstSiteIndex: firstSiteIndex)
+        lowerer.publisherTypes.formUnion(knownPublisherTypes)
         lowerer.collectMemberNames(folded.statements)
         lowerer.implicitlyUnwrappedNames = knownImplicitlyUnwrappedNames.union(
             ImplicitlyUnwrappedNameFinder.names(in: folded))
@@ -219,12 +224,15 @@ public final class Lowerer {
         if let node = decl.as(StructDeclSyntax.self) {
             name = node.name.text
             members = node.memberBlock.members
+            notePublisherConformance(of: (prefix + [name]).joined(separator: "."), node.inheritanceClause)
         } else if let node = decl.as(ClassDeclSyntax.self) {
             name = node.name.text
             members = node.memberBlock.members
+            notePublisherConformance(of: (prefix + [name]).joined(separator: "."), node.inheritanceClause)
         } else if let node = decl.as(EnumDeclSyntax.self) {
             name = node.name.text
             members = node.memberBlock.members
+            notePublisherConformance(of: (prefix + [name]).joined(separator: "."), node.inheritanceClause)
         } else if let node = decl.as(ProtocolDeclSyntax.self) {
             name = node.name.text
             members = node.memberBlock.members
@@ -232,6 +240,7 @@ public final class Lowerer {
             name = node.extendedType.trimmedDescription
             members = node.memberBlock.members
             let qualified = name
+            notePublisherConformance(of: qualified, node.inheritanceClause)
             var names = memberNames[qualified] ?? []
             for member in members { names.formUnion(Self.declaredNames(member.decl)) }
             memberNames[qualified] = names

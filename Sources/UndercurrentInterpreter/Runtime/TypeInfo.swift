@@ -149,6 +149,12 @@ public final class TypeInfo {
         if conformances.contains(protocolName) { return true }
         return superclass?.conforms(to: protocolName) ?? false
     }
+
+    /// Declared or extended to conform to `Publisher`, `Subject` or `ConnectablePublisher`:
+    /// its methods find Publisher's `print`, `min` and `max` first (`PublisherMembers.swift`).
+    var conformsToAPublisherProtocol: Bool {
+        Lowerer.publisherProtocols.contains(where: conforms(to:))
+    }
 }
 
 /// One declaration of a member; a name can have several (overloads by argument label).
