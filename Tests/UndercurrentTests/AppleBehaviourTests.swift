@@ -407,3 +407,35 @@ private final class LoggingSubscriber<Input>: Subscriber {
             "b\na\nb\n")
     }
 }
+
+// MARK: - Type names
+
+/// A qualified type name shows the module Combine's types are in. Apple's: `dump` of a
+/// `PassthroughSubject` on Apple's Combine begins `▿ Combine.PassthroughSubject<Swift.Int, …>`
+/// (gist.github.com/jasdev/ed05f69fd1426022736b3b7ff091855a); `print` of an instance of a
+/// class with no description shows the same name. OpenCombine's say `OpenCombine.`.
+@Suite struct AppleModuleNameTests {
+    @Test func qualifiedNamesAreInTheCombineModule() {
+        expectOracleOutput(
+            """
+            import Combine
+            let subject = PassthroughSubject<Int, Never>()
+            let cancellable = subject.sink { _ in }
+            print(subject)
+            print(cancellable)
+            print(CurrentValueSubject<String, Never>("a"))
+            debugPrint(Just(1))
+            debugPrint(type(of: subject.first()))
+            print(Just(1), type(of: subject.first()))
+            """,
+            """
+            Combine.PassthroughSubject<Swift.Int, Swift.Never>
+            Combine.AnyCancellable
+            Combine.CurrentValueSubject<Swift.String, Swift.Never>
+            Combine.Just<Swift.Int>(output: 1)
+            Combine.Publishers.First<Combine.PassthroughSubject<Swift.Int, Swift.Never>>
+            Just<Int>(output: 1) First<PassthroughSubject<Int, Never>>
+
+            """)
+    }
+}

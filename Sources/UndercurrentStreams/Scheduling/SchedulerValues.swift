@@ -29,7 +29,7 @@ final class SchedulerValue: NativeValue {
     }
 
     override var debugDescription: String {
-        family == .immediate ? "OpenCombine.ImmediateScheduler()" : description
+        family == .immediate ? "Combine.ImmediateScheduler()" : description
     }
 
     /// What a class instance's address looks like when printed (`0x00005586e20565b0`).
@@ -102,7 +102,8 @@ struct StrideAmount: Equatable {
         }
     }
 
-    /// `debugPrint` and collections show the full type name, extension and all.
+    /// `debugPrint` and collections show the full type name, extension and all (OpenCombine's:
+    /// how Apple's Dispatch and Foundation spell these is not recorded anywhere we can cite).
     var debugDescription: String {
         switch family {
         case .dispatchQueue:
@@ -113,7 +114,7 @@ struct StrideAmount: Equatable {
             return "(extension in OpenCombineFoundation):Foundation.OperationQueue.OCombine.SchedulerTimeType."
                 + description
         case .immediate:
-            return "OpenCombine.ImmediateScheduler.SchedulerTimeType." + description
+            return "Combine.ImmediateScheduler.SchedulerTimeType." + description
         }
     }
 

@@ -11,7 +11,8 @@ public final class CancellableValue: NativeValue {
         super.init(typeInfo: type)
     }
 
-    public override var description: String { "AnyCancellable" }
+    // A class without a description of its own prints as its qualified name.
+    public override var description: String { "Combine.AnyCancellable" }
     public override var identity: AnyObject { cancellable }
 }
 

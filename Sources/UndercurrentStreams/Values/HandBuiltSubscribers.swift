@@ -59,7 +59,7 @@ extension StreamBridge {
                             })
                         let value = self.handBuilt(engineSink, type: sink, name: "Sink")
                         value.cancellable = engineSink
-                        value.swiftType = ("Sink", "OpenCombine.Subscribers.Sink", self.spelledArguments(generic))
+                        value.swiftType = ("Sink", "Combine.Subscribers.Sink", self.spelledArguments(generic))
                         return .native(value)
                     }
                     return self.failsNever(generic, failureIndex: 1) ? make(Never.self) : make(ScriptFailure.self)
@@ -119,7 +119,7 @@ extension StreamBridge {
                             spelled = ("\(rootName.0), \(plain)", "\(rootName.1), \(qualified)")
                         }
                     }
-                    value.swiftType = ("Assign", "OpenCombine.Subscribers.Assign", spelled)
+                    value.swiftType = ("Assign", "Combine.Subscribers.Assign", spelled)
                     return .native(value)
                 })
         ]
@@ -209,12 +209,12 @@ extension StreamBridge {
             let value = SubscriberValue(
                 wrapped, name: existing.description, bridge: self, lifecycle: existing.lifecycle)
             value.endsInScript = existing.endsInScript
-            value.swiftType = ("AnySubscriber", "OpenCombine.AnySubscriber", generic ?? existing.swiftType?.arguments)
+            value.swiftType = ("AnySubscriber", "Combine.AnySubscriber", generic ?? existing.swiftType?.arguments)
             return .native(value)
         case .native(let publisher as PublisherValue):
             guard let subject = publisher.publisher.base as? ScriptSubject else { break }
             let value = SubscriberValue(subject.anySubscriber(), name: "Subject", bridge: self)
-            value.swiftType = ("AnySubscriber", "OpenCombine.AnySubscriber", generic)
+            value.swiftType = ("AnySubscriber", "Combine.AnySubscriber", generic)
             return .native(value)
         case .object, .structValue:
             let type = interpreter.typeInfo(of: target)
@@ -225,7 +225,7 @@ extension StreamBridge {
                 : .failing(AnySubscriber(ScriptSubscriber<ScriptFailure>(value: target, bridge: self)))
             let value = SubscriberValue(wrapped, name: type.name, bridge: self)
             value.endsInScript = true
-            value.swiftType = ("AnySubscriber", "OpenCombine.AnySubscriber", generic ?? scriptSubscriberArguments(type))
+            value.swiftType = ("AnySubscriber", "Combine.AnySubscriber", generic ?? scriptSubscriberArguments(type))
             return .native(value)
         default:
             break
@@ -283,7 +283,7 @@ extension StreamBridge {
         let wrapped: SubscriberValue.Wrapped =
             failsNever(generic, failureIndex: 1) ? .never(make(Never.self)) : .failing(make(ScriptFailure.self))
         let value = SubscriberValue(wrapped, name: "Anonymous AnySubscriber", bridge: self)
-        value.swiftType = ("AnySubscriber", "OpenCombine.AnySubscriber", spelledArguments(generic))
+        value.swiftType = ("AnySubscriber", "Combine.AnySubscriber", spelledArguments(generic))
         return .native(value)
     }
 }

@@ -474,14 +474,19 @@ struct TypeNode {
     var path: [String] { components.map(\.name) }
 
     /// Unqualified, a nested type shows its own name only (`Publisher` for
-    /// `Result<Int, Never>.Publisher`), with its own generic arguments.
+    /// `Result<Int, Never>.Publisher`), with its own generic arguments. Qualified, the
+    /// engine's types are in Apple's module, `Combine` (`Combine.Just<Swift.Int>`).
     func spelled(qualified: Bool) -> String {
         func component(_ part: Component) -> String {
             guard !part.arguments.isEmpty else { return part.name }
             return part.name + "<" + part.arguments.map { $0.spelled(qualified: qualified) }.joined(separator: ", ")
                 + ">"
         }
-        if qualified { return components.map(component).joined(separator: ".") }
+        if qualified {
+            var parts = components
+            if parts.first?.name == "OpenCombine" { parts[0].name = "Combine" }
+            return parts.map(component).joined(separator: ".")
+        }
         return components.last.map(component) ?? source
     }
 
