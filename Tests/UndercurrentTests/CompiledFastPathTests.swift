@@ -25,6 +25,34 @@ import Testing
         #expect(shown[1] == "4052555153018976267\n")
     }
 
+    /// A loop body of two statements is run by the loop itself: `continue` in the first
+    /// skips the second, `break` leaves, and a variable declared in the body starts afresh
+    /// each turn (the same with fast paths off: CI runs both).
+    @Test func aTwoStatementLoopBodyBreaksAndContinues() {
+        expectOracleOutput(
+            """
+            func walk() -> (Int, Int, Int) {
+                var i = 0
+                var evens = 0
+                var last = 0
+                while i < 100 {
+                    if i % 2 == 0 { i += 1; evens += 1; continue } else if i > 40 { break }
+                    i += 3
+                }
+                var j = 0
+                repeat { j += 1 } while j < 5
+                while j < 20 {
+                    let k = j * 2
+                    last = k
+                    j += 1
+                }
+                return (i, evens, last + j)
+            }
+            print(walk())
+            """,
+            "(41, 11, 58)\n")
+    }
+
     /// A loop's condition tested in place (`x + 1 > 0`) fails where its operator is, and
     /// the loop's variables keep what they held.
     @Test func anOverflowInALoopConditionIsReportedAtItsOperator() {

@@ -99,9 +99,18 @@ extension BodyCompiler {
                 testing: conditions, general: test, RegisterIf(then: then, otherwise: otherwise))
 
         case .whileLoop(nil, let conditions, let body, let location):
-            guard let test = registerConditions(conditions[...], &variables),
-                let run = registerBlock(body, &variables)
-            else { return nil }
+            guard let test = registerConditions(conditions[...], &variables) else { return nil }
+            // A body of two statements (Collatz's `if` and `steps += 1`) is run by the loop
+            // itself, one closure call fewer a turn than through a sequence.
+            if body.statements.count == 2 {
+                for slot in body.declaredSlots { variables.declare(slot) }
+                guard let first = registerStatement(body.statements[0], &variables),
+                    let second = registerStatement(body.statements[1], &variables)
+                else { return nil }
+                return buildRegisterStatement(
+                    testing: conditions, general: test, RegisterWhile(body: first, then: second, location: location))
+            }
+            guard let run = registerBlock(body, &variables) else { return nil }
             return buildRegisterStatement(
                 testing: conditions, general: test, RegisterWhile(body: run, location: location))
 

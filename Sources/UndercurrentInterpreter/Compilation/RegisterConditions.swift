@@ -98,16 +98,34 @@ extension BodyCompiler {
 /// `while condition { body }` on registers.
 struct RegisterWhile: RegisterConditionUser {
     let body: RegisterStatement
+    /// A second statement of the body, run after `body` unless it broke or continued.
+    var then: RegisterStatement? = nil
     let location: SourceLocation
 
     func build<Condition: RegisterCondition>(testing condition: Condition) -> RegisterStatement {
         let body = body
         let location = location
+        guard let then else {
+            return { interpreter, registers in
+                while true {
+                    try interpreter.tick(location)
+                    guard try condition.holds(registers) else { return .normal }
+                    if case .breakLoop = try body(interpreter, registers) { return .normal }
+                }
+            }
+        }
         return { interpreter, registers in
             while true {
                 try interpreter.tick(location)
                 guard try condition.holds(registers) else { return .normal }
-                if case .breakLoop = try body(interpreter, registers) { return .normal }
+                switch try body(interpreter, registers) {
+                case .normal:
+                    if case .breakLoop = try then(interpreter, registers) { return .normal }
+                case .breakLoop:
+                    return .normal
+                case .continueLoop:
+                    continue
+                }
             }
         }
     }
