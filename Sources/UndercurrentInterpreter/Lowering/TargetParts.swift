@@ -139,10 +139,27 @@ extension Lowerer {
         case .literal, .integerLiteral, .floatLiteral, .stringLiteral, .nilLiteral, .typeExpr, .closure,
             .keyPath, .selfReference:
             return false
-        case .name(.local, _, _), .name(.captured, _, _):
-            return valueMayChangeVariables
         default:
-            return !Interpreter.takesTypeFromContext(index)
+            if Interpreter.takesTypeFromContext(index) { return false }
+            // Arithmetic on locals (`counts[i % 64]`) gives the same value each time it is
+            // evaluated, unless the value assigned changes those locals.
+            if readsOnlyLocals(index) { return valueMayChangeVariables }
+            return true
+        }
+    }
+
+    /// Literals and local variables, and operators on them.
+    private static func readsOnlyLocals(_ expr: Expr) -> Bool {
+        switch expr {
+        case .literal, .integerLiteral, .floatLiteral, .stringLiteral, .nilLiteral, .name(.local, _, _),
+            .name(.captured, _, _):
+            return true
+        case .binary(_, let lhs, let rhs, _):
+            return readsOnlyLocals(lhs) && readsOnlyLocals(rhs)
+        case .prefix(_, let operand, _):
+            return readsOnlyLocals(operand)
+        default:
+            return false
         }
     }
 
