@@ -106,6 +106,20 @@ import UndercurrentHarness
         #expect(shown[0] == "hello 1\nsubscribed\n")
     }
 
+    /// A generic function's type parameter as a value is read from an argument of that
+    /// type; where none says it, or where Swift would take a superclass the argument was
+    /// declared as, the use is refused, not guessed (snippet `generic-parameters-as-values`).
+    @Test func aTypeParameterNoArgumentTellsIsRefused() {
+        expectErrorKeepsSession(
+            "func name<T: Comparable>(_ xs: [T]) -> String { \"\\(T.self)\" }; print(name([1]))",
+            contains: "<input 2>:1:52: unsupported: `T` as a value in a function no parameter of which is of type "
+                + "`T` or `T.Type`")
+        expectErrorKeepsSession(
+            "class Animal { class var kind: String { \"animal\" } }; final class Dog: Animal {}\n"
+                + "func kind<A: Animal>(_ a: A) -> String { A.kind }; let pet: Animal = Dog(); print(kind(pet))",
+            contains: "`A` as a value when its argument is an instance of a subclass")
+    }
+
     @Test func unsupportedSwiftIsNamed() {
         expectErrorKeepsSession("actor Counter { var n = 0 }", contains: "`actor` is not supported yet")
         expectErrorKeepsSession("func f() async {}", contains: "`async` functions is not supported yet")

@@ -24,6 +24,17 @@ public struct Argument {
     public var isImplicitlyUnwrapped = false
 }
 
+/// Where a generic function finds the type a type parameter stands for: types are erased
+/// at run time, so it is read from an argument.
+public enum GenericParameterSource {
+    /// A parameter declared `T.Type`: its argument is the type.
+    case metatypeArgument(Expr)
+    /// A parameter declared `T`: the type of its argument.
+    case valueArgument(Expr)
+    /// No parameter is of type `T` or `T.Type`.
+    case none
+}
+
 /// A part of an assignment's target evaluated into a temporary slot (`Expr.withTemporaries`).
 public struct TemporaryBinding {
     public let slot: Int
@@ -99,6 +110,8 @@ public indirect enum Expr {
     /// has run (an `&` argument's are ended by its call, after the value is written back).
     /// See `Lowerer.evaluatingPartsFirst`.
     case withTemporaries([TemporaryBinding], clearing: [Int], Expr, SourceLocation)
+    /// A generic function's type parameter used as a value (`T.defaultValue`, `T.self`).
+    case genericParameter(String, GenericParameterSource, SourceLocation)
     /// The value a `withTemporaries` put in a slot; `original` is the expression it came from,
     /// evaluated here when the slot is empty (a part after a `?`, on the chain's first walk).
     case temporary(Int, original: Expr, SourceLocation)
@@ -117,7 +130,7 @@ public indirect enum Expr {
             .closure(_, let l), .cast(_, _, _, let l), .isType(_, _, let l),
             .tryExpr(_, _, let l), .keyPath(_, _, let l), .discard(let l),
             .statementExpression(_, _, let l), .inoutMarker(_, let l),
-            .withTemporaries(_, _, _, let l), .temporary(_, _, let l):
+            .withTemporaries(_, _, _, let l), .temporary(_, _, let l), .genericParameter(_, _, let l):
             return l
         }
     }

@@ -15,15 +15,7 @@ extension StandardLibrary {
         installMath(into: interpreter)
         interpreter.registerGlobalFunction(
             NativeFunction("type(of:)") { arguments in
-                let value = arguments[0]
-                let metatype = Metatype(type: arguments.interpreter.typeInfo(of: value))
-                metatype.spelling = try arguments.interpreter.locating(arguments.location) {
-                    (
-                        try SwiftTypeNames.spelledName(of: value, qualified: false),
-                        try SwiftTypeNames.spelledName(of: value, qualified: true)
-                    )
-                }
-                return .metatype(metatype)
+                try arguments.interpreter.dynamicType(of: arguments[0], at: arguments.location)
             })
         interpreter.registerGlobalFunction(
             NativeFunction("withExtendedLifetime(_:_:)") { arguments in
@@ -183,5 +175,33 @@ extension Interpreter {
         }
         try write(line + terminator)
         return .void
+    }
+}
+
+extension Interpreter {
+    /// `type(of: value)`: the value's own type, spelled as Swift spells it.
+    func dynamicType(of value: Value, at location: SourceLocation) throws -> Value {
+        let metatype = Metatype(type: typeInfo(of: value))
+        metatype.spelling = try locating(location) {
+            (
+                try SwiftTypeNames.spelledName(of: value, qualified: false),
+                try SwiftTypeNames.spelledName(of: value, qualified: true)
+            )
+        }
+        return .metatype(metatype)
+    }
+
+    /// What a generic function's type parameter stands for, from an argument of that type.
+    /// Swift binds it to the argument's declared type, which is its own type except for an
+    /// instance of a subclass passed as its superclass: that case is refused.
+    func genericParameterType(_ name: String, of argument: Value, at location: SourceLocation) throws -> Value {
+        if case .object(let object) = argument.loaded, object.type.superclass != nil {
+            throw ScriptError.unsupported(
+                "`\(name)` as a value when its argument is an instance of a subclass: Swift takes the type the "
+                    + "argument is declared with, which Undercurrent does not keep at run time; pass `\(name).self` "
+                    + "as a parameter of type `\(name).Type`",
+                at: location)
+        }
+        return try dynamicType(of: argument.loaded, at: location)
     }
 }

@@ -265,6 +265,23 @@ extension BodyCompiler {
                 return try inner(interpreter, frame)
             }
 
+        case .genericParameter(let name, let source, let location):
+            switch source {
+            case .metatypeArgument(let argument):
+                return expression(argument)
+            case .valueArgument(let argumentExpr):
+                let argument = expression(argumentExpr)
+                return { interpreter, frame in
+                    try interpreter.genericParameterType(name, of: argument(interpreter, frame), at: location)
+                }
+            case .none:
+                return { _, _ in
+                    throw ScriptError.unsupported(
+                        "`\(name)` as a value in a function no parameter of which is of type `\(name)` or "
+                            + "`\(name).Type`: generics are erased at run time", at: location)
+                }
+            }
+
         case .temporary(let slot, let originalExpr, _):
             let original = expression(originalExpr)
             return { interpreter, frame in

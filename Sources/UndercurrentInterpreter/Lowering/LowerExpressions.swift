@@ -239,6 +239,7 @@ extension Lowerer {
             }
             return .member(selfExpr, name, nextSiteIndex(), loc)
         }
+        if let generic = try genericParameter(name, at: loc) { return generic }
         // A local type, then a nested type by its short name, from inside its enclosing types
         // (closures included).
         if let qualified = localTypeKey(name) ?? nestedTypeName(name) {

@@ -30,6 +30,9 @@ public final class Lowerer {
     var hoisted: [Declaration] = []
     /// Names of the enclosing nominal types while lowering their members.
     var typeNesting: [String] = []
+    /// The type parameters of the enclosing generic functions, innermost last, each with
+    /// the parameter that tells what it stands for (`GenericParameterSource`).
+    var genericParameterScopes: [[String: GenericParameterOrigin]] = []
     /// Qualified names (`Outer.Inner`) of the types declared before this input and in it, so
     /// that a nested type's short name inside its enclosing types means that type.
     var typeNames: Set<String>
