@@ -14,6 +14,20 @@ extension StreamBridge {
             try interpreter.throwPendingError(at: location)
             return cancellableValue(cancellable)
         }
+        // A subject of the script's own (`final class Relay: Subject`), likewise.
+        let subscriberType = interpreter.typeInfo(of: subscriberValue)
+        if conforms(subscriberType, to: "Subject"), !conforms(subscriberType, to: "Subscriber") {
+            let cancellable: AnyCancellable
+            switch publisher {
+            case .never(let upstream):
+                cancellable = upstream.subscribe(ScriptSubjectAdapter<Never>(value: subscriberValue, bridge: self))
+            case .failing(let upstream):
+                cancellable = upstream.subscribe(
+                    ScriptSubjectAdapter<ScriptFailure>(value: subscriberValue, bridge: self))
+            }
+            try interpreter.throwPendingError(at: location)
+            return cancellableValue(cancellable)
+        }
         switch publisher {
         case .never(let upstream):
             try subscribe(upstream.base, subscriberValue, failure: Never.self, at: location)
