@@ -21,10 +21,13 @@ extension Publishers.Sequence: BuildTimeFusable where Elements.Element == Value 
         case .tryAllSatisfy(let predicate): return bridge.publisherValue(tryAllSatisfy(predicate).map(Value.bool))
         case .ignoreOutput: return bridge.publisherValue(ignoreOutput())
         case .replaceNil(let replacement):
+            // Combine's `Publishers.Sequence.replaceNil(with:)` gives a sequence of the same
+            // element type, an Optional: each value stays wrapped (`Optional(0)`), where on
+            // any other publisher replaceNil unwraps.
             return bridge.publisherValue(
                 map { element -> Value in
                     guard case .optional(let wrapped) = element else { return element }
-                    return wrapped ?? replacement
+                    return .optional(wrapped ?? replacement)
                 })
         case .append(let values):
             return (self as? RangeReplaceableSequencePublisher)?.fusedAppend(values, bridge: bridge)
