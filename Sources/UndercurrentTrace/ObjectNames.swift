@@ -5,13 +5,21 @@ import UndercurrentStreams
 /// Gives every object in a trace a stable, readable name: the type as a learner would
 /// write it and an instance number (`MySubscription#2`, `Map.Inner#1`).
 final class ObjectNames {
-    private struct Entry {
+    /// A class: looking an entry up on every traced call copied a struct, and with it its
+    /// weak reference (a side-table count up and down).
+    private final class Entry {
         let name: String
         /// What was at the entry's address when it was named, to tell a new object there
         /// from it.
         let named: NamedObject
         /// The engine object named, held weakly: gone means any object at the address is new.
         weak var engineObject: AnyObject?
+
+        init(name: String, named: NamedObject, engineObject: AnyObject? = nil) {
+            self.name = name
+            self.named = named
+            self.engineObject = engineObject
+        }
 
         func stillNames(_ candidate: NamedObject) -> Bool {
             switch named {
@@ -122,6 +130,10 @@ final class ObjectNames {
     /// the rest of naming; opening the existential gives the instance's own type, a plain
     /// reference.
     private static func object<Thing>(in thing: Thing) -> AnyObject {
+        // A class instance passed as itself (a subject, a stage) needs no opening.
+        if MemoryLayout<Thing>.size == MemoryLayout<AnyObject>.size, Thing.self is AnyClass {
+            return unsafeBitCast(thing, to: AnyObject.self)
+        }
         func open<T>(_ value: T) -> AnyObject {
             guard T.self is AnyClass, MemoryLayout<T>.size == MemoryLayout<AnyObject>.size else {
                 return value as AnyObject

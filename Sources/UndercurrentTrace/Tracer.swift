@@ -352,7 +352,7 @@ public final class Tracer: _Introspection {
         if let subscription = checked.subscription, subscription.hasPrefix("Debounce.Inner#") {
             debounced[subscription] = nil
         }
-        if let subscription = checked.subscription, buffered[subscription]?.values.isEmpty == false {
+        if !buffered.isEmpty, let subscription = checked.subscription, buffered[subscription]?.values.isEmpty == false {
             buffered[subscription]?.values.removeFirst()
         }
         let position = record(
@@ -370,7 +370,7 @@ public final class Tracer: _Introspection {
             debounced[subscriberName] = value
         }
         // A full buffer lets the newest or the oldest go.
-        if var buffer = buffered[subscriberName] {
+        if !buffered.isEmpty, var buffer = buffered[subscriberName] {
             var kept = true
             if buffer.values.count >= buffer.capacity {
                 switch buffer.drops {
@@ -546,12 +546,14 @@ extension Tracer {
         guard onOwnerThread else { return }
         let name = names.name(of: subject)
         var live: [(name: String, subscriber: String, demand: DemandCount)] = []
-        for conduit in subjectConduits[name] ?? [] {
+        let conduits = subjectConduits[name] ?? []
+        for conduit in conduits {
             if let delivery = checker.activeDelivery(of: conduit) {
                 live.append((conduit, delivery.subscriber, delivery.demand))
             }
         }
-        subjectConduits[name] = live.map(\.name)
+        // Written back only when a conduit ended: on most sends none did.
+        if live.count != conduits.count { subjectConduits[name] = live.map(\.name) }
         let argument = Self.describe(value)
         let position = record(.send, target: name, argument: argument)
         push(.send, position: position)
