@@ -110,10 +110,15 @@ import UndercurrentHarness
     /// type; where none says it, or where Swift would take a superclass the argument was
     /// declared as, the use is refused, not guessed (snippet `generic-parameters-as-values`).
     @Test func aTypeParameterNoArgumentTellsIsRefused() {
+        // Unconstrained, `T` would be `Any` for an argument declared `Any`: not kept at run time.
         expectErrorKeepsSession(
-            "func name<T: Comparable>(_ xs: [T]) -> String { \"\\(T.self)\" }; print(name([1]))",
-            contains: "<input 2>:1:52: unsupported: `T` as a value in a function no parameter of which is of type "
-                + "`T` or `T.Type`")
+            "func name<T>(_ x: T) -> String { \"\\(T.self)\" }; print(name(1))",
+            contains: "<input 2>:1:37: unsupported: `T` as a value here: an argument declared `Any` or `any Error` "
+                + "would make `T` that type")
+        expectErrorKeepsSession(
+            "protocol Named {}; extension Int: Named {}\n"
+                + "func name<T: Named>(_ xs: [T]) -> String { \"\\(T.self)\" }; print(name([Int]()))",
+            contains: "`T` as a value when the array it would be read from is empty")
         expectErrorKeepsSession(
             "class Animal { class var kind: String { \"animal\" } }; final class Dog: Animal {}\n"
                 + "func kind<A: Animal>(_ a: A) -> String { A.kind }; let pet: Animal = Dog(); print(kind(pet))",

@@ -31,8 +31,11 @@ public enum GenericParameterSource {
     case metatypeArgument(Expr)
     /// A parameter declared `T`: the type of its argument.
     case valueArgument(Expr)
-    /// No parameter is of type `T` or `T.Type`.
-    case none
+    /// A parameter declared `[T]`: the type of its first element.
+    case elementOfArgument(Expr)
+    /// Nothing tells it: no parameter of type `T`, `[T]` or `T.Type`, or one whose argument
+    /// may be an `Any` or `any Error` that `T` then stands for (`why` says which).
+    case unknown(why: String)
 }
 
 /// A part of an assignment's target evaluated into a temporary slot (`Expr.withTemporaries`).

@@ -274,11 +274,22 @@ extension BodyCompiler {
                 return { interpreter, frame in
                     try interpreter.genericParameterType(name, of: argument(interpreter, frame), at: location)
                 }
-            case .none:
+            case .elementOfArgument(let argumentExpr):
+                let argument = expression(argumentExpr)
+                return { interpreter, frame in
+                    guard case .array(let elements) = try argument(interpreter, frame).loaded,
+                        let first = elements.first
+                    else {
+                        throw ScriptError.unsupported(
+                            "`\(name)` as a value when the array it would be read from is empty: generics are "
+                                + "erased at run time; pass `\(name).self` as a parameter of type `\(name).Type`",
+                            at: location)
+                    }
+                    return try interpreter.genericParameterType(name, of: first, at: location)
+                }
+            case .unknown(let why):
                 return { _, _ in
-                    throw ScriptError.unsupported(
-                        "`\(name)` as a value in a function no parameter of which is of type `\(name)` or "
-                            + "`\(name).Type`: generics are erased at run time", at: location)
+                    throw ScriptError.unsupported("`\(name)` as a value here: \(why)", at: location)
                 }
             }
 

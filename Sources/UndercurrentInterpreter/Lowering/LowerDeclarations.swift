@@ -73,7 +73,8 @@ extension Lowerer {
             guard let bodySyntax = node.body else {
                 throw ScriptError(.syntax, "function '\(node.name.text)' has no body", at: self.location(node))
             }
-            self.genericParameterScopes.append(Self.genericParameterOrigins(of: node, parameters))
+            self.genericParameterScopes.append(
+                Self.genericParameterOrigins(of: node, parameters, constraints: constraints))
             defer { self.genericParameterScopes.removeLast() }
             let (body, isSingle) = try self.lowerFunctionBody(bodySyntax.statements, returnsValue: returnType != nil)
             let function = FunctionDecl(

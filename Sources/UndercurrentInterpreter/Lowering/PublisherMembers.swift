@@ -38,8 +38,11 @@ extension Lowerer {
         let qualified = typeNesting.joined(separator: ".")
         let loc = location(node.calledExpression)
         if publisherTypes.contains(qualified) || publisherTypes.contains(innermost) {
-            // A static method has no `self` whose operator this could be.
-            guard scope.memberContext?.isStatic != true, scope.resolve(name) == nil else { return nil }
+            // A static method has no `self` whose operator this could be; a type that declares
+            // a method of that name itself has its own overloads to choose from.
+            guard scope.memberContext?.isStatic != true, scope.resolve(name) == nil,
+                memberNames[qualified]?.contains(name) != true
+            else { return nil }
             guard Self.fitsOperator(name, node) else {
                 throw ScriptError(
                     .syntax,

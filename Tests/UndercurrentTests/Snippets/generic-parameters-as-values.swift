@@ -33,3 +33,7 @@ func labelled<P: Publisher>(_ upstream: P) -> AnyPublisher<String, P.Failure> wh
 var cancellables = Set<AnyCancellable>()
 labelled(Just(7)).sink { print($0) }.store(in: &cancellables)
 labelled([1, 2].publisher).sink { print($0) }.store(in: &cancellables)
+
+// From an array of them: its first element's type.
+func largest<T: Shape>(of shapes: [T]) -> String { "\(T.self) × \(shapes.count), \(T.sides) sides each" }
+print(largest(of: [Square(), Square()]))
