@@ -105,15 +105,20 @@ extension Interpreter {
             if case .optional = value { return value }
             return .optional(value)
         case .array:
-            // `history = scores.reversed()` into an Array variable: Swift's `reversed()` there
-            // is the one that returns an Array (see `reversedCollection`).
-            guard let reversed = Self.reversedCollection(value),
-                let elements = try? elements(of: reversed, at: .unknown)
-            else { return value }
-            return .array(elements)
+            return arrayFromReversed(value)
         default:
             return value
         }
+    }
+
+    /// `history = scores.reversed()` into an Array variable: Swift's `reversed()` there is the
+    /// one that returns an Array (see `reversedCollection`). Out of line: `conform` is inlined
+    /// into every store, and this case made each of them copy the value.
+    @inline(never)
+    private func arrayFromReversed(_ value: consuming Value) -> Value {
+        guard let reversed = Self.reversedCollection(value), let elements = try? elements(of: reversed, at: .unknown)
+        else { return value }
+        return .array(elements)
     }
 
     /// An accumulating closure's result (`reduce`, `scan`) takes the type of the value it
