@@ -61,6 +61,9 @@ import UndercurrentHarness
             contains: "<input 2>:2:7: syntax error: 'if' may only be used as expression in return, throw, "
                 + "or as the source of an assignment")
         expectErrorKeepsSession(
+            "let c = true\nfunc f(_ x: Int = if c { 1 } else { 2 }) {}",
+            contains: "<input 2>:2:19: syntax error: 'if' may only be used as expression")
+        expectErrorKeepsSession(
             "let c = true\nlet y = if c { 1 }",
             contains: "<input 2>:2:9: syntax error: 'if' must have an unconditional 'else' to be used as expression")
         expectErrorKeepsSession(

@@ -246,10 +246,11 @@ extension BodyCompiler {
             var compiler = self
             if let expected { compiler.valueTypes[slot] = expected }
             let run = compiler.statement(statement)
+            let emptied = [slot]
             return { interpreter, frame in
                 _ = try run(interpreter, frame)
                 let value = frame.slots[slot]?.value ?? .void
-                frame.clear([slot])
+                frame.clear(emptied)
                 return value
             }
 

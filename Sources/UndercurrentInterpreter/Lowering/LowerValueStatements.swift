@@ -64,11 +64,9 @@ extension Lowerer {
 
     private static func isValuePosition(_ expr: ExprSyntax) -> Bool {
         guard let parent = expr.parent else { return false }
-        if parent.is(InitializerClauseSyntax.self) || parent.is(ReturnStmtSyntax.self)
-            || parent.is(ThrowStmtSyntax.self)
-        {
-            return true
-        }
+        // A variable's initializer; not a parameter's default value.
+        if parent.is(InitializerClauseSyntax.self) { return parent.parent?.is(PatternBindingSyntax.self) == true }
+        if parent.is(ReturnStmtSyntax.self) || parent.is(ThrowStmtSyntax.self) { return true }
         if let infix = parent.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
             return infix.rightOperand.id == expr.id
         }

@@ -9,8 +9,8 @@
 /// evaluated first into temporary slots (`Expr.withTemporaries`), and the target reads them
 /// (`Expr.temporary`). Parts that cannot do anything or see a change stay where they are: a
 /// literal, a member with its type from context (`dict[.ready]`), a `default:` (which Swift
-/// evaluates only when the key is missing), and a local variable when nothing in the value
-/// assigned can change it.
+/// evaluates only when the key is missing), and arithmetic on local variables (`counts[i %
+/// 64]`) when nothing in the value assigned can change them.
 extension Lowerer {
     struct PartsFirst {
         /// Parts evaluated before anything else, in this order.

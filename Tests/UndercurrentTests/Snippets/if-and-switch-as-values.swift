@@ -59,3 +59,16 @@ do {
     print("holding", token.name)
 }
 print("done")
+
+// In a property's initializer, a static one and a lazy one.
+struct Settings {
+    var mode = if urgent { "fast" } else { "slow" }
+    static let level = switch urgent {
+    case true: 3
+    case false: 1
+    }
+}
+final class Panel {
+    lazy var label: String = if urgent { "on" } else { "off" }
+}
+print(Settings().mode, Settings.level, Panel().label)
