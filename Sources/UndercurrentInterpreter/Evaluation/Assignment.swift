@@ -25,6 +25,26 @@ extension Interpreter {
         _ value: Value, into cell: Cell, declaredType: TypeRef?, indices: [Value],
         labels: [String?], at location: SourceLocation
     ) throws {
+        try edit(cell, storing: value, declaredType: declaredType, labels: labels, at: location) { base, stored in
+            try subscriptSet(&base, indices, labels: labels, to: stored, at: location)
+        }
+    }
+
+    /// `storeBySubscript` with one unlabelled index (`counts[i] += 1`).
+    func storeBySubscript(
+        _ value: Value, into cell: Cell, declaredType: TypeRef?, index: Value, at location: SourceLocation
+    ) throws {
+        try edit(cell, storing: value, declaredType: declaredType, labels: [nil], at: location) { base, stored in
+            try subscriptSet(&base, index: index, to: stored, at: location)
+        }
+    }
+
+    /// Coerces `value` to the element type, then runs `write` on the collection taken out of
+    /// `cell`, so that it is the only reference and the write does not copy it.
+    private func edit(
+        _ cell: Cell, storing value: Value, declaredType: TypeRef?, labels: [String?], at location: SourceLocation,
+        _ write: (inout Value, Value) throws -> Void
+    ) throws {
         var stored = value
         if let type = declaredType {
             stored = try coerce(value, to: Self.elementType(of: type, storing: value, labels: labels), at: location)
@@ -32,21 +52,7 @@ extension Interpreter {
         var base = cell.value
         cell.value = .void
         defer { cell.value = base }
-        try subscriptSet(&base, indices, labels: labels, to: stored, at: location)
-    }
-
-    /// `storeBySubscript` with one unlabelled index (`counts[i] += 1`).
-    func storeBySubscript(
-        _ value: Value, into cell: Cell, declaredType: TypeRef?, index: Value, at location: SourceLocation
-    ) throws {
-        var stored = value
-        if let type = declaredType {
-            stored = try coerce(value, to: Self.elementType(of: type, storing: value, labels: [nil]), at: location)
-        }
-        var base = cell.value
-        cell.value = .void
-        defer { cell.value = base }
-        try subscriptSet(&base, index: index, to: stored, at: location)
+        try write(&base, stored)
     }
 
     /// The type a value stored through a subscript of a `[T]` or `[K: V]` collection is

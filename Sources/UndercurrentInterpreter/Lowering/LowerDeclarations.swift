@@ -97,16 +97,11 @@ extension Lowerer {
     /// does one whose only statement is an `if` or `switch` that can be a value.
     func lowerFunctionBody(_ items: CodeBlockItemListSyntax, returnsValue: Bool) throws -> (Block, Bool) {
         if returnsValue, items.count == 1, let only = items.first, let expr = Self.expression(of: only) {
-            let lowered: Expr
-            if expr.is(IfExprSyntax.self) || expr.is(SwitchExprSyntax.self) {
-                guard canBeValue(expr) else {
-                    return (try withBlock(closingBrace: closingBrace(of: items)) { try lowerItems(items) }, false)
-                }
-                lowered = try lowerValueStatement(expr)
-            } else {
-                lowered = try lowerExpr(expr)
+            let isStatement = expr.is(IfExprSyntax.self) || expr.is(SwitchExprSyntax.self)
+            if !isStatement || canBeValue(expr) {
+                let lowered = isStatement ? try lowerValueStatement(expr) : try lowerExpr(expr)
+                return (Block(statements: [.returnStatement(lowered, lowered.location)], declaredSlots: []), true)
             }
-            return (Block(statements: [.returnStatement(lowered, lowered.location)], declaredSlots: []), true)
         }
         return (try withBlock(closingBrace: closingBrace(of: items)) { try lowerItems(items) }, false)
     }

@@ -224,18 +224,19 @@ public final class Lowerer {
     private func collectMemberNames(_ decl: DeclSyntax, prefix: [String]) {
         let name: String
         let members: MemberBlockItemListSyntax
+        var inheritance: InheritanceClauseSyntax?
         if let node = decl.as(StructDeclSyntax.self) {
             name = node.name.text
             members = node.memberBlock.members
-            notePublisherConformance(of: (prefix + [name]).joined(separator: "."), node.inheritanceClause)
+            inheritance = node.inheritanceClause
         } else if let node = decl.as(ClassDeclSyntax.self) {
             name = node.name.text
             members = node.memberBlock.members
-            notePublisherConformance(of: (prefix + [name]).joined(separator: "."), node.inheritanceClause)
+            inheritance = node.inheritanceClause
         } else if let node = decl.as(EnumDeclSyntax.self) {
             name = node.name.text
             members = node.memberBlock.members
-            notePublisherConformance(of: (prefix + [name]).joined(separator: "."), node.inheritanceClause)
+            inheritance = node.inheritanceClause
         } else if let node = decl.as(ProtocolDeclSyntax.self) {
             name = node.name.text
             members = node.memberBlock.members
@@ -256,6 +257,7 @@ public final class Lowerer {
             return
         }
         let qualified = (prefix + [name]).joined(separator: ".")
+        notePublisherConformance(of: qualified, inheritance)
         typeNames.insert(qualified)
         var names = memberNames[qualified] ?? []
         for member in members { names.formUnion(Self.declaredNames(member.decl)) }
