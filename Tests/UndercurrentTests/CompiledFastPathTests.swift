@@ -109,6 +109,46 @@ import Testing
         #expect(shown[2] == "[1, 2]\n")
     }
 
+    /// `counts[i] += x` on an array of Ints and `total += x` on a global Int are changed in
+    /// place; an index out of range, an overflow or a `let` is still the error Swift gives,
+    /// and the variable keeps its value (the same with fast paths off: CI runs both).
+    @Test func elementAndGlobalUpdatesKeepTheirRules() {
+        let shown = runSession([
+            """
+            var counts = Array(repeating: 0, count: 4)
+            var total = 0
+            for i in 0..<10 {
+                counts[i % 4] += i
+                total += i * 2
+            }
+            func tally() -> [Int] {
+                var local = [0, 0]
+                let bump = { (k: Int) in local[k % 2] -= k }
+                for k in 1...5 { bump(k) }
+                return local
+            }
+            print(counts, total, tally())
+            """,
+            "for i in 3...4 { counts[i] += 100 }",
+            "counts[1] *= Int.max",
+            "print(counts)",
+            "let fixed = [1, 2]\nfixed[0] += 1",
+            "let limit = 3\nlimit -= 1",
+            "total /= 0",
+            "print(fixed, limit, total)",
+        ])
+        #expect(shown[0] == "[12, 15, 8, 10] 90 [-6, -9]\n")
+        #expect(shown[1].contains("1:18: runtime error: index out of range: 4 is not in 0..<4"), "got: \(shown[1])")
+        #expect(
+            shown[2].contains("runtime error: arithmetic overflow: 15 * 9223372036854775807 does not fit in Int"),
+            "got: \(shown[2])")
+        #expect(shown[3] == "[12, 15, 8, 110]\n")
+        #expect(shown[4].contains("'fixed' is a 'let' constant"), "got: \(shown[4])")
+        #expect(shown[5].contains("'limit' is a 'let' constant"), "got: \(shown[5])")
+        #expect(shown[6].contains("division by zero"), "got: \(shown[6])")
+        #expect(shown[7] == "[1, 2] 3 90\n")
+    }
+
     /// A call skips coercing to its parameter and return types while they keep every value
     /// as it is; a later alias can change that, and the next call must coerce again.
     @Test func aLaterAliasMakesCallsCoerceAgain() {

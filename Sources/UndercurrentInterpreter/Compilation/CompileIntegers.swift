@@ -51,6 +51,29 @@ indirect enum IntegerOperand {
     }
 }
 
+/// The variable an element update (`counts[i] += 1`) changes: a local or captured one, or a
+/// global at the top level.
+struct ArrayVariable {
+    private let reference: NameReference
+    private let name: String
+    private let globalSite = GlobalSiteCache()
+
+    init(_ reference: NameReference, _ name: String) {
+        self.reference = reference
+        self.name = name
+    }
+
+    /// The variable's cell when it may be changed here; nil leaves the store to the general path.
+    @inline(__always)
+    func cell(_ interpreter: Interpreter, _ frame: Frame) -> Cell? {
+        guard case .dynamic = reference else { return frame.cell(reference) }
+        guard frame.selfCell == nil, let global = globalSite.global(name, in: interpreter), !global.isConstant else {
+            return nil
+        }
+        return global.cell
+    }
+}
+
 /// How compiled code reaches `self`: a method's `self` (and a bare member name inside a
 /// type) is lowered to the variable `self`, a local slot of the method or a capture of a
 /// closure in it; `.selfReference` is the frame's own.
@@ -247,6 +270,29 @@ extension BodyCompiler {
             case .divide: return fieldUpdate(Divide.self, site, of: access, rhs, at: location)
             case .remainder: return fieldUpdate(Remainder.self, site, of: access, rhs, at: location)
             }
+        case .compoundAssign(let op, .name(.dynamic, let name, _), let valueExpr, let location):
+            guard let op = ArithmeticOperator(op), let rhs = IntegerOperand(valueExpr) else { return nil }
+            switch op {
+            case .plus: return globalUpdate(Plus.self, name, rhs, at: location)
+            case .minus: return globalUpdate(Minus.self, name, rhs, at: location)
+            case .times: return globalUpdate(Times.self, name, rhs, at: location)
+            case .divide: return globalUpdate(Divide.self, name, rhs, at: location)
+            case .remainder: return globalUpdate(Remainder.self, name, rhs, at: location)
+            }
+        case .compoundAssign(
+            let op, .subscriptCall(.name(let reference, let name, _), let arguments, _), let valueExpr,
+            let location):
+            guard arguments.count == 1, arguments[0].label == nil, let index = IntegerOperand(arguments[0].value),
+                let op = ArithmeticOperator(op), let rhs = IntegerOperand(valueExpr)
+            else { return nil }
+            let array = ArrayVariable(reference, name)
+            switch op {
+            case .plus: return elementUpdate(Plus.self, of: array, index, rhs, at: location)
+            case .minus: return elementUpdate(Minus.self, of: array, index, rhs, at: location)
+            case .times: return elementUpdate(Times.self, of: array, index, rhs, at: location)
+            case .divide: return elementUpdate(Divide.self, of: array, index, rhs, at: location)
+            case .remainder: return elementUpdate(Remainder.self, of: array, index, rhs, at: location)
+            }
         case .assign(.name(.local(let slot), _, _), let valueExpr, _):
             guard let operand = IntegerOperand(valueExpr), operand.readsVariable else { return nil }
             let compiled = integer(operand)
@@ -316,6 +362,40 @@ extension BodyCompiler {
         return { interpreter, frame in
             guard let b = try right(interpreter, frame) else { return false }
             return try frame.updateInteger(at: slot) { try Kernel.apply($0, b, at: location) }
+        }
+    }
+
+    /// `total op= rhs` on a global variable holding an Int, at the top level.
+    private func globalUpdate<Kernel: IntegerKernel>(
+        _: Kernel.Type, _ name: String, _ rhs: IntegerOperand,
+        at location: SourceLocation
+    ) -> CompiledIntegerStore {
+        let right = integer(rhs)
+        let site = GlobalSiteCache()
+        return { interpreter, frame in
+            // Inside a type a name that was not resolved may be a member: the general path finds it.
+            guard frame.selfCell == nil, let global = site.global(name, in: interpreter), !global.isConstant,
+                case .int(let a) = global.cell.value, let b = try right(interpreter, frame)
+            else { return false }
+            global.cell.value = .int(try Kernel.apply(a, b, at: location))
+            return true
+        }
+    }
+
+    /// `counts[i] op= rhs` on an array variable whose element there is an Int, changed in
+    /// place. An index out of range, or anything not an Int, is left to the general path,
+    /// which evaluates the operands again (they only read variables) and reports it.
+    private func elementUpdate<Kernel: IntegerKernel>(
+        _: Kernel.Type, of array: ArrayVariable, _ index: IntegerOperand, _ rhs: IntegerOperand,
+        at location: SourceLocation
+    ) -> CompiledIntegerStore {
+        let position = integer(index)
+        let right = integer(rhs)
+        return { interpreter, frame in
+            guard let cell = array.cell(interpreter, frame), let i = try position(interpreter, frame),
+                let b = try right(interpreter, frame)
+            else { return false }
+            return try cell.value.updateIntegerElement(at: i) { try Kernel.apply($0, b, at: location) }
         }
     }
 

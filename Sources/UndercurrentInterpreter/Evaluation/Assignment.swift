@@ -25,7 +25,8 @@ extension Interpreter {
         _ value: Value, into cell: Cell, declaredType: TypeRef?, indices: [Value],
         labels: [String?], at location: SourceLocation
     ) throws {
-        try edit(cell, storing: value, declaredType: declaredType, labels: labels, at: location) { base, stored in
+        try edit(cell, storing: value, declaredType: declaredType, indexCount: labels.count, at: location) {
+            base, stored in
             try subscriptSet(&base, indices, labels: labels, to: stored, at: location)
         }
     }
@@ -34,7 +35,7 @@ extension Interpreter {
     func storeBySubscript(
         _ value: Value, into cell: Cell, declaredType: TypeRef?, index: Value, at location: SourceLocation
     ) throws {
-        try edit(cell, storing: value, declaredType: declaredType, labels: [nil], at: location) { base, stored in
+        try edit(cell, storing: value, declaredType: declaredType, indexCount: 1, at: location) { base, stored in
             try subscriptSet(&base, index: index, to: stored, at: location)
         }
     }
@@ -42,12 +43,13 @@ extension Interpreter {
     /// Coerces `value` to the element type, then runs `write` on the collection taken out of
     /// `cell`, so that it is the only reference and the write does not copy it.
     private func edit(
-        _ cell: Cell, storing value: Value, declaredType: TypeRef?, labels: [String?], at location: SourceLocation,
+        _ cell: Cell, storing value: Value, declaredType: TypeRef?, indexCount: Int, at location: SourceLocation,
         _ write: (inout Value, Value) throws -> Void
     ) throws {
         var stored = value
         if let type = declaredType {
-            stored = try coerce(value, to: Self.elementType(of: type, storing: value, labels: labels), at: location)
+            stored = try coerce(
+                value, to: Self.elementType(of: type, storing: value, indexCount: indexCount), at: location)
         }
         var base = cell.value
         cell.value = .void
@@ -58,9 +60,9 @@ extension Interpreter {
     /// The type a value stored through a subscript of a `[T]` or `[K: V]` collection is
     /// coerced to: the element type, or for a dictionary without `default:`, an optional of it
     /// when the value is one (`scores["a"] = nil`).
-    private static func elementType(of type: TypeRef, storing value: Value, labels: [String?]) -> TypeRef {
+    private static func elementType(of type: TypeRef, storing value: Value, indexCount: Int) -> TypeRef {
         if case .dictionary(_, let element) = type {
-            if labels.count == 1, case .optional = value { return .optional(element) }
+            if indexCount == 1, case .optional = value { return .optional(element) }
             return element
         }
         if case .array(let element) = type { return element }

@@ -9,16 +9,55 @@ public struct ValueIterator {
     public mutating func next() throws -> Value? { try nextElement() }
 }
 
+// The iterators' positions live in small classes whose fields are not checked for exclusive
+// access: a `var` captured by the iterator's closure is checked on every step, which was a
+// tenth of the time of a `for i in 1...n` loop with a short body.
+
+/// The position in an array being iterated.
+private final class ArrayCursor {
+    let elements: [Value]
+    @exclusivity(unchecked) var index = 0
+
+    init(_ elements: [Value]) { self.elements = elements }
+
+    func next() -> Value? {
+        guard index < elements.count else { return nil }
+        defer { index += 1 }
+        return elements[index]
+    }
+}
+
+/// The position in an integer range being iterated; `upper` is its last value, nil for `n...`.
+private final class IntegerRangeCursor {
+    @exclusivity(unchecked) var current: Int
+    let upper: Int?
+    @exclusivity(unchecked) var finished: Bool
+
+    init(from lower: Int, through upper: Int?) {
+        self.current = lower
+        self.upper = upper
+        self.finished = upper.map { lower > $0 } ?? false
+    }
+
+    /// The next value; for a range with no upper bound, `Int.max` is returned once and not stepped past.
+    func next() -> Int? {
+        guard !finished else { return nil }
+        let value = current
+        if let upper, value >= upper {
+            finished = true
+        } else if value < .max {
+            current += 1
+        }
+        return value
+    }
+}
+
 extension Interpreter {
     public func makeIterator(_ sequence: Value, at location: SourceLocation) throws -> ValueIterator {
         switch sequence {
         case .array(let elements):
-            var index = 0
-            return ValueIterator {
-                guard index < elements.count else { return nil }
-                defer { index += 1 }
-                return elements[index]
-            }
+            let cursor = ArrayCursor(elements)
+            return ValueIterator { cursor.next() }
         case .set(let set):
             return try makeIterator(.array(set.elements), at: location)
         case .dictionary(let dictionary):
@@ -29,21 +68,14 @@ extension Interpreter {
             return ValueIterator { iterator.next().map(Value.character) }
         case .range(let range):
             if let bounds = range.integerBounds {
-                var current = bounds.lower
-                let upper = bounds.upper
-                var finished = upper.map { current > $0 } ?? false
+                let cursor = IntegerRangeCursor(from: bounds.lower, through: bounds.upper)
                 return ValueIterator {
-                    guard !finished else { return nil }
-                    let value = current
-                    if let upper, value >= upper {
-                        finished = true
-                    } else if value == .max {
+                    guard let value = cursor.next() else { return nil }
+                    if value == .max, cursor.upper == nil {
                         // `(Int.max - 1)...` traps in Swift as it steps past Int.max.
                         throw ScriptError.runtime(
                             "arithmetic overflow: a range with no upper bound counted past Int.max (9223372036854775807)",
                             at: location)
-                    } else {
-                        current += 1
                     }
                     return .int(value)
                 }

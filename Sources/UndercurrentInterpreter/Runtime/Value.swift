@@ -71,6 +71,27 @@ public enum Value {
         return elements
     }
 
+    /// Replaces the Int at `index` of an array value by `change(old)`, without copying the
+    /// array; false, with nothing changed, when this is no array, `index` is out of range, or
+    /// the element is no Int.
+    @inline(__always)
+    mutating func updateIntegerElement(at index: Int, _ change: (Int) throws -> Int) rethrows -> Bool {
+        let old: Int
+        do {
+            // In a scope of its own: the elements read here must be let go before the write,
+            // or it would copy them.
+            guard case .array(let elements) = self, index >= 0, index < elements.count,
+                case .int(let element) = elements[index]
+            else { return false }
+            old = element
+        }
+        let new = try change(old)
+        var taken = takeArray()
+        taken[index] = .int(new)
+        self = .array(taken)
+        return true
+    }
+
     /// The storage of a dictionary value, as `takeArray` takes an array's.
     mutating func takeDictionary() -> OrderedDictionary {
         guard case .dictionary(let dictionary) = self else {
