@@ -31,8 +31,11 @@ struct CallStack {
 
     private(set) var frames: [Frame] = []
     /// For each subscription with `request(_:)` calls in progress, their frames' indices,
-    /// innermost last: asked on every signal, so it must not cost a walk of the stack.
-    private var requestFrames: [String: [Int]] = [:]
+    /// innermost last: asked on every signal, so it must not cost a walk of the stack. A
+    /// short list searched in order rather than a dictionary: only the subscriptions of one
+    /// chain of calls are in it, and hashing a name on every value delivered inside a
+    /// `request(_:)` cost more than comparing it with each of them.
+    private var requestFrames: [(subscription: String, frames: [Int])] = []
     private var nextID = 0
     /// Calls in progress that were recorded (transparent ones are not).
     private(set) var recordedDepth = 0
@@ -52,7 +55,11 @@ struct CallStack {
         configure(&frame)
         if !frame.transparent { recordedDepth += 1 }
         if kind == .request, let subscription = frame.subscription {
-            requestFrames[subscription, default: []].append(frames.count)
+            if let entry = requestEntry(subscription) {
+                requestFrames[entry].frames.append(frames.count)
+            } else {
+                requestFrames.append((subscription, [frames.count]))
+            }
         }
         frames.append(consume frame)
     }
@@ -60,9 +67,9 @@ struct CallStack {
     mutating func pop() -> Frame? {
         guard let frame = frames.popLast() else { return nil }
         if !frame.transparent { recordedDepth -= 1 }
-        if frame.kind == .request, let subscription = frame.subscription {
-            requestFrames[subscription]?.removeLast()
-            if requestFrames[subscription]?.isEmpty == true { requestFrames[subscription] = nil }
+        if frame.kind == .request, let subscription = frame.subscription, let entry = requestEntry(subscription) {
+            requestFrames[entry].frames.removeLast()
+            if requestFrames[entry].frames.isEmpty { requestFrames.remove(at: entry) }
         }
         return frame
     }
@@ -75,12 +82,19 @@ struct CallStack {
 
     /// How many `request(_:)` calls on this subscription are in progress.
     func requestsInProgress(on subscription: String) -> Int {
-        requestFrames[subscription]?.count ?? 0
+        guard let entry = requestEntry(subscription) else { return 0 }
+        return requestFrames[entry].frames.count
     }
 
     /// The index in `frames` of the innermost `request(_:)` in progress on this subscription.
     func innermostRequest(on subscription: String) -> Int? {
-        requestFrames[subscription]?.last
+        guard let entry = requestEntry(subscription) else { return nil }
+        return requestFrames[entry].frames.last
+    }
+
+    /// Where in `requestFrames` this subscription's entry is, the most recent first.
+    private func requestEntry(_ subscription: String) -> Int? {
+        requestFrames.indices.reversed().first { requestFrames[$0].subscription == subscription }
     }
 
     var hasRequestsInProgress: Bool { !requestFrames.isEmpty }

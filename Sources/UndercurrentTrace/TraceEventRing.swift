@@ -26,7 +26,10 @@ struct TraceEventRing {
     /// Adds an event, dropping the oldest ones to stay within `capacity` (at least 1);
     /// returns how many were dropped. `droppedOutput` is given each dropped line the program
     /// printed.
-    mutating func append(_ event: TraceEvent, capacity: Int, droppedOutput: (String) -> Void) -> Int {
+    ///
+    /// The event is consumed: moved into its place, where a borrowed one would be copied,
+    /// retaining each of its strings, and the caller's copy then released.
+    mutating func append(_ event: consuming TraceEvent, capacity: Int, droppedOutput: (String) -> Void) -> Int {
         if storage.count < capacity {
             storage.append(event)
             return 0

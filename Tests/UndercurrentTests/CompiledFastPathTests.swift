@@ -149,6 +149,72 @@ import Testing
         #expect(shown[7] == "[1, 2] 3 90\n")
     }
 
+    /// A call site runs again while its own arguments are evaluated, for receivers of
+    /// other types: each run keeps the arguments compiled for its own method.
+    @Test func aCallSiteRunAgainWhileItsArgumentsAreEvaluated() {
+        expectOracleOutput(
+            """
+            class Shape { func area(_ scale: Int) -> Int { 0 } }
+            final class Square: Shape {
+                let side: Int
+                init(_ side: Int) { self.side = side }
+                override func area(_ scale: Int) -> Int { side * side * scale }
+            }
+            final class Line: Shape { override func area(_ scale: Int) -> Int { scale + 1 } }
+            let shapes: [Shape] = [Square(3), Line(), Square(2), Line()]
+            func total(_ i: Int) -> Int {
+                guard i < shapes.count else { return 1 }
+                return shapes[i].area(total(i + 1))
+            }
+            print(total(0), total(2))
+            """, "81 8\n")
+    }
+
+    /// Steps a register loop runs in place (`a /= 2`, `a = 3 * a + 1`, `c = (100 - c) % 7`)
+    /// compute what Swift does, each operation checked where it is written (the same with
+    /// fast paths off: CI runs both).
+    @Test func registerStepsComputeAndFailAsSwiftDoes() {
+        let shown = runSession([
+            """
+            func shapes() -> [Int] {
+                var a = 7
+                var b = 0
+                var c = 50
+                var d = 1
+                var turns = 0
+                while a != 1 {
+                    if a % 2 == 0 { a /= 2 } else { a = 3 * a + 1 }
+                    turns += 1
+                }
+                while b < 20 { b = 10 - b + 13 }
+                while c > 3 { c = (100 - c) % 7 }
+                while d < 1000 { d = d * 3 - 1 }
+                var e = 0
+                var k = 0
+                while k < 10 {
+                    k += 1
+                    if k % 3 == 0 { e = e + 100 } else { e -= 1 }
+                }
+                return [a, turns, b, c, d, e, k]
+            }
+            print(shapes())
+            """,
+            """
+            func failing(_ start: Int) -> Int {
+                var x = start
+                while x != 0 { x = 4 * x + 1 }
+                return x
+            }
+            print(failing(3))
+            """,
+        ])
+        // The compiled program's output (`scripts/oracle`); it stops on the overflow of `*`.
+        #expect(shown[0] == "[1, 16, 23, 1, 1094, 293, 10]\n")
+        #expect(
+            shown[1].contains("3:26: runtime error: arithmetic overflow: 4 * 3843071682022823253 does not fit in Int"),
+            "got: \(shown[1])")
+    }
+
     /// A call skips coercing to its parameter and return types while they keep every value
     /// as it is; a later alias can change that, and the next call must coerce again.
     @Test func aLaterAliasMakesCallsCoerceAgain() {

@@ -236,7 +236,7 @@ extension BodyCompiler {
                     let resolution = site.resolution(
                         .instance, on: object.type,
                         generation: interpreter.memberGeneration),
-                    resolution.isPlain, let decl = resolution.script, decl.captureList.isEmpty
+                    resolution.isPlainScriptCall
                 else { break }
                 // Where the receiver's static type chooses the method, the general path asks it.
                 if resolution.staticDispatchMatters ?? interpreter.rememberStaticDispatch(name, resolution, object.type)
@@ -245,7 +245,7 @@ extension BodyCompiler {
                 }
                 try interpreter.tick(location)
                 return try compiledArguments.callScript(
-                    decl, selfValue: receiverValue, resolution, arguments, compiler,
+                    selfValue: receiverValue, resolution, arguments, compiler,
                     interpreter, frame, at: location)
             case .native(let native):
                 guard
@@ -291,13 +291,13 @@ extension BodyCompiler {
                 return try general(interpreter, frame)
             }
             guard let resolution = site.resolution(.global, on: nil, generation: interpreter.memberGeneration),
-                resolution.isPlain, let decl = resolution.script, decl.captureList.isEmpty
+                resolution.isPlainScriptCall
             else {
                 return try general(interpreter, frame)
             }
             try interpreter.tick(location)
             return try compiledArguments.callScript(
-                decl, selfValue: nil, resolution, arguments, compiler,
+                selfValue: nil, resolution, arguments, compiler,
                 interpreter, frame, at: location)
         }
     }
@@ -397,6 +397,9 @@ final class CompiledArguments {
     // Unchecked, as `CallSiteCache`'s: read on every run of the call, in short accesses.
     @exclusivity(unchecked) private var resolution: CallSiteCache.Resolution?
     @exclusivity(unchecked) private var compiled: [CompiledArgument] = []
+    /// The state of the script function the resolution calls (`callScript`), found once
+    /// rather than by its declaration on every call.
+    @exclusivity(unchecked) private var scriptState: FunctionState?
     /// The receiver of a static call, made once rather than on every call.
     @exclusivity(unchecked) private var receiver: Value?
     /// An emptied argument array for the next native call (`keep(_:)`).
@@ -406,23 +409,40 @@ final class CompiledArguments {
     /// What a pure native gave for literal arguments (`constant(at:in:)`), and when.
     @exclusivity(unchecked) private var constantResult: (value: Value, generation: Int, interpreter: ObjectIdentifier)?
 
-    /// Calls script function `decl` (the resolution's, plain) with the arguments compiled
-    /// against its parameters, evaluated in source order in `frame`.
+    /// Calls the resolution's script function (`isPlainScriptCall`) with the arguments
+    /// compiled against its parameters, evaluated in source order in `frame`.
     func callScript(
-        _ decl: FunctionDecl, selfValue: Value?, _ resolution: CallSiteCache.Resolution,
+        selfValue: Value?, _ resolution: CallSiteCache.Resolution,
         _ arguments: [Argument], _ compiler: BodyCompiler,
         _ interpreter: Interpreter, _ frame: Frame, at location: SourceLocation
     ) throws -> Value {
-        let bound = compile(for: resolution, arguments, compiler) { decl.parameters[$0].type }
-        var call = PlainCall(decl, argumentCount: bound.count, in: interpreter)
-        // By index, each field read where it is: `for argument in bound` copied each
-        // argument out, retaining its type and its closure.
-        for index in bound.indices {
+        compileScriptArguments(for: resolution, arguments, compiler, interpreter)
+        var call = PlainCall(scriptState.unsafelyUnwrapped, argumentCount: arguments.count, in: interpreter)
+        // By index, each field read where it is: `for argument in compiled` copied each
+        // argument out, retaining its type and its closure, and a copy of the array held
+        // here retained it.
+        for index in arguments.indices {
+            // Evaluating an argument may have run this site again, for a receiver of another
+            // type, which compiled the arguments for its own resolution.
+            compileScriptArguments(for: resolution, arguments, compiler, interpreter)
+            let parameter = compiled[index].parameter
             try call.bind(
-                bound[index].evaluate(interpreter, frame), toParameter: bound[index].parameter,
-                in: interpreter, at: location)
+                compiled[index].evaluate(interpreter, frame), toParameter: parameter, in: interpreter, at: location)
         }
         return try call.run(selfValue: selfValue, in: interpreter, at: location)
+    }
+
+    /// The arguments compiled against the parameters of the resolution's script function,
+    /// and the function's state, unless they already are.
+    @inline(__always)
+    private func compileScriptArguments(
+        for resolution: CallSiteCache.Resolution, _ arguments: [Argument], _ compiler: BodyCompiler,
+        _ interpreter: Interpreter
+    ) {
+        guard self.resolution !== resolution else { return }
+        let decl = resolution.script.unsafelyUnwrapped
+        _ = compile(for: resolution, arguments, compiler) { decl.parameters[$0].type }
+        scriptState = interpreter.tables.state(of: decl)
     }
 
     /// What `Interpreter.invoke` does for a non-mutating native function, with the

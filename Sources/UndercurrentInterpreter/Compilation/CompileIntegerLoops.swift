@@ -88,11 +88,11 @@ extension BodyCompiler {
 
         case .ifStatement(let conditions, let body, let elseBranch, _):
             guard let test = registerConditions(conditions[...], &variables),
-                let then = registerBlock(body, &variables)
+                let then = registerBranch(.block(body), &variables)
             else { return nil }
-            var otherwise: RegisterStatement?
+            var otherwise: RegisterBranch?
             if let elseBranch {
-                guard let compiled = registerStatement(elseBranch, &variables) else { return nil }
+                guard let compiled = registerBranch(elseBranch, &variables) else { return nil }
                 otherwise = compiled
             }
             return buildRegisterStatement(
@@ -104,13 +104,13 @@ extension BodyCompiler {
             // itself, one closure call fewer a turn than through a sequence.
             if body.statements.count == 2 {
                 for slot in body.declaredSlots { variables.declare(slot) }
-                guard let first = registerStatement(body.statements[0], &variables),
-                    let second = registerStatement(body.statements[1], &variables)
+                guard let first = registerBranch(body.statements[0], &variables),
+                    let second = registerBranch(body.statements[1], &variables)
                 else { return nil }
                 return buildRegisterStatement(
                     testing: conditions, general: test, RegisterWhile(body: first, then: second, location: location))
             }
-            guard let run = registerBlock(body, &variables) else { return nil }
+            guard let run = registerBranch(.block(body), &variables) else { return nil }
             return buildRegisterStatement(
                 testing: conditions, general: test, RegisterWhile(body: run, location: location))
 
@@ -135,6 +135,16 @@ extension BodyCompiler {
         default:
             return nil
         }
+    }
+
+    /// A statement as a step run in place when it is one (`RegisterStep`), or else compiled.
+    private func registerBranch(_ statement: Stmt, _ variables: inout IntegerLoopVariables) -> RegisterBranch? {
+        if let step = RegisterStep(statement) {
+            variables.read(step.source)
+            variables.write(step.target)
+            return .step(step)
+        }
+        return registerStatement(statement, &variables).map(RegisterBranch.statement)
     }
 
     /// A block's statements in order until one breaks or continues.

@@ -97,9 +97,9 @@ extension BodyCompiler {
 
 /// `while condition { body }` on registers.
 struct RegisterWhile: RegisterConditionUser {
-    let body: RegisterStatement
+    let body: RegisterBranch
     /// A second statement of the body, run after `body` unless it broke or continued.
-    var then: RegisterStatement? = nil
+    var then: RegisterBranch? = nil
     let location: SourceLocation
 
     func build<Condition: RegisterCondition>(testing condition: Condition) -> RegisterStatement {
@@ -110,7 +110,7 @@ struct RegisterWhile: RegisterConditionUser {
                 while true {
                     try interpreter.tick(location)
                     guard try condition.holds(registers) else { return .normal }
-                    if case .breakLoop = try body(interpreter, registers) { return .normal }
+                    if case .breakLoop = try body.run(interpreter, registers) { return .normal }
                 }
             }
         }
@@ -118,9 +118,9 @@ struct RegisterWhile: RegisterConditionUser {
             while true {
                 try interpreter.tick(location)
                 guard try condition.holds(registers) else { return .normal }
-                switch try body(interpreter, registers) {
+                switch try body.run(interpreter, registers) {
                 case .normal:
-                    if case .breakLoop = try then(interpreter, registers) { return .normal }
+                    if case .breakLoop = try then.run(interpreter, registers) { return .normal }
                 case .breakLoop:
                     return .normal
                 case .continueLoop:
@@ -133,18 +133,19 @@ struct RegisterWhile: RegisterConditionUser {
 
 /// `if condition { then } else { otherwise }` on registers.
 struct RegisterIf: RegisterConditionUser {
-    let then: RegisterStatement
-    let otherwise: RegisterStatement?
+    let then: RegisterBranch
+    let otherwise: RegisterBranch?
 
     func build<Condition: RegisterCondition>(testing condition: Condition) -> RegisterStatement {
         let then = then
         guard let otherwise else {
             return { interpreter, registers in
-                try condition.holds(registers) ? try then(interpreter, registers) : .normal
+                try condition.holds(registers) ? try then.run(interpreter, registers) : .normal
             }
         }
         return { interpreter, registers in
-            try condition.holds(registers) ? try then(interpreter, registers) : try otherwise(interpreter, registers)
+            try condition.holds(registers)
+                ? try then.run(interpreter, registers) : try otherwise.run(interpreter, registers)
         }
     }
 }

@@ -36,6 +36,9 @@ public final class CallSiteCache {
         let nativeUnaryBody: NativeFunction.UnaryNativeBody?
         let isMutating: Bool
         let isPure: Bool
+        /// A plain call of a script function that captures nothing: what compiled call sites
+        /// run themselves (`CompiledArguments.callScript`).
+        let isPlainScriptCall: Bool
         /// Whether the receiver's static type chooses the method (`staticDispatchMatters`),
         /// once asked by a compiled call: the general path asks how the receiver was written.
         @exclusivity(unchecked) var staticDispatchMatters: Bool?
@@ -58,6 +61,7 @@ public final class CallSiteCache {
                 (script, nativeBody, isMutating, isPure) = (nil, function.body, function.isMutating, function.isPure)
                 nativeUnaryBody = assignment == [[0]] ? function.unaryBody : nil
             }
+            isPlainScriptCall = isPlain && script?.captureList.isEmpty == true
         }
     }
 

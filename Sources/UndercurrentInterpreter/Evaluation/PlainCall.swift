@@ -13,13 +13,21 @@ struct PlainCall {
     var decl: FunctionDecl { state.decl }
 
     init(_ decl: FunctionDecl, argumentCount: Int, in interpreter: borrowing Interpreter) {
+        self.init(interpreter.tables.state(of: decl), argumentCount: argumentCount, in: interpreter)
+    }
+
+    /// A call of the function whose state is `state` (a call site keeps it, rather than
+    /// finding it by its declaration on every call). Consumed: the caller's reference becomes
+    /// the call's, where a borrowed one would be retained again to be kept.
+    init(_ state: consuming FunctionState, argumentCount: Int, in interpreter: borrowing Interpreter) {
         self.argumentCount = argumentCount
-        state = interpreter.tables.state(of: decl)
         coerces = !interpreter.typesKeepValues(of: state)
         // Defaults are found by the parameter slots left empty, which a spare frame's are not.
         frame =
-            argumentCount == decl.parameters.count
-            ? Frame.forCall(of: state) : Frame.make(function: decl, captures: [])
+            argumentCount == state.parameterCount
+            ? Frame.forCall(of: state) : Frame.make(function: state.decl, captures: [])
+        // Its last use, so that the reference is moved in.
+        self.state = state
     }
 
     /// The type of parameter `index`, which the argument for it may be evaluated against.
@@ -46,14 +54,14 @@ struct PlainCall {
         selfCell: Cell? = nil, selfValue: Value? = nil, in interpreter: Interpreter,
         at location: SourceLocation
     ) throws -> Value {
-        if argumentCount < decl.parameters.count {
+        if argumentCount < state.parameterCount {
             for parameter in decl.parameters where frame.slots[parameter.slot] == nil {
                 var value = try interpreter.missingArgument(parameter, of: decl, at: location)
                 if let type = parameter.type { value = try interpreter.coerce(value, to: type, at: location) }
                 frame.slots[parameter.slot] = Cell(value)
             }
         }
-        if let slot = decl.selfSlot {
+        if let slot = state.selfSlot {
             if let selfCell {
                 frame.slots[slot] = selfCell
             } else {

@@ -78,6 +78,10 @@ final class ProgramTables {
 final class FunctionState {
     /// Held strongly: frames point at their function without holding it.
     let decl: FunctionDecl
+    /// `decl.parameters.count` and `decl.selfSlot`, read on every call without retaining
+    /// the declaration.
+    let parameterCount: Int
+    let selfSlot: Int?
     /// The tables this state is in, for the body compiler.
     unowned let tables: ProgramTables
     // Unchecked, as the tables'.
@@ -107,6 +111,8 @@ final class FunctionState {
 
     init(_ decl: FunctionDecl, in tables: ProgramTables) {
         self.decl = decl
+        self.parameterCount = decl.parameters.count
+        self.selfSlot = decl.selfSlot
         self.tables = tables
     }
 

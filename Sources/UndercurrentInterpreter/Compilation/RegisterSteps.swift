@@ -1,0 +1,115 @@
+/// Steps: the statements of an integer loop that change one register by literals
+/// (`steps += 1`, `value /= 2`, `value = 3 * value + 1`).
+///
+/// In a loop as small as Collatz's a closure call is most of what a statement costs. A step
+/// is data, not a closure: the loop or `if` holding it runs it in place, so a turn of such a
+/// loop makes two or three calls fewer. Any other statement stays a closure
+/// (`RegisterBranch.statement`). Each operation is checked by the same kernel, with the same
+/// error at the same place, as the closure it replaces.
+struct RegisterStep {
+    /// One arithmetic operation with a literal operand, on the left or the right.
+    struct Operation {
+        let op: ArithmeticOperator
+        let literal: Int
+        let literalOnLeft: Bool
+        let location: SourceLocation
+
+        @inline(__always)
+        func apply(_ value: Int) throws -> Int {
+            let (a, b) = literalOnLeft ? (literal, value) : (value, literal)
+            switch op {
+            case .plus: return try Plus.apply(a, b, at: location)
+            case .minus: return try Minus.apply(a, b, at: location)
+            case .times: return try Times.apply(a, b, at: location)
+            case .divide: return try Divide.apply(a, b, at: location)
+            case .remainder: return try Remainder.apply(a, b, at: location)
+            }
+        }
+    }
+
+    /// The register written.
+    let target: Int
+    /// The register read.
+    let source: Int
+    let first: Operation
+    /// Applied to what `first` gave, with its literal on the right (`3 * value + 1`).
+    let second: Operation?
+
+    @inline(__always)
+    func run(_ registers: Registers) throws {
+        var value = try first.apply(registers[source])
+        if let second { value = try second.apply(value) }
+        registers[target] = value
+    }
+
+    /// The step `statement` is, or nil when it is not one.
+    init?(_ statement: Stmt) {
+        switch statement {
+        case .expression(
+            .compoundAssign(let op, .name(.local(let slot), _, _), .integerLiteral(let b, _), let location)):
+            guard let op = ArithmeticOperator(op) else { return nil }
+            self.init(
+                target: slot, source: slot,
+                first: Operation(op: op, literal: b, literalOnLeft: false, location: location), second: nil)
+        case .expression(.assign(.name(.local(let slot), _, _), let valueExpr, _)):
+            guard case .binary(let op, let lhsExpr, let rhsExpr, let location) = valueExpr,
+                let op = ArithmeticOperator(op)
+            else { return nil }
+            if let (source, operation) = Self.operation(op, lhsExpr, rhsExpr, at: location) {
+                self.init(target: slot, source: source, first: operation, second: nil)
+            } else if case .integerLiteral(let c, _) = rhsExpr,
+                case .binary(let innerOp, let a, let b, let innerLocation) = lhsExpr,
+                let innerOp = ArithmeticOperator(innerOp),
+                let (source, operation) = Self.operation(innerOp, a, b, at: innerLocation)
+            {
+                self.init(
+                    target: slot, source: source, first: operation,
+                    second: Operation(op: op, literal: c, literalOnLeft: false, location: location))
+            } else {
+                return nil
+            }
+        case .block(let block) where block.statements.count == 1 && block.declaredSlots.isEmpty:
+            self.init(block.statements[0])
+        default:
+            return nil
+        }
+    }
+
+    private init(target: Int, source: Int, first: Operation, second: Operation?) {
+        self.target = target
+        self.source = source
+        self.first = first
+        self.second = second
+    }
+
+    /// `slot op literal` or `literal op slot`.
+    private static func operation(_ op: ArithmeticOperator, _ lhs: Expr, _ rhs: Expr, at location: SourceLocation)
+        -> (source: Int, Operation)?
+    {
+        switch (lhs, rhs) {
+        case (.name(.local(let slot), _, _), .integerLiteral(let b, _)):
+            return (slot, Operation(op: op, literal: b, literalOnLeft: false, location: location))
+        case (.integerLiteral(let a, _), .name(.local(let slot), _, _)):
+            return (slot, Operation(op: op, literal: a, literalOnLeft: true, location: location))
+        default:
+            return nil
+        }
+    }
+}
+
+/// A statement held by a register loop or `if`: a step run in place, or any other statement.
+enum RegisterBranch {
+    case step(RegisterStep)
+    case statement(RegisterStatement)
+
+    @inline(__always)
+    func run(_ interpreter: Interpreter, _ registers: Registers) throws -> RegisterFlow {
+        switch self {
+        case .step(let step):
+            try step.run(registers)
+            return .normal
+        case .statement(let statement):
+            return try statement(interpreter, registers)
+        }
+    }
+}
