@@ -77,6 +77,48 @@ import UndercurrentHarness
         #expect(shown[0] == "2\n")
     }
 
+    /// Swift has no arithmetic or comparison on a value declared `Any`: `let y: Any = 2;
+    /// y + 1` does not compile. The interpreter's values know only what they hold, so this
+    /// printed 3; it is an error now, before anything runs, at the operator. (swiftc words
+    /// it by context: this message for `y + 1` and `a < b`, "cannot convert value of type
+    /// 'Any' to expected argument type 'Int'" where a result type is expected, and no
+    /// message at all for `counts[0] += 1`.) Identity, `??` and a cast first still run.
+    @Test func operatorsOnAValueDeclaredAnyAreSwiftsError() {
+        expectErrorKeepsSession(
+            "let y: Any = 2\nprint(\"before\")\nprint(y + 1)",
+            contains:
+                "<input 2>:3:9: syntax error: binary operator '+' cannot be applied to operands of type 'Any' and 'Int'"
+        )
+        expectErrorKeepsSession(
+            "var counts: [Any] = [1]\ncounts[0] += 1",
+            contains:
+                "<input 2>:2:11: syntax error: binary operator '+=' cannot be applied to operands of type 'Any' and 'Int'"
+        )
+        expectErrorKeepsSession(
+            "var d: [String: Any] = [\"k\": 1]\nd[\"k\"]! -= 1",
+            contains: "<input 2>:2:9: syntax error: binary operator '-=' cannot be applied")
+        expectErrorKeepsSession(
+            "func twice() -> Int { let p: Any = 3; return p * 2 }",
+            contains:
+                "<input 2>:1:48: syntax error: binary operator '*' cannot be applied to operands of type 'Any' and 'Int'"
+        )
+        expectErrorKeepsSession(
+            "let a: Any = 1\nlet b: Any = 2\nprint(a < b)",
+            contains: "<input 2>:3:9: syntax error: binary operator '<' cannot be applied to two 'Any' operands")
+        // A global declared `Any` in an earlier input, used in a later one.
+        let shown = runSession([
+            "let held: Any = 5", "print(held + 1)", "print((held as! Int) + 1)",
+            "let n: Any? = nil\nlet o: AnyObject? = nil\nprint(n ?? 0, o === nil)",
+            "let held = 7\nprint(held + 1)",
+        ])
+        #expect(
+            shown[1].contains("binary operator '+' cannot be applied to operands of type 'Any' and 'Int'"),
+            "got: \(shown[1])")
+        #expect(shown[2] == "6\n")
+        #expect(shown[3] == "0 true\n", "got: \(shown[3])")
+        #expect(shown[4] == "8\n", "a redeclaration without `Any` is Swift's Int again; got: \(shown[4])")
+    }
+
     /// Inside a publisher type `print`, `min` and `max` are Publisher's operators, found
     /// before the global functions: a call that does not fit the operator is Swift's error
     /// (snippet `print-inside-a-publisher-is-the-operator` has the calls that fit).

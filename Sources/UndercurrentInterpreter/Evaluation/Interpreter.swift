@@ -187,6 +187,7 @@ public final class Interpreter {
             source: source, fileName: fileName, knownMemberNames: memberNames, knownTypeNames: Set(types.keys),
             lineOffset: lineOffset, knownImplicitlyUnwrappedNames: implicitlyUnwrappedNames,
             knownPublisherTypes: Set(types.filter { $0.value.conformsToAPublisherProtocol }.keys),
+            knownGlobalTypes: globals.compactMapValues(\.type),
             firstFunctionIndex: tables.nextFunctionIndex, firstSiteIndex: tables.nextSiteIndex)
         implicitlyUnwrappedNames = lowered.implicitlyUnwrappedNames
         try run(lowered)

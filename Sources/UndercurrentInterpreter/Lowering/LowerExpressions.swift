@@ -299,6 +299,7 @@ extension Lowerer {
                 target = .forceUnwrap(target, location(node.leftOperand), implicit: true)
             }
             let value = try lowerExpr(node.rightOperand)
+            try refuseOperatorOnAny(compound, spelling: op, target, value, at: loc)
             let assignment = self.assignment(to: target, value: value, at: loc) {
                 .compoundAssign(compound, $0, value, loc)
             }
@@ -309,9 +310,10 @@ extension Lowerer {
             throw unsupported("the operator `\(op)`", node.operator)
         }
         let unwrapped = !binaryOperator.takesOptionals
-        return .binary(
-            binaryOperator, try operand(node.leftOperand, unwrapped: unwrapped),
-            try operand(node.rightOperand, unwrapped: unwrapped), loc)
+        let lhs = try operand(node.leftOperand, unwrapped: unwrapped)
+        let rhs = try operand(node.rightOperand, unwrapped: unwrapped)
+        try refuseOperatorOnAny(binaryOperator, spelling: op, lhs, rhs, at: loc)
+        return .binary(binaryOperator, lhs, rhs, loc)
     }
 
     /// An operand of an operator: a `T!` is unwrapped, as Swift does where the operator does

@@ -321,6 +321,7 @@ extension Lowerer {
             if scope.declaresGlobals, let identifier = binding.pattern.as(IdentifierPatternSyntax.self) {
                 let name = identifier.identifier.text
                 let pattern = Pattern.binding(slot: -1, name: name)
+                globalDeclaredTypes[name] = .some(type)
                 statements.append(
                     .global(
                         name: name,

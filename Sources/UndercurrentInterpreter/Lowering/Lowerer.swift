@@ -43,6 +43,9 @@ public final class Lowerer {
     static let maximumExpressionDepth = 10_000
     /// Names declared `T!` anywhere in this input or an earlier one (`isImplicitlyUnwrapped`).
     var implicitlyUnwrappedNames: Set<String> = []
+    /// The type each global was declared with, by name: those of earlier inputs, then this
+    /// input's as they are lowered (`OperandTypes.swift`).
+    var globalDeclaredTypes: [String: TypeRef?] = [:]
     /// The publisher protocols and the types conforming to them, this input's and earlier
     /// ones': inside them `print`, `min` and `max` are Publisher's (`PublisherMembers.swift`).
     var publisherTypes: Set<String> = Lowerer.publisherProtocols
@@ -77,6 +80,7 @@ public final class Lowerer {
         source: String, fileName: String = "<input>",
         knownMemberNames: [String: Set<String>] = [:], knownTypeNames: Set<String> = [], lineOffset: Int = 0,
         knownImplicitlyUnwrappedNames: Set<String> = [], knownPublisherTypes: Set<String> = [],
+        knownGlobalTypes: [String: TypeRef] = [:],
         firstFunctionIndex: Int = 0, firstSiteIndex: Int = 0
     ) throws -> LoweredInput {
         if let refused = ParseGuard.check(source, lineOffset: lineOffset) { throw refused }
@@ -105,6 +109,7 @@ public final class Lowerer {
             converter: converter, fileName: fileName, memberNames: knownMemberNames, typeNames: knownTypeNames,
             lineOffset: lineOffset, firstFunctionIndex: firstFunctionIndex, firstSiteIndex: firstSiteIndex)
         lowerer.publisherTypes.formUnion(knownPublisherTypes)
+        lowerer.globalDeclaredTypes = knownGlobalTypes.mapValues { .some($0) }
         lowerer.collectMemberNames(folded.statements)
         lowerer.implicitlyUnwrappedNames = knownImplicitlyUnwrappedNames.union(
             ImplicitlyUnwrappedNameFinder.names(in: folded))
