@@ -170,9 +170,9 @@ import Testing
             """, "81 8\n")
     }
 
-    /// Steps a register loop runs in place (`a /= 2`, `a = 3 * a + 1`, `c = (100 - c) % 7`)
-    /// compute what Swift does, each operation checked where it is written (the same with
-    /// fast paths off: CI runs both).
+    /// Steps a register loop runs in place (`a /= 2`, `a = 3 * a + 1`, `c = (100 - c) % 7`),
+    /// and `if`s choosing between them, compute what Swift does, each operation checked
+    /// where it is written (the same with fast paths off: CI runs both).
     @Test func registerStepsComputeAndFailAsSwiftDoes() {
         let shown = runSession([
             """
@@ -207,12 +207,31 @@ import Testing
             }
             print(failing(3))
             """,
+            """
+            func choices() -> [Int] {
+                var n = 0
+                var big = 0
+                var small = 0
+                while n < 30 {
+                    n += 1
+                    if n > 20 { big += 1 }
+                }
+                var m = 0
+                while m < 25 {
+                    m += 2
+                    if m <= 9 { small -= m } else { small = small * 2 - 1 }
+                }
+                return [n, big, m, small]
+            }
+            print(choices())
+            """,
         ])
         // The compiled program's output (`scripts/oracle`); it stops on the overflow of `*`.
         #expect(shown[0] == "[1, 16, 23, 1, 1094, 293, 10]\n")
         #expect(
             shown[1].contains("3:26: runtime error: arithmetic overflow: 4 * 3843071682022823253 does not fit in Int"),
             "got: \(shown[1])")
+        #expect(shown[2] == "[30, 10, 26, -10751]\n")
     }
 
     /// A call skips coercing to its parameter and return types while they keep every value

@@ -144,6 +144,14 @@ extension BodyCompiler {
             variables.write(step.target)
             return .step(step)
         }
+        if let choice = RegisterChoice(statement) {
+            variables.read(choice.slot)
+            for step in [choice.then] + (choice.otherwise.map { [$0] } ?? []) {
+                variables.read(step.source)
+                variables.write(step.target)
+            }
+            return .choice(choice)
+        }
         return registerStatement(statement, &variables).map(RegisterBranch.statement)
     }
 
