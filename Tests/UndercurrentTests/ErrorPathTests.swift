@@ -119,6 +119,53 @@ import UndercurrentHarness
         #expect(shown[4] == "8\n", "a redeclaration without `Any` is Swift's Int again; got: \(shown[4])")
     }
 
+    /// A local `let` cannot change: `total += 1` on `let total = 1` in a function gave 2,
+    /// and `counts[0] = 5` on a `let` array changed it. Swift's errors now, before anything
+    /// runs, at swiftc's places (checked against it); a `let` declared without a value is
+    /// still given one once, and a `let` holding an object still has its properties set.
+    @Test func changingALocalConstantIsSwiftsError() {
+        let body = "func f() {\n    let counts = [1, 2]\n    let total = 1\n    let x = 3\n"
+        expectErrorKeepsSession(
+            body + "    counts[0] += 1\n}",
+            contains:
+                "<input 2>:5:15: syntax error: left side of mutating operator isn't mutable: 'counts' is a 'let' constant"
+        )
+        expectErrorKeepsSession(
+            body + "    counts[1] = 5\n}",
+            contains: "<input 2>:5:11: syntax error: cannot assign through subscript: 'counts' is a 'let' constant")
+        expectErrorKeepsSession(
+            body + "    total += 1\n}",
+            contains:
+                "<input 2>:5:11: syntax error: left side of mutating operator isn't mutable: 'total' is a 'let' constant"
+        )
+        expectErrorKeepsSession(
+            body + "    x = 4\n}",
+            contains: "<input 2>:5:5: syntax error: cannot assign to value: 'x' is a 'let' constant")
+        expectErrorKeepsSession(
+            "func bump(_ n: Int, _ list: [Int]) -> Int {\n    n += 1\n    return n\n}",
+            contains:
+                "<input 2>:2:7: syntax error: left side of mutating operator isn't mutable: 'n' is a 'let' constant")
+        expectErrorKeepsSession(
+            "func clear(_ list: [Int]) {\n    list[0] = 0\n}",
+            contains: "<input 2>:2:9: syntax error: cannot assign through subscript: 'list' is a 'let' constant")
+        expectOracleOutput(
+            """
+            final class Box { var value = 0 }
+            func fill(_ flag: Bool) -> (Int, Int) {
+                let late: Int
+                if flag { late = 5 } else { late = 6 }
+                let box = Box()
+                box.value = late * 2
+                return (late, box.value)
+            }
+            func grow(_ n: inout Int, _ box: Box) { n += 1; box.value += n }
+            var count = 1
+            let shared = Box()
+            grow(&count, shared)
+            print(fill(true), fill(false), count, shared.value)
+            """, "(5, 10) (6, 12) 2 2\n")
+    }
+
     /// Inside a publisher type `print`, `min` and `max` are Publisher's operators, found
     /// before the global functions: a call that does not fit the operator is Swift's error
     /// (snippet `print-inside-a-publisher-is-the-operator` has the calls that fit).

@@ -27,6 +27,14 @@ extension Lowerer {
                 isInout: isInout, slot: slot)
             lowered.defaultIsCallerLine =
                 parameter.defaultValue?.value.as(MacroExpansionExprSyntax.self)?.macroName.text == "line"
+            // A parameter is a constant, unless it is `inout`.
+            if !isInout {
+                scope.noteConstant(
+                    .binding(slot: slot, name: name),
+                    FunctionScope.Constant(
+                        isInitialized: true,
+                        isCollection: lowered.isVariadic || Self.isCollection(lowered.type, nil), isParameter: true))
+            }
             return lowered
         }
     }

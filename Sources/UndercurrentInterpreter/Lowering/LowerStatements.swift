@@ -350,6 +350,12 @@ extension Lowerer {
             }
             let pattern = try lowerBindingPattern(binding.pattern, isCasePattern: false)
             if let type { scope.noteDeclaredType(type, of: pattern) }
+            if isConstant {
+                scope.noteConstant(
+                    pattern,
+                    FunctionScope.Constant(
+                        isInitialized: initializer != nil, isCollection: Self.isCollection(type, initializer)))
+            }
             statements.append(
                 .local(
                     VariableBinding(

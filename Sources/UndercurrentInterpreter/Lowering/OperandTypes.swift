@@ -1,11 +1,13 @@
-/// Operators applied to a value declared `Any` or `AnyObject`.
-///
-/// Swift does not compile `let y: Any = 2; y + 1`: `Any` has no `+`. The interpreter's
-/// values know what they hold (an Int) but not the type they were declared with, so without
-/// this check it computed 3, a wrong answer with no error. The operands' declared types are
-/// read from the declarations the lowerer has seen: variables of the function being lowered,
-/// globals (this input's so far and earlier inputs'), and elements of collections of them.
-/// Where no declaration tells, nothing is refused.
+// What the declarations tell about an operator's operands. Swift refuses an operator on a
+// value declared `Any`, and a change to a local `let` constant; the interpreter's values
+// know what they hold but not how they were declared, and its variables are all cells it
+// can write, so without these checks it computed answers Swift does not compile.
+
+/// Operators on a value declared `Any` or `AnyObject` (`let y: Any = 2; y + 1`, which gave
+/// 3). The operands' declared types are read from the declarations the lowerer has seen:
+/// variables of the function being lowered, globals (this input's so far and earlier
+/// inputs'), and elements of collections of them. Where no declaration tells, nothing is
+/// refused.
 extension Lowerer {
     /// Throws Swift's error when an operand of `op` is declared `Any` or `AnyObject`.
     /// `spelling` is the operator as written (`+` or `+=`).
@@ -57,6 +59,60 @@ extension Lowerer {
             }
         case .forceUnwrap(let wrapped, _, _): return declaredType(of: wrapped)?.optionalWrapped
         default: return nil
+        }
+    }
+}
+
+/// Changes to a local `let` constant or parameter (`let total = 1; total += 1` in a function
+/// gave 2).
+extension Lowerer {
+    /// Throws Swift's error for `=` or `op=` (`compound`) whose target is a local constant,
+    /// or an element of one holding a collection. `let late: Int` may still be assigned its
+    /// value once.
+    func refuseChangingAConstant(
+        _ target: Expr, compound: Bool, operatorAt location: SourceLocation
+    ) throws {
+        switch target {
+        case .name(.local(let slot), let name, let targetLocation):
+            guard let constant = scope.constants[slot] else { return }
+            if compound {
+                throw ScriptError(
+                    .syntax, "left side of mutating operator isn't mutable: '\(name)' is a 'let' constant",
+                    at: location, notes: [constant.fix])
+            }
+            guard constant.isInitialized else { return }
+            throw ScriptError(
+                .syntax, "cannot assign to value: '\(name)' is a 'let' constant", at: targetLocation,
+                notes: [constant.fix])
+        case .subscriptCall(.name(.local(let slot), let name, let nameLocation), _, _):
+            guard let constant = scope.constants[slot], constant.isCollection else { return }
+            // Swift points at the subscript's `[`, just after the name.
+            let subscriptLocation = SourceLocation(line: nameLocation.line, column: nameLocation.column + name.count)
+            if compound {
+                throw ScriptError(
+                    .syntax, "left side of mutating operator isn't mutable: '\(name)' is a 'let' constant",
+                    at: location, notes: [constant.fix])
+            }
+            throw ScriptError(
+                .syntax, "cannot assign through subscript: '\(name)' is a 'let' constant", at: subscriptLocation,
+                notes: [constant.fix])
+        default:
+            return
+        }
+    }
+
+    /// Whether a variable declared with `type` or made by `initializer` is an Array or a
+    /// Dictionary.
+    static func isCollection(_ type: TypeRef?, _ initializer: Expr?) -> Bool {
+        switch type {
+        case .array?, .dictionary?: return true
+        case .some: return false
+        case nil: break
+        }
+        switch initializer {
+        case .arrayLiteral?, .dictionaryLiteral?: return true
+        case .call(.name(_, let callee, _), _, _, _)?: return callee == "Array" || callee == "Dictionary"
+        default: return false
         }
     }
 }

@@ -55,6 +55,29 @@ final class FunctionScope {
         return slot
     }
 
+    /// The `let` constants declared in this function, by slot (`OperandTypes.swift`).
+    private(set) var constants: [Int: Constant] = [:]
+
+    struct Constant {
+        /// Declared with a value (`let x = 1`), so that no assignment may follow.
+        let isInitialized: Bool
+        /// Known to hold an Array or a Dictionary, which is changed through a subscript only
+        /// when it is a variable.
+        let isCollection: Bool
+        var isParameter = false
+
+        /// What to do instead, as the error's note.
+        var fix: String {
+            isParameter
+                ? "a parameter is a constant: copy it into a `var` to change it, or make it `inout`"
+                : "change 'let' to 'var' to make it mutable"
+        }
+    }
+
+    func noteConstant(_ pattern: Pattern, _ constant: Constant) {
+        if case .binding(let slot, _) = pattern { constants[slot] = constant }
+    }
+
     /// Notes the type a variable was declared with (`let g: Greeter`).
     func noteDeclaredType(_ type: TypeRef, of pattern: Pattern) {
         if case .binding(let slot, _) = pattern { declaredTypes[slot] = type }
