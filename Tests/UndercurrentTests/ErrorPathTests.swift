@@ -119,10 +119,11 @@ import UndercurrentHarness
         #expect(shown[4] == "8\n", "a redeclaration without `Any` is Swift's Int again; got: \(shown[4])")
     }
 
-    /// A local `let` cannot change: `total += 1` on `let total = 1` in a function gave 2,
-    /// and `counts[0] = 5` on a `let` array changed it. Swift's errors now, before anything
-    /// runs, at swiftc's places (checked against it); a `let` declared without a value is
-    /// still given one once, and a `let` holding an object still has its properties set.
+    /// A local `let` or a parameter cannot change: `total += 1` on `let total = 1` in a
+    /// function gave 2, `counts[0] = 5` on a `let` array changed it, and so did `p.x = 1` on
+    /// a `let` struct. Swift's errors now, before anything runs, at swiftc's places (checked
+    /// against it); a `let` declared without a value is still given one once, and a `let`
+    /// holding an object, or a struct holding one, still has the object's properties set.
     @Test func changingALocalConstantIsSwiftsError() {
         let body = "func f() {\n    let counts = [1, 2]\n    let total = 1\n    let x = 3\n"
         expectErrorKeepsSession(
@@ -148,6 +149,25 @@ import UndercurrentHarness
         expectErrorKeepsSession(
             "func clear(_ list: [Int]) {\n    list[0] = 0\n}",
             contains: "<input 2>:2:9: syntax error: cannot assign through subscript: 'list' is a 'let' constant")
+        // A `let` holding a struct: its properties are its value.
+        let point = "struct Point { var x = 0 }\n"
+        expectErrorKeepsSession(
+            point + "func f() {\n    let p = Point()\n    p.x = 1\n}",
+            contains: "<input 2>:4:7: syntax error: cannot assign to property: 'p' is a 'let' constant")
+        expectErrorKeepsSession(
+            point + "func f() {\n    let q: Point = Point()\n    q.x += 1\n}",
+            contains:
+                "<input 2>:4:9: syntax error: left side of mutating operator isn't mutable: 'q' is a 'let' constant")
+        // Captured by a closure, a constant is still one, and a value declared `Any` still is.
+        expectErrorKeepsSession(
+            "func f() {\n    let k = 1\n    let g = { k += 1 }\n    g()\n}",
+            contains:
+                "<input 2>:3:17: syntax error: left side of mutating operator isn't mutable: 'k' is a 'let' constant")
+        expectErrorKeepsSession(
+            "func f() -> () -> Any {\n    let y: Any = 2\n    return { y + 1 }\n}",
+            contains:
+                "<input 2>:3:16: syntax error: binary operator '+' cannot be applied to operands of type 'Any' and 'Int'"
+        )
         expectOracleOutput(
             """
             final class Box { var value = 0 }
@@ -163,7 +183,21 @@ import UndercurrentHarness
             let shared = Box()
             grow(&count, shared)
             print(fill(true), fill(false), count, shared.value)
-            """, "(5, 10) (6, 12) 2 2\n")
+            // A struct holding an object: the object's properties are set through a `let`.
+            struct Wrapper { var box = Box(); var n = 0 }
+            struct Point { var x = 0 }
+            final class Counter { var x = 0 }
+            func through() -> (Int, Int) {
+                let w = Wrapper()
+                w.box.value = 3
+                let c = Counter()
+                c.x += 4
+                var p = Point()
+                p.x = 5
+                return (w.box.value + p.x, c.x)
+            }
+            print(through())
+            """, "(5, 10) (6, 12) 2 2\n(8, 4)\n")
     }
 
     /// Inside a publisher type `print`, `min` and `max` are Publisher's operators, found

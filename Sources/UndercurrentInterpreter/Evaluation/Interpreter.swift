@@ -188,6 +188,7 @@ public final class Interpreter {
             lineOffset: lineOffset, knownImplicitlyUnwrappedNames: implicitlyUnwrappedNames,
             knownPublisherTypes: Set(types.filter { $0.value.conformsToAPublisherProtocol }.keys),
             knownGlobalTypes: globals.compactMapValues(\.type),
+            knownStructTypes: Set(types.filter { $0.value.kind == .structType }.keys),
             firstFunctionIndex: tables.nextFunctionIndex, firstSiteIndex: tables.nextSiteIndex)
         implicitlyUnwrappedNames = lowered.implicitlyUnwrappedNames
         try run(lowered)

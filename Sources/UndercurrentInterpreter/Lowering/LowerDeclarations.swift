@@ -33,7 +33,8 @@ extension Lowerer {
                     .binding(slot: slot, name: name),
                     FunctionScope.Constant(
                         isInitialized: true,
-                        isCollection: lowered.isVariadic || Self.isCollection(lowered.type, nil), isParameter: true))
+                        isCollection: lowered.isVariadic || Self.isCollection(lowered.type, nil),
+                        holdsStruct: !lowered.isVariadic && holdsStruct(lowered.type, nil), isParameter: true))
             }
             return lowered
         }

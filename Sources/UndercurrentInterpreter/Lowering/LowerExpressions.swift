@@ -283,7 +283,9 @@ extension Lowerer {
         if node.operator.is(AssignmentExprSyntax.self) {
             let target = try lowerExpr(node.leftOperand, chainBase: true)
             let value = try lowerExpr(node.rightOperand)
-            try refuseChangingAConstant(target, compound: false, operatorAt: loc)
+            try refuseChangingAConstant(
+                target, compound: false, operatorAt: loc,
+                memberNameAt: node.leftOperand.as(MemberAccessExprSyntax.self).map { location($0.declName) })
             let assignment = self.assignment(to: target, value: value, at: loc) { .assign($0, value, loc) }
             if containsOptionalChaining(node.leftOperand) { return .optionalChain(assignment, loc) }
             return assignment
@@ -301,7 +303,7 @@ extension Lowerer {
             }
             let value = try lowerExpr(node.rightOperand)
             try refuseOperatorOnAny(compound, spelling: op, target, value, at: loc)
-            try refuseChangingAConstant(target, compound: true, operatorAt: loc)
+            try refuseChangingAConstant(target, compound: true, operatorAt: loc, memberNameAt: nil)
             let assignment = self.assignment(to: target, value: value, at: loc) {
                 .compoundAssign(compound, $0, value, loc)
             }

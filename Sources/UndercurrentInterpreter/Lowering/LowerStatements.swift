@@ -354,7 +354,8 @@ extension Lowerer {
                 scope.noteConstant(
                     pattern,
                     FunctionScope.Constant(
-                        isInitialized: initializer != nil, isCollection: Self.isCollection(type, initializer)))
+                        isInitialized: initializer != nil, isCollection: Self.isCollection(type, initializer),
+                        holdsStruct: holdsStruct(type, initializer)))
             }
             statements.append(
                 .local(

@@ -46,6 +46,9 @@ public final class Lowerer {
     /// The type each global was declared with, by name: those of earlier inputs, then this
     /// input's as they are lowered (`OperandTypes.swift`).
     var globalDeclaredTypes: [String: TypeRef?] = [:]
+    /// The structs declared in this input and earlier ones, by qualified name: a `let`
+    /// holding one cannot have its properties set (`OperandTypes.swift`).
+    var structTypeNames: Set<String> = []
     /// The publisher protocols and the types conforming to them, this input's and earlier
     /// ones': inside them `print`, `min` and `max` are Publisher's (`PublisherMembers.swift`).
     var publisherTypes: Set<String> = Lowerer.publisherProtocols
@@ -80,7 +83,7 @@ public final class Lowerer {
         source: String, fileName: String = "<input>",
         knownMemberNames: [String: Set<String>] = [:], knownTypeNames: Set<String> = [], lineOffset: Int = 0,
         knownImplicitlyUnwrappedNames: Set<String> = [], knownPublisherTypes: Set<String> = [],
-        knownGlobalTypes: [String: TypeRef] = [:],
+        knownGlobalTypes: [String: TypeRef] = [:], knownStructTypes: Set<String> = [],
         firstFunctionIndex: Int = 0, firstSiteIndex: Int = 0
     ) throws -> LoweredInput {
         if let refused = ParseGuard.check(source, lineOffset: lineOffset) { throw refused }
@@ -110,6 +113,7 @@ public final class Lowerer {
             lineOffset: lineOffset, firstFunctionIndex: firstFunctionIndex, firstSiteIndex: firstSiteIndex)
         lowerer.publisherTypes.formUnion(knownPublisherTypes)
         lowerer.globalDeclaredTypes = knownGlobalTypes.mapValues { .some($0) }
+        lowerer.structTypeNames = knownStructTypes
         lowerer.collectMemberNames(folded.statements)
         lowerer.implicitlyUnwrappedNames = knownImplicitlyUnwrappedNames.union(
             ImplicitlyUnwrappedNameFinder.names(in: folded))
@@ -264,6 +268,12 @@ public final class Lowerer {
         let qualified = (prefix + [name]).joined(separator: ".")
         notePublisherConformance(of: qualified, inheritance)
         typeNames.insert(qualified)
+        // A type declared again as a class or an enum is no longer the struct it was.
+        if decl.is(StructDeclSyntax.self) {
+            structTypeNames.insert(qualified)
+        } else {
+            structTypeNames.remove(qualified)
+        }
         var names = memberNames[qualified] ?? []
         for member in members { names.formUnion(Self.declaredNames(member.decl)) }
         memberNames[qualified] = names

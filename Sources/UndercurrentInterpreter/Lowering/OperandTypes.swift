@@ -49,8 +49,8 @@ extension Lowerer {
         case .integerLiteral: return .simple("Int")
         case .floatLiteral: return .simple("Double")
         case .stringLiteral: return .simple("String")
-        case .name(.local(let slot), _, _): return scope.declaredTypes[slot]
         case .name(.dynamic(let name), _, _): return globalDeclaredTypes[name] ?? nil
+        case .name(let reference, _, _): return scope.declaredType(reference)
         case .subscriptCall(let base, let arguments, _) where arguments.count == 1 && arguments[0].label == nil:
             switch declaredType(of: base) {
             case .array(let element)?: return element
@@ -70,11 +70,25 @@ extension Lowerer {
     /// or an element of one holding a collection. `let late: Int` may still be assigned its
     /// value once.
     func refuseChangingAConstant(
-        _ target: Expr, compound: Bool, operatorAt location: SourceLocation
+        _ target: Expr, compound: Bool, operatorAt location: SourceLocation,
+        memberNameAt memberLocation: SourceLocation?
     ) throws {
         switch target {
-        case .name(.local(let slot), let name, let targetLocation):
-            guard let constant = scope.constants[slot] else { return }
+        case .member(.name(let reference, let name, _), _, _, _):
+            // `p.x = 1` on `let p` holding a struct: its properties are part of its value.
+            // Only a property of the variable itself: `p.box.x = 1` is allowed when `box`
+            // holds an object, which the lowerer cannot tell.
+            guard let constant = scope.constant(reference), constant.holdsStruct else { return }
+            if compound {
+                throw ScriptError(
+                    .syntax, "left side of mutating operator isn't mutable: '\(name)' is a 'let' constant",
+                    at: location, notes: [constant.fix])
+            }
+            throw ScriptError(
+                .syntax, "cannot assign to property: '\(name)' is a 'let' constant", at: memberLocation ?? location,
+                notes: [constant.fix])
+        case .name(let reference, let name, let targetLocation):
+            guard let constant = scope.constant(reference) else { return }
             if compound {
                 throw ScriptError(
                     .syntax, "left side of mutating operator isn't mutable: '\(name)' is a 'let' constant",
@@ -84,8 +98,8 @@ extension Lowerer {
             throw ScriptError(
                 .syntax, "cannot assign to value: '\(name)' is a 'let' constant", at: targetLocation,
                 notes: [constant.fix])
-        case .subscriptCall(.name(.local(let slot), let name, let nameLocation), _, _):
-            guard let constant = scope.constants[slot], constant.isCollection else { return }
+        case .subscriptCall(.name(let reference, let name, let nameLocation), _, _):
+            guard let constant = scope.constant(reference), constant.isCollection else { return }
             // Swift points at the subscript's `[`, just after the name.
             let subscriptLocation = SourceLocation(line: nameLocation.line, column: nameLocation.column + name.count)
             if compound {
@@ -99,6 +113,17 @@ extension Lowerer {
         default:
             return
         }
+    }
+
+    /// Whether a variable declared with `type` or made by `initializer` holds one of the
+    /// structs this input or an earlier one declared.
+    func holdsStruct(_ type: TypeRef?, _ initializer: Expr?) -> Bool {
+        if let type {
+            guard case .named(let parts, _) = type else { return false }
+            return structTypeNames.contains(parts.joined(separator: "."))
+        }
+        guard case .call(.name(.dynamic(let callee), _, _), _, _, _)? = initializer else { return false }
+        return structTypeNames.contains(callee)
     }
 
     /// Whether a variable declared with `type` or made by `initializer` is an Array or a

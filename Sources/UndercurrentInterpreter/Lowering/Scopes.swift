@@ -60,10 +60,12 @@ final class FunctionScope {
 
     struct Constant {
         /// Declared with a value (`let x = 1`), so that no assignment may follow.
-        let isInitialized: Bool
+        var isInitialized: Bool
         /// Known to hold an Array or a Dictionary, which is changed through a subscript only
         /// when it is a variable.
         let isCollection: Bool
+        /// Known to hold a struct, whose properties are set only through a variable.
+        var holdsStruct = false
         var isParameter = false
 
         /// What to do instead, as the error's note.
@@ -76,6 +78,36 @@ final class FunctionScope {
 
     func noteConstant(_ pattern: Pattern, _ constant: Constant) {
         if case .binding(let slot, _) = pattern { constants[slot] = constant }
+    }
+
+    /// The constant a name refers to, in this function or, captured, in an enclosing one.
+    /// A captured constant is always initialized: a closure cannot give a `let` its value.
+    func constant(_ reference: NameReference) -> Constant? {
+        switch reference {
+        case .local(let slot): return constants[slot]
+        case .captured(let index):
+            guard var outer = parent?.constant(Self.outerReference(captures[index])) else { return nil }
+            outer.isInitialized = true
+            return outer
+        case .dynamic: return nil
+        }
+    }
+
+    /// The type a name's variable was declared with, in this function or, captured, in an
+    /// enclosing one.
+    func declaredType(_ reference: NameReference) -> TypeRef? {
+        switch reference {
+        case .local(let slot): return declaredTypes[slot]
+        case .captured(let index): return parent?.declaredType(Self.outerReference(captures[index]))
+        case .dynamic: return nil
+        }
+    }
+
+    private static func outerReference(_ source: CaptureSource) -> NameReference {
+        switch source {
+        case .local(let slot): .local(slot)
+        case .captured(let index): .captured(index)
+        }
     }
 
     /// Notes the type a variable was declared with (`let g: Greeter`).
