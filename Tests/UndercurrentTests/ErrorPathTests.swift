@@ -200,6 +200,54 @@ import UndercurrentHarness
             """, "(5, 10) (6, 12) 2 2\n(8, 4)\n")
     }
 
+    /// A struct's method that is not `mutating` cannot change `self`: `count += 1` in it
+    /// changed a copy, and the count printed afterwards was stale (a `struct` subscriber
+    /// counting its values in `receive(_:)` is the Combine case). Swift's errors now, at
+    /// swiftc's columns (checked against it); `mutating` methods, `init`, static members,
+    /// classes, a copy of `self` and an object a property holds are changed as before.
+    @Test func changingSelfInANonMutatingStructMethodIsSwiftsError() {
+        let tally = "struct Tally {\n    var count = 0\n    func add() {\n"
+        expectErrorKeepsSession(
+            tally + "        count += 1\n    }\n}",
+            contains: "<input 2>:4:15: syntax error: left side of mutating operator isn't mutable: 'self' is immutable")
+        expectErrorKeepsSession(
+            tally + "        count = 2\n    }\n}",
+            contains: "<input 2>:4:9: syntax error: cannot assign to property: 'self' is immutable")
+        expectErrorKeepsSession(
+            tally + "        self.count = 3\n    }\n}",
+            contains: "<input 2>:4:14: syntax error: cannot assign to property: 'self' is immutable")
+        expectErrorKeepsSession(
+            "struct Tally {\n    var count = 0\n    func later() -> () -> Void {\n        return { self.count += 1 }\n    }\n}",
+            contains: "<input 2>:4:29: syntax error: left side of mutating operator isn't mutable: 'self' is immutable")
+        expectOracleOutput(
+            """
+            final class Box { var value = 0 }
+            struct Tally {
+                static var made = 0
+                var count = 0
+                let box = Box()
+                init(start: Int) { count = start; Tally.made += 1 }
+                mutating func add() { count += 1; self.count *= 2 }
+                func poke() -> Int {
+                    box.value += 5
+                    var copy = self
+                    copy.count += 100
+                    let twice = { copy.count * 2 }
+                    return twice()
+                }
+                static func reset() { made = 0 }
+            }
+            final class Counter { var n = 0; func bump() { n += 1 } }
+            var t = Tally(start: 1)
+            t.add()
+            let c = Counter()
+            c.bump()
+            print(t.count, t.poke(), t.box.value, Tally.made, c.n)
+            Tally.reset()
+            print(Tally.made)
+            """, "4 208 5 1 1\n0\n")
+    }
+
     /// Inside a publisher type `print`, `min` and `max` are Publisher's operators, found
     /// before the global functions: a call that does not fit the operator is Swift's error
     /// (snippet `print-inside-a-publisher-is-the-operator` has the calls that fit).

@@ -76,6 +76,10 @@ extension Lowerer {
         let context = isMethod ? memberContext(isStatic: isStatic) : (nested ? scope.memberContext : nil)
         let build = { () throws -> (FunctionDecl) in
             let selfSlot = isMethod ? self.scope.declare("self") : nil
+            // A struct's method that is not `mutating` cannot change `self`.
+            if let selfSlot, !isStatic, !isMutating, let context, self.structTypeNames.contains(context.typeName) {
+                self.scope.immutableSelfSlot = selfSlot
+            }
             let parameters = try self.lowerParameters(node.signature.parameterClause)
             let constraints = self.noteGenericParameterTypes(of: node, parameters)
             let returnType = try node.signature.returnClause.map { try self.lowerType($0.type) }

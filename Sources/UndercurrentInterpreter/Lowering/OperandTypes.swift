@@ -74,6 +74,18 @@ extension Lowerer {
         memberNameAt memberLocation: SourceLocation?
     ) throws {
         switch target {
+        case .member(.name(let reference, "self", _), _, _, let implicitMemberLocation)
+        where scope.isImmutableSelf(reference):
+            // `count += 1` in a struct's method that is not `mutating`.
+            if compound {
+                throw ScriptError(
+                    .syntax, "left side of mutating operator isn't mutable: 'self' is immutable", at: location,
+                    notes: ["mark the method 'mutating' to make 'self' mutable"])
+            }
+            throw ScriptError(
+                .syntax, "cannot assign to property: 'self' is immutable",
+                at: memberLocation ?? implicitMemberLocation,
+                notes: ["mark the method 'mutating' to make 'self' mutable"])
         case .member(.name(let reference, let name, _), _, _, _):
             // `p.x = 1` on `let p` holding a struct: its properties are part of its value.
             // Only a property of the variable itself: `p.box.x = 1` is allowed when `box`

@@ -57,6 +57,19 @@ final class FunctionScope {
 
     /// The `let` constants declared in this function, by slot (`OperandTypes.swift`).
     private(set) var constants: [Int: Constant] = [:]
+    /// `self`'s slot in a struct's method that is not `mutating`, whose properties it
+    /// cannot set.
+    var immutableSelfSlot: Int?
+
+    /// Whether `reference` is an immutable `self`, in this function or, captured, in an
+    /// enclosing one.
+    func isImmutableSelf(_ reference: NameReference) -> Bool {
+        switch reference {
+        case .local(let slot): return slot == immutableSelfSlot
+        case .captured(let index): return parent?.isImmutableSelf(Self.outerReference(captures[index])) ?? false
+        case .dynamic: return false
+        }
+    }
 
     struct Constant {
         /// Declared with a value (`let x = 1`), so that no assignment may follow.
