@@ -158,6 +158,16 @@ import UndercurrentHarness
             point + "func f() {\n    let q: Point = Point()\n    q.x += 1\n}",
             contains:
                 "<input 2>:4:9: syntax error: left side of mutating operator isn't mutable: 'q' is a 'let' constant")
+        // A `for` loop's variable and a closure's parameter written with a type are constants
+        // too; `for var` is not, nor an untyped parameter (`inout` where the context says so).
+        expectErrorKeepsSession(
+            "for i in 0..<2 {\n    i += 1\n}",
+            contains:
+                "<input 2>:2:7: syntax error: left side of mutating operator isn't mutable: 'i' is a 'let' constant")
+        expectErrorKeepsSession(
+            "let h = { (k: Int) in\n    k += 1\n}",
+            contains:
+                "<input 2>:2:7: syntax error: left side of mutating operator isn't mutable: 'k' is a 'let' constant")
         // Captured by a closure, a constant is still one, and a value declared `Any` still is.
         expectErrorKeepsSession(
             "func f() {\n    let k = 1\n    let g = { k += 1 }\n    g()\n}",
@@ -197,7 +207,12 @@ import UndercurrentHarness
                 return (w.box.value + p.x, c.x)
             }
             print(through())
-            """, "(5, 10) (6, 12) 2 2\n(8, 4)\n")
+            for var j in 0..<2 { j += 10; print(j, terminator: " ") }
+            let bump = { (n: inout Int) in n += 1 }
+            var counter = 0
+            bump(&counter)
+            print(counter, [1, 2].reduce(into: 0) { total, x in total += x }, [3].reduce(into: 1) { $0 += $1 })
+            """, "(5, 10) (6, 12) 2 2\n(8, 4)\n10 11 1 3 4\n")
     }
 
     /// A struct's method that is not `mutating` cannot change `self`: `count += 1` in it

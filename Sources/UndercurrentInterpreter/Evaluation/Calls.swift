@@ -154,7 +154,20 @@ extension Interpreter {
             switch function.body {
             case .script(let decl, let captures, let selfCell):
                 let values = try evaluatePositional(arguments, parameterTypes: decl.parameters.map(\.type), in: frame)
-                return try callScript(decl, captures: captures, selfCell: selfCell, arguments: values, at: location)
+                guard arguments.list.contains(where: \.isInout) else {
+                    return try callScript(decl, captures: captures, selfCell: selfCell, arguments: values, at: location)
+                }
+                // `bump(&count)` on a closure taking an `inout` parameter: it changes a cell of
+                // its own, written back to the argument when it returns, as a function's is.
+                var inoutCells: [Int: Cell] = [:]
+                for (index, argument) in arguments.list.enumerated() where argument.isInout && index < values.count {
+                    inoutCells[index] = Cell(values[index])
+                }
+                let result = try callScript(
+                    decl, captures: captures, selfCell: selfCell, arguments: values, inoutCells: inoutCells,
+                    at: location)
+                try writeBack(inoutCells, arguments, arguments.list.indices.map { [$0] }, in: frame)
+                return result
             case .native(let native, let receiver):
                 return try invokeOverloads(
                     [.native(native)], name: native.name, receiver: receiver,

@@ -119,6 +119,16 @@ extension Lowerer {
         return (try withBlock(closingBrace: closingBrace(of: items)) { try lowerItems(items) }, false)
     }
 
+    /// A closure's parameter written with a type that is not `inout` is a constant, as a
+    /// function's is.
+    private func noteClosureParameter(_ slot: Int, _ name: String, type: TypeRef) {
+        scope.noteConstant(
+            .binding(slot: slot, name: name),
+            FunctionScope.Constant(
+                isInitialized: true, isCollection: Self.isCollection(type, nil), holdsStruct: holdsStruct(type, nil),
+                isParameter: true))
+    }
+
     func lowerClosure(_ node: ClosureExprSyntax) throws -> FunctionDecl {
         if node.signature?.effectSpecifiers?.asyncSpecifier != nil {
             throw unsupported("`async` closures", node)
@@ -150,19 +160,28 @@ extension Lowerer {
             case .simpleInput(let list)?:
                 for parameter in list {
                     let name = parameter.name.text
+                    let slot = scope.declare(name)
                     parameters.append(
                         Parameter(
                             label: nil, name: name, type: nil, defaultValue: nil,
-                            isVariadic: false, isInout: false, slot: scope.declare(name)))
+                            isVariadic: false, isInout: false, slot: slot))
                 }
             case .parameterClause(let clause)?:
                 for parameter in clause.parameters {
                     let name = (parameter.secondName ?? parameter.firstName).text
                     let type = try parameter.type.map { try lowerType($0) }
+                    let slot = scope.declare(name)
+                    let isInout =
+                        parameter.type?.as(AttributedTypeSyntax.self)?.specifiers
+                        .contains { $0.trimmedDescription == "inout" } == true
+                    // Only a parameter written with a type is known to be a constant: an
+                    // untyped one is `inout` where the closure is passed for an `inout`
+                    // parameter (`reduce(into: 0) { total, x in total += x }`).
+                    if let type, !isInout { noteClosureParameter(slot, name, type: type) }
                     parameters.append(
                         Parameter(
                             label: nil, name: name, type: type, defaultValue: nil,
-                            isVariadic: false, isInout: false, slot: scope.declare(name)))
+                            isVariadic: false, isInout: isInout, slot: slot))
                 }
             case nil:
                 let highest = Self.highestShorthandArgument(in: node.statements)

@@ -78,6 +78,10 @@ extension Lowerer {
             var whereExpr: Expr?
             let body = try withBlock {
                 pattern = try lowerBindingPattern(node.pattern, isCasePattern: node.caseKeyword != nil)
+                // `for i in …` binds a constant each turn; `for var i in …` a variable.
+                if node.pattern.is(IdentifierPatternSyntax.self) {
+                    scope.noteConstant(pattern, FunctionScope.Constant(isInitialized: true, isCollection: false))
+                }
                 whereExpr = try node.whereClause.map { try lowerExpr($0.condition) }
                 // The body's variables join this block, so they end with it (in reverse order).
                 return try lowerItems(node.body.statements)
