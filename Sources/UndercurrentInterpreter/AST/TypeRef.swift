@@ -50,6 +50,16 @@ public indirect enum TypeRef: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What `x[key]` gives when `x` is declared with this type: an array's element, a
+    /// dictionary's value as an Optional; nil for any other type.
+    public var subscriptResult: TypeRef? {
+        switch self {
+        case .array(let element): return element
+        case .dictionary(_, let value): return .optional(value)
+        default: return nil
+        }
+    }
+
     /// The wrapped type of an optional, or nil.
     public var optionalWrapped: TypeRef? {
         switch self {

@@ -143,6 +143,19 @@ enum ArithmeticOperator {
         default: return nil
         }
     }
+
+    /// `a op b` by the operator's kernel, where the operator is known only when the code
+    /// runs (a register step); compiled code picks the kernel when it is built.
+    @inline(__always)
+    func apply(_ a: Int, _ b: Int, at location: SourceLocation) throws -> Int {
+        switch self {
+        case .plus: try Plus.apply(a, b, at: location)
+        case .minus: try Minus.apply(a, b, at: location)
+        case .times: try Times.apply(a, b, at: location)
+        case .divide: try Divide.apply(a, b, at: location)
+        case .remainder: try Remainder.apply(a, b, at: location)
+        }
+    }
 }
 
 enum ComparisonOperator {
@@ -157,6 +170,19 @@ enum ComparisonOperator {
         case .lessOrEqual: self = .lessOrEqual
         case .greaterOrEqual: self = .greaterOrEqual
         default: return nil
+        }
+    }
+
+    /// `a cmp b` by the operator's kernel (see `ArithmeticOperator.apply`).
+    @inline(__always)
+    func holds(_ a: Int, _ b: Int) -> Bool {
+        switch self {
+        case .equal: Equal.holds(a, b)
+        case .notEqual: NotEqual.holds(a, b)
+        case .less: Less.holds(a, b)
+        case .greater: Greater.holds(a, b)
+        case .lessOrEqual: LessOrEqual.holds(a, b)
+        case .greaterOrEqual: GreaterOrEqual.holds(a, b)
         }
     }
 }

@@ -16,14 +16,7 @@ struct RegisterStep {
 
         @inline(__always)
         func apply(_ value: Int) throws -> Int {
-            let (a, b) = literalOnLeft ? (literal, value) : (value, literal)
-            switch op {
-            case .plus: return try Plus.apply(a, b, at: location)
-            case .minus: return try Minus.apply(a, b, at: location)
-            case .times: return try Times.apply(a, b, at: location)
-            case .divide: return try Divide.apply(a, b, at: location)
-            case .remainder: return try Remainder.apply(a, b, at: location)
-            }
+            literalOnLeft ? try op.apply(literal, value, at: location) : try op.apply(value, literal, at: location)
         }
     }
 
@@ -123,14 +116,7 @@ final class RegisterChoice {
     private func holds(_ registers: Registers) throws -> Bool {
         var value = registers[slot]
         if let arithmetic { value = try arithmetic.apply(value) }
-        switch comparison {
-        case .equal: return value == c
-        case .notEqual: return value != c
-        case .less: return value < c
-        case .greater: return value > c
-        case .lessOrEqual: return value <= c
-        case .greaterOrEqual: return value >= c
-        }
+        return comparison.holds(value, c)
     }
 
     /// The choice `statement` is, or nil when it is not one.

@@ -177,11 +177,7 @@ extension Interpreter {
             guard let baseType = typeOf(base), let info = scriptType(baseType) else { return nil }
             return propertyType(name, of: info)
         case .subscriptCall(let base, _, _):
-            switch typeOf(base) {
-            case .array(let element)?: return element
-            case .dictionary(_, let value)?: return .optional(value)
-            default: return nil
-            }
+            return typeOf(base)?.subscriptResult
         case .arrayLiteral(let elements, _):
             // `[Loud(), Loud()]`: an array of the type its elements share.
             guard let first = elements.first.flatMap({ typeOf($0) }),

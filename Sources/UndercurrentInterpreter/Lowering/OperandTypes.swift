@@ -52,11 +52,7 @@ extension Lowerer {
         case .name(.dynamic(let name), _, _): return globalDeclaredTypes[name] ?? nil
         case .name(let reference, _, _): return scope.declaredType(reference)
         case .subscriptCall(let base, let arguments, _) where arguments.count == 1 && arguments[0].label == nil:
-            switch declaredType(of: base) {
-            case .array(let element)?: return element
-            case .dictionary(_, let value)?: return .optional(value)
-            default: return nil
-            }
+            return declaredType(of: base)?.subscriptResult
         case .forceUnwrap(let wrapped, _, _): return declaredType(of: wrapped)?.optionalWrapped
         default: return nil
         }

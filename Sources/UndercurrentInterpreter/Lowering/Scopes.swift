@@ -64,11 +64,8 @@ final class FunctionScope {
     /// Whether `reference` is an immutable `self`, in this function or, captured, in an
     /// enclosing one.
     func isImmutableSelf(_ reference: NameReference) -> Bool {
-        switch reference {
-        case .local(let slot): return slot == immutableSelfSlot
-        case .captured(let index): return parent?.isImmutableSelf(Self.outerReference(captures[index])) ?? false
-        case .dynamic: return false
-        }
+        guard let home = home(of: reference) else { return false }
+        return home.slot == home.scope.immutableSelfSlot
     }
 
     struct Constant {
@@ -96,30 +93,30 @@ final class FunctionScope {
     /// The constant a name refers to, in this function or, captured, in an enclosing one.
     /// A captured constant is always initialized: a closure cannot give a `let` its value.
     func constant(_ reference: NameReference) -> Constant? {
-        switch reference {
-        case .local(let slot): return constants[slot]
-        case .captured(let index):
-            guard var outer = parent?.constant(Self.outerReference(captures[index])) else { return nil }
-            outer.isInitialized = true
-            return outer
-        case .dynamic: return nil
-        }
+        guard let home = home(of: reference), var constant = home.scope.constants[home.slot] else { return nil }
+        if home.scope !== self { constant.isInitialized = true }
+        return constant
     }
 
     /// The type a name's variable was declared with, in this function or, captured, in an
     /// enclosing one.
     func declaredType(_ reference: NameReference) -> TypeRef? {
-        switch reference {
-        case .local(let slot): return declaredTypes[slot]
-        case .captured(let index): return parent?.declaredType(Self.outerReference(captures[index]))
-        case .dynamic: return nil
-        }
+        guard let home = home(of: reference) else { return nil }
+        return home.scope.declaredTypes[home.slot]
     }
 
-    private static func outerReference(_ source: CaptureSource) -> NameReference {
-        switch source {
-        case .local(let slot): .local(slot)
-        case .captured(let index): .captured(index)
+    /// The function a local or captured variable is declared in, and its slot there.
+    private func home(of reference: NameReference) -> (scope: FunctionScope, slot: Int)? {
+        switch reference {
+        case .local(let slot):
+            return (self, slot)
+        case .captured(let index):
+            switch captures[index] {
+            case .local(let slot): return parent.map { ($0, slot) }
+            case .captured(let outer): return parent?.home(of: .captured(outer))
+            }
+        case .dynamic:
+            return nil
         }
     }
 
