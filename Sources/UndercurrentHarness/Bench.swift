@@ -112,7 +112,7 @@ public struct Bench {
             output += text
             if traced { tracer.recordOutput(text) }
         }
-        if traced { environment.interpreter.deinitObservers.append { tracer.recordDeinit(of: $0, type: $1) } }
+        if traced { environment.connect(tracer) { SourceMap().releaseCause(in: $0, fallbackName: "bench.swift") } }
         var failure: String?
         let seconds = Measure.time {
             if traced { tracer.start() }

@@ -54,14 +54,7 @@ public enum TracedRun {
         }
         environment!.interpreter.limits.maxSteps = stepLimit
         environment!.interpreter.limits.maxSeconds = ResourceLimits.unattendedSeconds
-        tracer.clock = { [unowned bridge = environment!.bridge] in bridge.clock.nowMilliseconds }
-        tracer.isStopping = { [unowned interpreter = environment!.interpreter] in interpreter.isAborting }
-        environment!.bridge.sendObserver = tracer.bridgeLink
-        environment!.bridge.discardReporter = tracer.bridgeLink
-        tracer.releaseCause = { [unowned interpreter = environment!.interpreter] in
-            collected.sourceMap.releaseCause(in: interpreter)
-        }
-        environment!.interpreter.deinitObservers.append { tracer.recordDeinit(of: $0, type: $1) }
+        environment!.connect(tracer) { collected.sourceMap.releaseCause(in: $0) }
         var result = RunResult(output: "", events: [], diagnostic: nil, errorMessage: nil, droppedEvents: 0)
         func fail(_ error: Error, _ piece: Piece) {
             guard let error = error as? ScriptError else {

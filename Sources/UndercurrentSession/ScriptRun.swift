@@ -37,14 +37,7 @@ public final class ScriptRun {
         }
         environment.interpreter.limits.maxSeconds = timeLimit
         if trace {
-            environment.interpreter.deinitObservers.append { tracer.recordDeinit(of: $0, type: $1) }
-            tracer.clock = { [unowned clock = environment.bridge.clock] in clock.nowMilliseconds }
-            tracer.isStopping = { [unowned interpreter = environment.interpreter] in interpreter.isAborting }
-            tracer.releaseCause = { [unowned interpreter = environment.interpreter, fileName] in
-                SourceMap().releaseCause(in: interpreter, fallbackName: fileName)
-            }
-            environment.bridge.sendObserver = tracer.bridgeLink
-            environment.bridge.discardReporter = tracer.bridgeLink
+            environment.connect(tracer) { [fileName] in SourceMap().releaseCause(in: $0, fallbackName: fileName) }
             tracer.start()
         }
         do {

@@ -1,5 +1,6 @@
 import UndercurrentInterpreter
 import UndercurrentStreams
+import UndercurrentTrace
 
 /// An interpreter with Combine installed: what `undercurrent run` and every REPL session use.
 public final class ScriptEnvironment {
@@ -31,5 +32,21 @@ public final class ScriptEnvironment {
         } catch {
             return (output, ScriptError.runtime("\(error)"))
         }
+    }
+}
+
+extension ScriptEnvironment {
+    /// Lets `tracer` hear this environment as a script run's trace does: the objects that go
+    /// away, the virtual time of each call, the sends, discards and deliveries the bridge reports, and
+    /// why a cancel happened (`releaseCause`, from the interpreter's state when it is asked).
+    /// The REPL's session wires its tracer itself: its environment is replaced on `:reset`.
+    public func connect(_ tracer: Tracer, releaseCause: @escaping (Interpreter) -> String?) {
+        interpreter.deinitObservers.append { tracer.recordDeinit(of: $0, type: $1) }
+        tracer.clock = { [unowned clock = bridge.clock] in clock.nowMilliseconds }
+        tracer.isStopping = { [unowned interpreter] in interpreter.isAborting }
+        tracer.releaseCause = { [unowned interpreter] in releaseCause(interpreter) }
+        bridge.sendObserver = tracer.bridgeLink
+        bridge.discardReporter = tracer.bridgeLink
+        bridge.callObserver = tracer.bridgeLink
     }
 }

@@ -46,6 +46,7 @@ public final class Session {
         environment.interpreter.deinitObservers.append { [unowned self] in self.tracer.recordDeinit(of: $0, type: $1) }
         environment.bridge.sendObserver = tracer.bridgeLink
         environment.bridge.discardReporter = tracer.bridgeLink
+        environment.bridge.callObserver = tracer.bridgeLink
         return environment
     }
 

@@ -19,10 +19,15 @@ public final class StreamBridge: InterpreterLibrary {
     /// An operator is being called through a receiver whose static type is a protocol
     /// (`NativeArguments.isThroughProtocol`): it builds its own stage (`fusionCandidate`).
     var buildsThroughProtocol = false
+    // Held strongly: a weak reference gives its object a side table, and every retain and
+    // release of it, around every send, the runtime's slow path. The tracer's link outlives
+    // its tracer harmlessly (`TracerBridgeLink`).
     /// Told of every `send` to a subject (the tracer, when one records).
-    public weak var sendObserver: SubjectSendObserver?
+    public var sendObserver: SubjectSendObserver?
     /// Told of every value `throttle` lets go (the tracer, when one records).
-    public weak var discardReporter: DiscardReporter?
+    public var discardReporter: DiscardReporter?
+    /// Told of every value script code hands a tapped engine subscriber (the tracer).
+    public var callObserver: SubscriberCallObserver?
     /// `.max(1)` and the other demands every subscription uses, made once.
     lazy var sharedDemands = SharedDemands(type: types.demand)
     /// How values that may outlive the bridge reach it (`StreamBridgeHandle`).

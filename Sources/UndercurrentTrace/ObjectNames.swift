@@ -5,26 +5,29 @@ import UndercurrentStreams
 /// Gives every object in a trace a stable, readable name: the type as a learner would
 /// write it and an instance number (`MySubscription#2`, `Map.Inner#1`).
 final class ObjectNames {
-    /// A class: looking an entry up on every traced call copied a struct, and with it its
-    /// weak reference (a side-table count up and down).
+    /// A class: looking an entry up on every traced call copied a struct.
     private final class Entry {
         let name: String
         /// What was at the entry's address when it was named, to tell a new object there
         /// from it.
         let named: NamedObject
-        /// The engine object named, held weakly: gone means any object at the address is new.
-        weak var engineObject: AnyObject?
+        /// The engine object named, held `unowned` and never read: an unowned reference keeps
+        /// the object's memory (not the object: its `deinit` runs as it would) until the entry
+        /// goes, so no other object can take its address and its name. A `weak` reference
+        /// would say the same, but it gives the object a side table, and from then on every
+        /// retain and release of it (a subject, a sink, an operator's inner subscriber, on every
+        /// value) takes the runtime's slow path.
+        private unowned let pinnedObject: AnyObject?
 
         init(name: String, named: NamedObject, engineObject: AnyObject? = nil) {
             self.name = name
             self.named = named
-            self.engineObject = engineObject
+            self.pinnedObject = engineObject
         }
 
         func stillNames(_ candidate: NamedObject) -> Bool {
             switch named {
-            case .none: true
-            case .engineObject: engineObject != nil
+            case .none, .engineObject: true
             case .scriptObject(let serial): candidate == .scriptObject(serial: serial)
             }
         }
@@ -34,6 +37,7 @@ final class ObjectNames {
     private enum NamedObject: Equatable {
         /// Nothing to check: a value type carrying an identifier, or an object in its `deinit`.
         case none
+        /// An engine object, pinned by its entry: nothing else can be at its address.
         case engineObject
         /// A script object, by its serial: the tracer hears of its `deinit` (`forget`), and a
         /// weak reference to it would slow down every retain and release of it.

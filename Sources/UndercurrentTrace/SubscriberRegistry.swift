@@ -2,13 +2,13 @@ import OpenCombine
 import UndercurrentInterpreter
 import UndercurrentStreams
 
-/// The weak registry behind rule §3.13 ("`cancel()` lets go of the subscriber").
+/// The registry behind rule §3.13 ("`cancel()` lets go of the subscriber").
 ///
 /// When a subscription is handed to a subscriber, the registry notes that subscriber
-/// *weakly* (a weak reference to the script object or engine object, and its combine
-/// identifier), so checking never keeps anything alive and never changes when a `deinit`
-/// runs. Right after `cancel()` returns, `holder(of:in:)` looks for a registered subscriber
-/// that is still alive *and* still reachable from the subscription's stored properties.
+/// without keeping it alive (the script object's identity and serial, or the engine
+/// object's identity, and its combine identifier), so checking never changes when a
+/// `deinit` runs. Right after `cancel()` returns, `holder(of:in:)` looks for a registered
+/// subscriber still reachable from the subscription's stored properties.
 ///
 /// What "reachable" means here, honestly:
 /// - Only subscriptions written in the script (class instances) are examined; OpenCombine's
@@ -32,17 +32,30 @@ struct SubscriberRegistry {
         /// which would slow down every retain and release of it. Only one alive can be found
         /// reachable from the subscription, so it needs no liveness check.
         let scriptObject: (identity: ObjectIdentifier, serial: UInt64)?
-        /// An engine object subscribing, held weakly.
-        weak var engineObject: AnyObject?
-        let isEngineObject: Bool
+        /// An engine object subscribing, by identity. `pinnedObject` holds it `unowned` and is
+        /// never read: it keeps the object's memory, not the object, so no other object can
+        /// take its address while the entry lives. (A `weak` reference would give the object a
+        /// side table, and every retain and release of it the runtime's slow path.) An object
+        /// found in the subscription's properties is alive, so no liveness check is needed.
+        let engineObject: ObjectIdentifier?
+        private unowned let pinnedObject: AnyObject?
 
-        var isAlive: Bool { !isEngineObject || engineObject != nil }
+        init(
+            name: String, id: CombineIdentifier, scriptObject: (identity: ObjectIdentifier, serial: UInt64)?,
+            engineObject: AnyObject?
+        ) {
+            self.name = name
+            self.id = id
+            self.scriptObject = scriptObject
+            self.engineObject = engineObject.map(ObjectIdentifier.init)
+            self.pinnedObject = engineObject
+        }
 
         func isSubscriber(_ object: ScriptObject) -> Bool {
             if let scriptObject {
                 return scriptObject.identity == ObjectIdentifier(object) && scriptObject.serial == object.serial
             }
-            return (isEngineObject && engineObject === object) || id == CombineIdentifier(object)
+            return engineObject == ObjectIdentifier(object) || id == CombineIdentifier(object)
         }
 
         func isSameSubscriber(as other: Entry) -> Bool {
@@ -62,12 +75,11 @@ struct SubscriberRegistry {
             engineObject = subscriber as AnyObject
         }
         let entry = Entry(
-            name: name, id: subscriber.combineIdentifier, scriptObject: scriptObject,
-            engineObject: engineObject, isEngineObject: engineObject != nil)
+            name: name, id: subscriber.combineIdentifier, scriptObject: scriptObject, engineObject: engineObject)
         var list = entries[subscription] ?? []
         guard !list.contains(where: { $0.isSameSubscriber(as: entry) }) else { return }
-        // Forget subscribers that went away, and one whose address the new one took.
-        list.removeAll { !$0.isAlive || $0.id == entry.id }
+        // Forget a subscriber whose identifier the new one took.
+        list.removeAll { $0.id == entry.id }
         list.append(entry)
         entries[subscription] = list
     }
@@ -86,9 +98,7 @@ struct SubscriberRegistry {
         guard let backed = subscription as? ScriptBacked, let object = backed.scriptObject,
             let registered = entries[name], !registered.isEmpty
         else { return nil }
-        let alive = registered.filter(\.isAlive)
-        guard !alive.isEmpty else { return nil }
-        var walker = Walker(targets: alive)
+        var walker = Walker(targets: registered)
         for (index, field) in object.fields.enumerated() {
             if let found = walker.find(in: field) {
                 return (found.name, Self.propertyName(of: object.type, index: index))

@@ -83,6 +83,26 @@ public struct TraceEvent: Sendable, Equatable {
         self.violations = violations
     }
 
+    /// Makes this event what `init` would make, in place: the tracer writes each new event
+    /// over the oldest one kept (`TraceEventRing.append(capacity:_:)`). Every stored
+    /// property is set.
+    @inline(__always)
+    mutating func reset(
+        sequence: Int, kind: Kind, depth: Int, target: String, argument: String,
+        ledger: LedgerChange?, time: Double?, subscription: String?, violations: [ContractViolation]
+    ) {
+        storedSequence = Int32(clamping: sequence)
+        self.kind = kind
+        storedDepth = Int32(clamping: depth)
+        self.target = target
+        self.argument = argument
+        returnedDemand = nil
+        self.ledger = ledger
+        storedTime = time ?? .nan
+        self.subscription = subscription
+        self.violations = violations
+    }
+
     // Written out because the stored time is NaN when there is none, and NaN != NaN.
     public static func == (lhs: TraceEvent, rhs: TraceEvent) -> Bool {
         lhs.storedSequence == rhs.storedSequence && lhs.storedDepth == rhs.storedDepth && lhs.kind == rhs.kind

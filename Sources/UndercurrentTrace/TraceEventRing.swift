@@ -23,32 +23,58 @@ struct TraceEventRing {
         start == 0 ? storage : Array(storage[start...] + storage[..<start])
     }
 
-    /// Adds an event, dropping the oldest ones to stay within `capacity` (at least 1);
-    /// returns how many were dropped. `droppedOutput` is given each dropped line the program
-    /// printed.
-    ///
-    /// The event is consumed: moved into its place, where a borrowed one would be copied,
-    /// retaining each of its strings, and the caller's copy then released.
-    mutating func append(_ event: consuming TraceEvent, capacity: Int, droppedOutput: (String) -> Void) -> Int {
+    /// What `append` dropped to make room: how many events, and the lines the program
+    /// printed among them.
+    struct Dropped {
+        var count = 0
+        var printedLines: [String] = []
+    }
+
+    /// Adds an event, dropping the oldest ones to stay within `capacity` (at least 1).
+    mutating func append(_ event: TraceEvent, capacity: Int) -> Dropped {
+        let (position, dropped) = makeRoom(capacity: capacity)
+        storage[position] = event
+        return dropped
+    }
+
+    /// Adds an event made in its place by `TraceEvent.reset`, as the tracer does. Once the
+    /// ring is full, the slot of the oldest event is written over field by field: an event
+    /// made first and moved in was copied whole by the optimizer, each of its strings
+    /// retained and released once more, on every recorded call.
+    @inline(__always)
+    mutating func append(capacity: Int, _ fill: (inout TraceEvent) -> Void) -> Dropped {
+        let (position, dropped) = makeRoom(capacity: capacity)
+        fill(&storage[position])
+        return dropped
+    }
+
+    /// The storage index of the next event, holding an empty event or the oldest one, which
+    /// is dropped.
+    @inline(__always)
+    private mutating func makeRoom(capacity: Int) -> (position: Int, dropped: Dropped) {
         if storage.count < capacity {
-            storage.append(event)
-            return 0
+            storage.append(TraceEvent(sequence: 0, kind: .output, depth: 0, target: "", argument: ""))
+            return (storage.count - 1, Dropped())
         }
         // Full. A capacity lowered since the ring filled drops the surplus first.
-        var dropped = 0
+        var dropped = Dropped()
         if storage.count > capacity {
             let ordered = inOrder
             for surplus in ordered.prefix(ordered.count - capacity) where surplus.kind == .output {
-                droppedOutput(surplus.argument)
+                dropped.printedLines.append(surplus.argument)
             }
             storage = Array(ordered.suffix(capacity))
-            dropped = ordered.count - capacity
+            dropped.count = ordered.count - capacity
             start = 0
         }
-        if storage[start].kind == .output { droppedOutput(storage[start].argument) }
-        storage[start] = event
+        let position = start
+        // Read in place: `storage[position].kind` would copy the whole event.
+        if storage.withUnsafeBufferPointer({ $0[position].kind == .output }) {
+            dropped.printedLines.append(storage[position].argument)
+        }
         start = (start + 1) % storage.count
-        return dropped + 1
+        dropped.count += 1
+        return (position, dropped)
     }
 
     mutating func removeAll() {

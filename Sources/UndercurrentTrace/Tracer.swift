@@ -86,10 +86,17 @@ public final class Tracer: _Introspection {
     }
     private var partialLine = ""
 
-    public init() {}
+    public init() {
+        bridgeLink = TracerBridgeLink()
+        bridgeLink.tracer = self
+    }
+
+    deinit {
+        bridgeLink.tracer = nil
+    }
 
     /// What the stream bridge is given to report sends and drops to this tracer.
-    public private(set) lazy var bridgeLink = TracerBridgeLink(self)
+    public let bridgeLink: TracerBridgeLink
 
     /// Starts recording on the calling thread.
     public func start() {
@@ -153,12 +160,19 @@ public final class Tracer: _Introspection {
         let number = kind == .output ? 0 : sequence
         var found = found
         for index in found.indices { found[index].sequence = number }
-        let event = TraceEvent(
-            sequence: number, kind: kind, depth: depth, target: target, argument: argument,
-            ledger: change, time: clock?(), subscription: subscription, violations: found)
-        droppedCount += recorded.append(consume event, capacity: capacity) { line in
-            droppedOutputCount += 1
-            if droppedOutput.count < Self.droppedOutputCapacity { droppedOutput.append(line) }
+        let time = clock?()
+        let depth = depth
+        let dropped = recorded.append(capacity: capacity) {
+            $0.reset(
+                sequence: number, kind: kind, depth: depth, target: target, argument: argument,
+                ledger: change, time: time, subscription: subscription, violations: found)
+        }
+        if dropped.count > 0 {
+            droppedCount += dropped.count
+            for line in dropped.printedLines {
+                droppedOutputCount += 1
+                if droppedOutput.count < Self.droppedOutputCapacity { droppedOutput.append(line) }
+            }
         }
         note(found)
         return droppedCount + recorded.count - 1
@@ -515,30 +529,40 @@ extension DemandCount {
 }
 
 /// What the stream bridge tells the tracer (the script's sends, the values an operator lets
-/// go), for the bridge to hold weakly.
+/// go).
 ///
-/// An object of its own so that the bridge's weak reference is to it, not to the tracer: a
-/// weak reference gives its object a side table, and from then on every retain and release
-/// of that object takes the runtime's slow path. OpenCombine's introspection retains and
-/// releases the tracer around every call it reports.
-public final class TracerBridgeLink: SubjectSendObserver, DiscardReporter {
-    // The tracer owns this link and is its only owner, so the link never outlives it.
-    private unowned(unsafe) let tracer: Tracer
+/// An object of its own, which the bridge holds, rather than the tracer: OpenCombine's
+/// introspection retains and releases the tracer around every call it reports, and the
+/// bridge may outlive the tracer (a lesson's environment kept for the next step). The link
+/// is told when its tracer goes, and from then on reports nothing.
+public final class TracerBridgeLink: SubjectSendObserver, DiscardReporter, SubscriberCallObserver {
+    // Cleared by the tracer's `deinit`; read on the tracer's thread only. Not `weak`: a weak
+    // reference would give the tracer a side table, and its retains and releases around
+    // every reported call the runtime's slow path.
+    fileprivate unowned(unsafe) var tracer: Tracer?
 
-    init(_ tracer: Tracer) {
-        self.tracer = tracer
-    }
+    fileprivate init() {}
 
     public func willSend<Subject: AnyObject>(_ value: Value, to subject: Subject, dropsWithoutDemand: Bool) {
-        tracer.willSend(value, to: subject, dropsWithoutDemand: dropsWithoutDemand)
+        tracer?.willSend(value, to: subject, dropsWithoutDemand: dropsWithoutDemand)
     }
 
     public func didSend<Subject: AnyObject>(to subject: Subject) {
-        tracer.didSend(to: subject)
+        tracer?.didSend(to: subject)
     }
 
     public func discarded<Stage: AnyObject>(_ value: Any, by stage: Stage) {
-        tracer.discarded(value, by: stage)
+        tracer?.discarded(value, by: stage)
+    }
+
+    public func willReceive<Downstream: Subscriber>(subscriber: Downstream, input: Downstream.Input) {
+        tracer?.willReceive(subscriber: subscriber, input: input)
+    }
+
+    public func didReceive<Downstream: Subscriber>(
+        subscriber: Downstream, input: Downstream.Input, resultingDemand: Subscribers.Demand
+    ) {
+        tracer?.didReceive(subscriber: subscriber, input: input, resultingDemand: resultingDemand)
     }
 }
 

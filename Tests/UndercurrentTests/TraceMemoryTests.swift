@@ -96,16 +96,36 @@ import UndercurrentSession
     @Test func aFullRingKeepsTheNewestInOrder() {
         var ring = TraceEventRing()
         var dropped = 0
-        for number in 1...25 { dropped += ring.append(event(number), capacity: 10) { _ in } }
+        for number in 1...25 { dropped += ring.append(event(number), capacity: 10).count }
         #expect(dropped == 15)
         #expect(ring.inOrder.map(\.sequence) == Array(16...25))
         #expect(ring[0].sequence == 16)
         #expect(ring[9].sequence == 25)
     }
 
+    /// The tracer writes each new event over the oldest kept one, field by field: nothing of
+    /// the old event may survive (a field `reset` forgot would show the dropped call's text).
+    @Test func anEventWrittenOverTheOldestIsTheEventInitMakes() {
+        var ring = TraceEventRing()
+        let old = TraceEvent(
+            sequence: 1, kind: .receiveValue, depth: 3, target: "Old#1", argument: "old",
+            returnedDemand: ".max(9)",
+            ledger: LedgerChange(subscription: "OldSubscription#1", before: .count(4), after: .unlimited),
+            time: 12.5, subscription: "OldSubscription#1",
+            violations: [ContractViolation(rule: .valueWithoutDemand, message: "old", sequence: 1)])
+        _ = ring.append(old, capacity: 1)
+        let dropped = ring.append(capacity: 1) {
+            $0.reset(
+                sequence: 2, kind: .request, depth: 0, target: "New#1", argument: ".max(1)", ledger: nil,
+                time: nil, subscription: nil, violations: [])
+        }
+        #expect(dropped.count == 1)
+        #expect(ring[0] == TraceEvent(sequence: 2, kind: .request, depth: 0, target: "New#1", argument: ".max(1)"))
+    }
+
     @Test func aChangeReachesTheEventAtItsPositionAfterWrapping() {
         var ring = TraceEventRing()
-        for number in 1...13 { _ = ring.append(event(number), capacity: 10) { _ in } }
+        for number in 1...13 { _ = ring.append(event(number), capacity: 10) }
         ring[9].returnedDemand = ".max(1)"
         ring[0].argument = "oldest"
         #expect(ring.inOrder.last?.returnedDemand == ".max(1)")
@@ -115,9 +135,9 @@ import UndercurrentSession
 
     @Test func aLoweredCapacityDropsTheOldestSurplus() {
         var ring = TraceEventRing()
-        for number in 1...12 { _ = ring.append(event(number), capacity: 20) { _ in } }
-        let dropped = ring.append(event(13), capacity: 5) { _ in }
-        #expect(dropped == 8)
+        for number in 1...12 { _ = ring.append(event(number), capacity: 20) }
+        let dropped = ring.append(event(13), capacity: 5)
+        #expect(dropped.count == 8)
         #expect(ring.inOrder.map(\.sequence) == Array(9...13))
     }
 

@@ -72,6 +72,35 @@ import UndercurrentTrace
             ])
     }
 
+    /// A script subscription hands its values to engine subscribers too: an operator's inner
+    /// subscriber, a sink, an `AnySubscriber`. Traced, each sits inside OpenCombine's tap, and
+    /// with the fast paths on its values skip the tap (`SubscriberCallObserver`): the events
+    /// must be the tap's, in the same order. CI runs this with the fast paths on and off.
+    @Test func valuesAScriptSubscriptionHandsEngineSubscribersAreRecordedOnceEach() {
+        let source = Self.customTrio.replacingOccurrences(
+            of: "Numbers().subscribe(TakeThree())",
+            with: """
+                let c = Numbers().prefix(2).sink { _ in }
+                Numbers().subscribe(AnySubscriber(TakeThree()))
+                """)
+        let (events, diagnostic) = Self.trace(source)
+        #expect(diagnostic == nil)
+        let values = events.filter { $0.kind == .receiveValue }.map { event in
+            "\(event.depth) \(event.target) \(event.argument)" + (event.returnedDemand.map { " -> \($0)" } ?? "")
+                + (event.ledger.map { " [\($0.subscription) \($0.before)→\($0.after)]" } ?? "")
+        }
+        #expect(
+            values == [
+                "6 Output.Inner#1 1 -> .none [NumbersSubscription#1 ∞→∞]",
+                "7 Sink#1 1 -> .none [Output.Inner#1 ∞→∞]",
+                "6 Output.Inner#1 2 -> .none [NumbersSubscription#1 ∞→∞]",
+                "7 Sink#1 2 -> .none [Output.Inner#1 ∞→∞]",
+                "3 AnySubscriber#1 1 -> .none [NumbersSubscription#2 3→2]",
+                "3 AnySubscriber#1 2 -> .none [NumbersSubscription#2 2→1]",
+                "3 AnySubscriber#1 3 -> .none [NumbersSubscription#2 1→0]",
+            ])
+    }
+
     @Test func demandReturnedFromReceiveIsCreditedToTheSubscription() {
         let source = Self.customTrio.replacingOccurrences(
             of: "func receive(_ input: Int) -> Subscribers.Demand { .none }",

@@ -48,7 +48,7 @@ extension PassthroughSubject: ScriptSubject where Output == Value {}
 extension CurrentValueSubject: ScriptSubject where Output == Value {}
 
 /// Told when the script sends a value to a subject (the tracer shows the send, and what
-/// the subject did not deliver). Held weakly by the bridge.
+/// the subject did not deliver). Held by the bridge.
 public protocol SubjectSendObserver: AnyObject {
     /// `dropsWithoutDemand`: a `PassthroughSubject`, which drops a value sent while a
     /// subscriber has no demand, or while it has no subscriber (Apple's documentation of
@@ -60,7 +60,7 @@ public protocol SubjectSendObserver: AnyObject {
 }
 
 /// Told when an operator of the bridge's own lets a value go by its rule (`throttle` beyond
-/// one value per interval), so the trace can show it. Held weakly.
+/// one value per interval), so the trace can show it. Held by the bridge.
 public protocol DiscardReporter: AnyObject {
     /// Generic, so that the stage arrives as its own type (for its trace name).
     func discarded<Stage: AnyObject>(_ value: Any, by stage: Stage)

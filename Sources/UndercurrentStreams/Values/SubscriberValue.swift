@@ -48,15 +48,21 @@ public final class SubscriberValue: NativeValue {
     /// cannot be told from what it wrote.
     var swiftType: (base: String, qualifiedBase: String, arguments: (plain: String, qualified: String)?)?
 
+    /// - Parameter receiveValue: how a value reaches the subscriber, when not through
+    ///   `wrapped` (`StreamBridge.directValueDelivery`).
     init(
         _ wrapped: Wrapped, name: String, bridge: StreamBridge, type: TypeInfo? = nil,
-        lifecycle: Lifecycle = Lifecycle()
+        lifecycle: Lifecycle = Lifecycle(), receiveValue: ((Value) -> Subscribers.Demand)? = nil
     ) {
         self.wrapped = wrapped
         self.lifecycle = lifecycle
-        switch wrapped {
-        case .never(let subscriber): receiveValue = subscriber.receive
-        case .failing(let subscriber): receiveValue = subscriber.receive
+        if let receiveValue {
+            self.receiveValue = receiveValue
+        } else {
+            switch wrapped {
+            case .never(let subscriber): self.receiveValue = subscriber.receive
+            case .failing(let subscriber): self.receiveValue = subscriber.receive
+            }
         }
         self.bridge = bridge
         self.name = name
@@ -161,9 +167,37 @@ extension StreamBridge {
         } else {
             return .void
         }
-        let value = SubscriberValue(wrapped, name: name, bridge: self)
+        let value = SubscriberValue(
+            wrapped, name: name, bridge: self, receiveValue: directValueDelivery(to: subscriber))
         value.endsInScript = TapUnwrapping.endsInScript(subscriber)
         return .native(value)
+    }
+
+    /// For a subscriber inside OpenCombine's `SubscriberTap`, while a tracer listens: its
+    /// `receive(_:)` called directly, reported to the tracer as the tap reports it
+    /// (`SubscriberCallObserver`). Nil otherwise, and with the fast paths off.
+    private func directValueDelivery<S: Subscriber>(to subscriber: S) -> ((Value) -> Subscribers.Demand)?
+    where S.Input == Value {
+        guard FastPaths.enabled, let observer = callObserver, TapUnwrapping.isSubscriberTap(subscriber) else {
+            return nil
+        }
+        let inner = TapUnwrapping.unwrap(subscriber)
+        if let never = inner as? any Subscriber<Value, Never> { return Self.delivery(to: never, reportingTo: observer) }
+        if let failing = inner as? any Subscriber<Value, ScriptFailure> {
+            return Self.delivery(to: failing, reportingTo: observer)
+        }
+        return nil
+    }
+
+    private static func delivery<Inner: Subscriber>(to inner: Inner, reportingTo observer: SubscriberCallObserver)
+        -> (Value) -> Subscribers.Demand
+    where Inner.Input == Value {
+        { input in
+            observer.willReceive(subscriber: inner, input: input)
+            let demand = inner.receive(input)
+            observer.didReceive(subscriber: inner, input: input, resultingDemand: demand)
+            return demand
+        }
     }
 
     func installSubscriberMembers() {
