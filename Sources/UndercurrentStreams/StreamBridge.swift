@@ -26,8 +26,14 @@ public final class StreamBridge: InterpreterLibrary {
     public var sendObserver: SubjectSendObserver?
     /// Told of every value `throttle` lets go (the tracer, when one records).
     public var discardReporter: DiscardReporter?
-    /// Told of every value script code hands a tapped engine subscriber (the tracer).
-    public var callObserver: SubscriberCallObserver?
+    /// Told of the calls script code makes through the engine's introspection wrappers, which
+    /// the bridge makes in their place (the tracer; `ScriptCallReporter`,
+    /// `SubscriberValue`'s direct delivery).
+    public var callObserver: _Introspection?
+    /// The script object the engine is calling right now through `ScriptSubscriber` or
+    /// `ScriptSubscription`: that call is the engine's, reported by its own wrapper, and its
+    /// `ScriptCallReporter` passes it over.
+    var engineCallee: ObjectIdentifier?
     /// `.max(1)` and the other demands every subscription uses, made once.
     lazy var sharedDemands = SharedDemands(type: types.demand)
     /// How values that may outlive the bridge reach it (`StreamBridgeHandle`).
@@ -54,6 +60,7 @@ public final class StreamBridge: InterpreterLibrary {
         installOperators()
         installSubscribing()
         types.register(in: interpreter)
+        interpreter.observedMethodNames = ScriptCallReporter.methods
         interpreter.refusedModules = [
             "SwiftUI": "there is no user interface in a terminal; use Combine's publishers directly",
             "UIKit": "there is no user interface in a terminal; use Combine's publishers directly",

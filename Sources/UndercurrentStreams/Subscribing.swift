@@ -75,7 +75,9 @@ extension StreamBridge {
         case .object, .structValue:
             let type = interpreter.typeInfo(of: subscriberValue)
             guard conforms(type, to: "Subscriber") else { fallthrough }
-            upstream.subscribe(ScriptSubscriber<Failure>(value: subscriberValue, bridge: self))
+            // While a tracer listens, `subscribe` wraps the adapter in the engine's tap.
+            upstream.subscribe(
+                ScriptSubscriber<Failure>(value: subscriberValue, bridge: self, isTapped: callObserver != nil))
         default:
             throw ScriptError.runtime("\(Formatter.typeName(of: subscriberValue)) is not a Subscriber", at: location)
         }

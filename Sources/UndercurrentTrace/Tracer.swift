@@ -535,7 +535,7 @@ extension DemandCount {
 /// introspection retains and releases the tracer around every call it reports, and the
 /// bridge may outlive the tracer (a lesson's environment kept for the next step). The link
 /// is told when its tracer goes, and from then on reports nothing.
-public final class TracerBridgeLink: SubjectSendObserver, DiscardReporter, SubscriberCallObserver {
+public final class TracerBridgeLink: SubjectSendObserver, DiscardReporter, _Introspection {
     // Cleared by the tracer's `deinit`; read on the tracer's thread only. Not `weak`: a weak
     // reference would give the tracer a side table, and its retains and releases around
     // every reported call the runtime's slow path.
@@ -555,6 +555,17 @@ public final class TracerBridgeLink: SubjectSendObserver, DiscardReporter, Subsc
         tracer?.discarded(value, by: stage)
     }
 
+    // The calls the bridge makes in place of OpenCombine's introspection wrappers
+    // (`StreamBridge.callObserver`), passed on as the wrappers would pass them to the hook.
+
+    public func willReceive<Downstream: Subscriber>(subscriber: Downstream, subscription: Subscription) {
+        tracer?.willReceive(subscriber: subscriber, subscription: subscription)
+    }
+
+    public func didReceive<Downstream: Subscriber>(subscriber: Downstream, subscription: Subscription) {
+        tracer?.didReceive(subscriber: subscriber, subscription: subscription)
+    }
+
     public func willReceive<Downstream: Subscriber>(subscriber: Downstream, input: Downstream.Input) {
         tracer?.willReceive(subscriber: subscriber, input: input)
     }
@@ -563,6 +574,34 @@ public final class TracerBridgeLink: SubjectSendObserver, DiscardReporter, Subsc
         subscriber: Downstream, input: Downstream.Input, resultingDemand: Subscribers.Demand
     ) {
         tracer?.didReceive(subscriber: subscriber, input: input, resultingDemand: resultingDemand)
+    }
+
+    public func willReceive<Downstream: Subscriber>(
+        subscriber: Downstream, completion: Subscribers.Completion<Downstream.Failure>
+    ) {
+        tracer?.willReceive(subscriber: subscriber, completion: completion)
+    }
+
+    public func didReceive<Downstream: Subscriber>(
+        subscriber: Downstream, completion: Subscribers.Completion<Downstream.Failure>
+    ) {
+        tracer?.didReceive(subscriber: subscriber, completion: completion)
+    }
+
+    public func willRequest(subscription: Subscription, _ demand: Subscribers.Demand) {
+        tracer?.willRequest(subscription: subscription, demand)
+    }
+
+    public func didRequest(subscription: Subscription, _ demand: Subscribers.Demand) {
+        tracer?.didRequest(subscription: subscription, demand)
+    }
+
+    public func willCancel(subscription: Subscription) {
+        tracer?.willCancel(subscription: subscription)
+    }
+
+    public func didCancel(subscription: Subscription) {
+        tracer?.didCancel(subscription: subscription)
     }
 }
 

@@ -15,14 +15,17 @@ import UndercurrentSession
         var againstApple = false
     }
 
-    static func run(_ pairs: [(name: String, source: URL, expected: URL)]) -> [Outcome] {
+    /// - Parameter traced: run as the REPL does, every call recorded: what the program prints
+    ///   must not change (`custom-subscription-identity` printed `Subscription`, not
+    ///   `Countdown`, once a tracer wrapped the calls).
+    static func run(_ pairs: [(name: String, source: URL, expected: URL)], traced: Bool = false) -> [Outcome] {
         pairs.map { pair in
             let source = (try? String(contentsOf: pair.source, encoding: .utf8)) ?? ""
             let apple = TestPaths.appleExpectation(for: pair.name)
             let expected = (try? String(contentsOf: apple ?? pair.expected, encoding: .utf8)) ?? ""
             let result = LargeStack.run { () -> (String, String?) in
                 var output = ""
-                let run = ScriptRun(source: source, fileName: pair.name + ".swift", trace: false) { output += $0 }
+                let run = ScriptRun(source: source, fileName: pair.name + ".swift", trace: traced) { output += $0 }
                 run.run()
                 return (output, run.diagnostic)
             }
@@ -95,6 +98,15 @@ import UndercurrentSession
         for outcome in outcomes {
             let reference = outcome.againstApple ? "Apple's output (AppleDifferences/)" : "the oracle's output"
             #expect(outcome.passed, "\(outcome.name) must print \(reference)\n\(outcome.detail)")
+        }
+    }
+
+    /// The REPL traces by default: a script must print the same with every call recorded.
+    @Test func projectSnippetsPrintTheSameWhileTraced() throws {
+        let pairs = TestPaths.snippetPairs(in: TestPaths.snippets)
+        try #require(pairs.count >= TestPaths.minimumSnippetCount)
+        for outcome in Self.run(pairs, traced: true) {
+            #expect(outcome.passed, "\(outcome.name), traced, must print what it prints untraced\n\(outcome.detail)")
         }
     }
 }

@@ -74,7 +74,7 @@ import UndercurrentTrace
 
     /// A script subscription hands its values to engine subscribers too: an operator's inner
     /// subscriber, a sink, an `AnySubscriber`. Traced, each sits inside OpenCombine's tap, and
-    /// with the fast paths on its values skip the tap (`SubscriberCallObserver`): the events
+    /// with the fast paths on its values skip the tap (`StreamBridge.callObserver`): the events
     /// must be the tap's, in the same order. CI runs this with the fast paths on and off.
     @Test func valuesAScriptSubscriptionHandsEngineSubscribersAreRecordedOnceEach() {
         let source = Self.customTrio.replacingOccurrences(

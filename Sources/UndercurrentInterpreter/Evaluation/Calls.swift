@@ -669,6 +669,10 @@ extension Interpreter {
         callDepth += 1
         defer { callDepth -= 1 }
         try checkCallDepth(at: location)
+        if let observed = callObserver(of: state, in: frame) {
+            return try runObserved(
+                state, in: frame, method: observed.method, object: observed.object, observer: observed.observer)
+        }
         return try state.runBody(self, in: frame)
     }
 

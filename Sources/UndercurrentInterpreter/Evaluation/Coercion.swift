@@ -172,6 +172,13 @@ extension Interpreter {
 
     func isInstance(_ value: Value, of type: TypeRef, at location: SourceLocation) throws -> Bool {
         let subject = value.loaded
+        // A dynamic cast to a type that is not optional looks through Optional: `.some(x) is T`
+        // is `x is T`, and `nil is T` is false (but an Optional, even nil, is `Any`).
+        if case .optional(let wrapped) = subject, type.optionalWrapped == nil {
+            if type.qualifiedName == "Any" { return true }
+            guard let wrapped else { return false }
+            return try isInstance(wrapped, of: type, at: location)
+        }
         switch type {
         case .optional(let wrapped):
             if case .optional(let inner) = subject {
@@ -207,7 +214,6 @@ extension Interpreter {
         }
         if let alias = typeAliases[name] { return try isInstance(subject, of: alias, at: location) }
         let valueType = typeInfo(of: subject)
-        if case .optional = subject { return false }
         guard let target = try? metatype(for: type, at: location).type else {
             throw ScriptError.runtime("cannot find type '\(name)' in scope", at: location)
         }

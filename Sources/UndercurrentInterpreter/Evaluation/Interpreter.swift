@@ -127,6 +127,11 @@ public final class Interpreter {
     @exclusivity(unchecked) public internal(set) var pendingError: Error?
     /// Called when an input finishes (successfully or not), to drain scheduled work.
     public var afterTopLevelHooks: [(Interpreter) throws -> Void] = []
+    /// The methods (`receive(_:)`) whose calls an object's `callObserver` is told of. Set
+    /// before any function runs: each function looks its name up once.
+    public var observedMethodNames: [String] = []
+    /// Set once any object has a `callObserver`: until then (an untraced run) no call looks.
+    @exclusivity(unchecked) public var hasObservedObjects = false
     /// Observers notified of every value `print` writes (the tracer records them).
     public var outputObservers: [(String) -> Void] = []
     /// Observers told when a script object is about to go away (its identity and type;

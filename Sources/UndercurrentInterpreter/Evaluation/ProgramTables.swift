@@ -108,6 +108,8 @@ final class FunctionState {
     /// For a closure, the function it is written in (`Interpreter.protocolExtended(by:)`),
     /// noted when that function's body is compiled.
     var enclosingFunction: FunctionDecl?
+    /// `observedMethod(in:)`, once found.
+    @exclusivity(unchecked) var observedMethodIndex = FunctionState.unchecked
 
     init(_ decl: FunctionDecl, in tables: ProgramTables) {
         self.decl = decl

@@ -16,6 +16,9 @@ public final class ScriptObject {
     /// Set on a stand-in built only to run `deinit` (which must not run `deinit` again):
     /// the identity of the object going away.
     public let standInFor: ObjectIdentifier?
+    /// Told of the calls of the methods named in `Interpreter.observedMethodNames` on this
+    /// object (not on a stand-in running its `deinit`).
+    @exclusivity(unchecked) public var callObserver: ScriptCallObserver?
 
     public init(type: TypeInfo, fields: [Value]) {
         self.type = type

@@ -8,13 +8,22 @@ struct ScriptSubscriber<Failure: Error>: Subscriber, ScriptBacked, CustomStringC
     let value: Value
     let bridge: StreamBridge
     let combineIdentifier: CombineIdentifier
+    /// Made for the engine to wrap in its introspection tap (`subscribe`), which reports the
+    /// calls it makes through this: the object's `ScriptCallReporter` must not report them too.
+    let isTapped: Bool
     /// `receive(_:)`, found once rather than by name for every value.
-    private let receiveValueMethod = MethodLookupCache()
+    private let receiveValueMethod: MethodLookupCache
 
-    init(value: Value, bridge: StreamBridge) {
+    /// - Parameter lookupCache: where the method called is found once; shared by the
+    ///   adapters made only to name the object to the tracer (`ScriptCallReporter`).
+    init(
+        value: Value, bridge: StreamBridge, isTapped: Bool = false, lookupCache: MethodLookupCache = MethodLookupCache()
+    ) {
         self.value = value
         self.bridge = bridge
         self.combineIdentifier = UndercurrentStreams.combineIdentifier(for: value)
+        self.isTapped = isTapped
+        receiveValueMethod = lookupCache
     }
 
     var scriptValue: Value { value }
@@ -23,26 +32,32 @@ struct ScriptSubscriber<Failure: Error>: Subscriber, ScriptBacked, CustomStringC
     func receive(subscription: Subscription) {
         bridge.fromEngine(()) {
             let subscriptionValue = bridge.subscriptionValue(for: subscription)
-            _ = try bridge.interpreter.callMethod(
-                value, "receive", labels: ["subscription"], [subscriptionValue],
-                at: .unknown)
+            _ = try bridge.asEngineCall(on: value, if: isTapped) {
+                try bridge.interpreter.callMethod(
+                    value, "receive", labels: ["subscription"], [subscriptionValue],
+                    at: .unknown)
+            }
         }
     }
 
     func receive(_ input: Value) -> Subscribers.Demand {
         bridge.fromEngine(.none) { interpreter in
-            let result = try interpreter.callMethod(
-                value, "receive", label: nil, input,
-                cache: receiveValueMethod, at: .unknown)
+            let result = try bridge.asEngineCall(on: value, if: isTapped) {
+                try interpreter.callMethod(
+                    value, "receive", label: nil, input,
+                    cache: receiveValueMethod, at: .unknown)
+            }
             return try bridge.demand(from: result, at: .unknown)
         }
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
         bridge.fromEngine(()) {
-            _ = try bridge.interpreter.callMethod(
-                value, "receive", labels: ["completion"],
-                [bridge.completionValue(completion)], at: .unknown)
+            _ = try bridge.asEngineCall(on: value, if: isTapped) {
+                try bridge.interpreter.callMethod(
+                    value, "receive", labels: ["completion"],
+                    [bridge.completionValue(completion)], at: .unknown)
+            }
         }
     }
 }

@@ -34,6 +34,8 @@ public final class SubscriberValue: NativeValue {
     private var hasSubscription: Bool { lifecycle.hasSubscription }
     private var hasCompleted: Bool { lifecycle.hasCompleted }
     private let name: String
+    /// The subscriber is inside the engine's introspection tap.
+    var isTapped = false
     /// True when the subscriber is a script type: calls the engine would stop on are made
     /// (the script runs them, as compiled code would) and the contract checker reports them.
     var endsInScript = false
@@ -158,6 +160,12 @@ extension StreamBridge {
     /// handed back one of ours, otherwise a checked wrapper.
     func subscriberValue<S: Subscriber>(for subscriber: S) -> Value where S.Input == Value {
         if let backed = subscriber as? ScriptBacked { return backed.scriptValue }
+        // The engine taps every subscription made while any thread traces (its hook is
+        // global); the script is handed its own object all the same.
+        if let object = TapUnwrapping.scriptObject(inTap: subscriber) {
+            if callObserver != nil { reportCalls(of: object, asSubscriber: true) }
+            return .object(object)
+        }
         let name = String(describing: subscriber)
         let wrapped: SubscriberValue.Wrapped
         if let never = subscriber as? any Subscriber<Value, Never> {
@@ -170,12 +178,13 @@ extension StreamBridge {
         let value = SubscriberValue(
             wrapped, name: name, bridge: self, receiveValue: directValueDelivery(to: subscriber))
         value.endsInScript = TapUnwrapping.endsInScript(subscriber)
+        value.isTapped = TapUnwrapping.isSubscriberTap(subscriber)
         return .native(value)
     }
 
     /// For a subscriber inside OpenCombine's `SubscriberTap`, while a tracer listens: its
     /// `receive(_:)` called directly, reported to the tracer as the tap reports it
-    /// (`SubscriberCallObserver`). Nil otherwise, and with the fast paths off.
+    /// (`callObserver`). Nil otherwise, and with the fast paths off.
     private func directValueDelivery<S: Subscriber>(to subscriber: S) -> ((Value) -> Subscribers.Demand)?
     where S.Input == Value {
         guard FastPaths.enabled, let observer = callObserver, TapUnwrapping.isSubscriberTap(subscriber) else {
@@ -189,7 +198,7 @@ extension StreamBridge {
         return nil
     }
 
-    private static func delivery<Inner: Subscriber>(to inner: Inner, reportingTo observer: SubscriberCallObserver)
+    private static func delivery<Inner: Subscriber>(to inner: Inner, reportingTo observer: _Introspection)
         -> (Value) -> Subscribers.Demand
     where Inner.Input == Value {
         { input in
@@ -205,7 +214,9 @@ extension StreamBridge {
         type.addNativeMethod(
             NativeFunction("receive(subscription:)") { [unowned self] arguments in
                 guard case .native(let subscriber as SubscriberValue)? = arguments.receiver else { return .void }
-                subscriber.receive(subscription: try self.subscription(from: arguments[0], at: arguments.location))
+                subscriber.receive(
+                    subscription: try self.subscription(
+                        from: arguments[0], tapped: subscriber.isTapped, at: arguments.location))
                 try self.interpreter.throwPendingError(at: arguments.location)
                 return .void
             })

@@ -5,6 +5,9 @@ import UndercurrentInterpreter
 /// are refused here: OpenCombine would stop the process.
 public final class SubscriptionValue: NativeValue {
     public let subscription: Subscription
+    /// Told of this subscription's requests and cancels, as a `SubscriptionTap` would tell it:
+    /// set when script code hands it to a traced script subscriber (`ScriptCallReporter`).
+    var reportsCallsTo: _Introspection?
 
     init(_ subscription: Subscription, type: TypeInfo) {
         self.subscription = subscription
@@ -24,18 +27,26 @@ public final class SubscriptionValue: NativeValue {
 extension StreamBridge {
     func subscriptionValue(for subscription: Subscription) -> Value {
         if let backed = subscription as? ScriptBacked { return backed.scriptValue }
+        // The engine taps every subscription made while any thread traces (its hook is
+        // global); the script is handed its own object all the same.
+        if let object = TapUnwrapping.scriptObject(inTap: subscription) {
+            if callObserver != nil { reportCalls(of: object, asSubscriber: false) }
+            return .object(object)
+        }
         return .native(SubscriptionValue(subscription, type: types.nativeSubscription))
     }
 
     /// The engine subscription a script value stands for.
-    func subscription(from value: Value, at location: SourceLocation) throws -> Subscription {
+    /// - Parameter tapped: it goes to an engine subscriber inside the engine's tap, which
+    ///   wraps it in a tap of its own (`ScriptSubscription.isTapped`).
+    func subscription(from value: Value, tapped: Bool = false, at location: SourceLocation) throws -> Subscription {
         switch value.loaded {
         case .native(let native as SubscriptionValue):
             return native.subscription
         case .object, .structValue:
             let type = interpreter.typeInfo(of: value)
             guard conforms(type, to: "Subscription") else { break }
-            return ScriptSubscription(value: value, bridge: self)
+            return ScriptSubscription(value: value, bridge: self, isTapped: tapped)
         default:
             break
         }
@@ -59,14 +70,18 @@ extension StreamBridge {
                             "Combine stops the program on request(.none) (Reactive Streams §3.9).",
                         ])
                 }
+                native.reportsCallsTo?.willRequest(subscription: native.subscription, demand)
                 native.subscription.request(demand)
+                native.reportsCallsTo?.didRequest(subscription: native.subscription, demand)
                 try self.interpreter.throwPendingError(at: arguments.location)
                 return .void
             })
         type.addNativeMethod(
             NativeFunction("cancel()") { [unowned self] arguments in
                 guard case .native(let native as SubscriptionValue)? = arguments.receiver else { return .void }
+                native.reportsCallsTo?.willCancel(subscription: native.subscription)
                 native.subscription.cancel()
+                native.reportsCallsTo?.didCancel(subscription: native.subscription)
                 try self.interpreter.throwPendingError(at: arguments.location)
                 return .void
             })

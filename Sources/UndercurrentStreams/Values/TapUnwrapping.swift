@@ -1,4 +1,5 @@
 import OpenCombine
+import UndercurrentInterpreter
 
 /// While a tracer is enabled, OpenCombine hands publishers a `SubscriberTap` around each
 /// subscriber and subscribers a `SubscriptionTap` around each subscription (internal types
@@ -7,6 +8,20 @@ enum TapUnwrapping {
     /// True for OpenCombine's `SubscriberTap` around a subscriber.
     static func isSubscriberTap(_ thing: Any) -> Bool {
         String(describing: type(of: thing)).hasPrefix("SubscriberTap<")
+    }
+
+    /// True for OpenCombine's `SubscriptionTap` around a subscription.
+    static func isSubscriptionTap(_ thing: Any) -> Bool {
+        String(describing: type(of: thing)).hasPrefix("SubscriptionTap")
+    }
+
+    /// The script object inside a tap (a script class conforming to `Subscriber` or
+    /// `Subscription`), to be handed to script code as itself; nil for anything else.
+    static func scriptObject(inTap thing: Any) -> ScriptObject? {
+        guard isSubscriberTap(thing) || isSubscriptionTap(thing),
+            case .object(let object)? = (unwrap(thing) as? ScriptBacked)?.scriptValue
+        else { return nil }
+        return object
     }
 
     /// The subscriber or subscription inside any taps.
@@ -31,19 +46,4 @@ enum TapUnwrapping {
     static func endsInScript(_ thing: Any) -> Bool {
         unwrap(thing) is ScriptBacked
     }
-}
-
-/// Told of each value script code hands an engine subscriber that OpenCombine's
-/// introspection taps, as the tap would tell the `_Introspection` hook (the tracer, when one
-/// records). Held by the bridge.
-///
-/// A value a script subscription delivers then goes to the subscriber inside the tap
-/// directly, and is reported here (`SubscriberValue`): the tap's way took a global lock and
-/// a second lock and an array of the hook's handlers made on every call, twice a value, a
-/// sixth of a traced custom subscription's time. The events are the same: the tap reports
-/// the subscriber inside it, before and after its `receive(_:)`, as this does.
-public protocol SubscriberCallObserver: AnyObject {
-    func willReceive<Downstream: Subscriber>(subscriber: Downstream, input: Downstream.Input)
-    func didReceive<Downstream: Subscriber>(
-        subscriber: Downstream, input: Downstream.Input, resultingDemand: Subscribers.Demand)
 }

@@ -1,0 +1,187 @@
+import OpenCombine
+import UndercurrentInterpreter
+
+/// Reports the protocol calls script code makes on a script subscriber or subscription that
+/// the engine handed it through OpenCombine's introspection wrappers, as those wrappers would.
+///
+/// While a tracer listens, OpenCombine hands a publisher a `SubscriberTap` around each
+/// subscriber, and a subscriber a `SubscriptionTap` around each subscription, which report
+/// every call made through them. Handed to script code as they are, the script saw a
+/// wrapper where compiled code sees its own object: `type(of: subscriber)` was
+/// `AnySubscriber`, `subscription is MySubscription` false, only with tracing on. A script
+/// object inside a tap is handed over as itself instead (`StreamBridge.unwrappingTaps`),
+/// and this reporter, set as its `callObserver`, tells the tracer of the calls the tap would
+/// have reported: `receive(subscription:)`, `receive(_:)` and `receive(completion:)` on a
+/// subscriber, `request(_:)` and `cancel()` on a subscription. Calls the engine makes
+/// through a tap of its own reach the object through `ScriptSubscriber` or
+/// `ScriptSubscription` and are reported by the tap; those are passed over (`engineCallee`).
+final class ScriptCallReporter: ScriptCallObserver {
+    /// The methods observed, in `Interpreter.observedMethodNames` order.
+    static let methods = ["receive(subscription:)", "receive(_:)", "receive(completion:)", "request(_:)", "cancel()"]
+    private enum Method: Int {
+        case receiveSubscription, receiveValue, receiveCompletion, request, cancel
+    }
+
+    /// The object was handed over as a subscriber: its `receive` calls are reported.
+    var asSubscriber = false
+    /// The object was handed over as a subscription: its `request` and `cancel` are reported.
+    var asSubscription = false
+    /// The bridge, while it lives: the object may outlive it.
+    private let handle: StreamBridgeHandle
+    /// Whether the subscriber's Failure is `Never`, for its completions.
+    private let failsNever: Bool
+    /// Shared by the adapters made to name the object to the tracer, which never call it
+    /// through them: one made per call was a tenth of a traced value's cost.
+    private let unusedLookup = MethodLookupCache()
+
+    init(bridge: StreamBridge, type: TypeInfo) {
+        handle = bridge.handle
+        failsNever = bridge.failureIsNever(of: type)
+    }
+
+    func willCall(_ method: Int, on object: ScriptObject, arguments: ScriptCallArguments) -> Bool {
+        guard let bridge = handle.bridge, let observer = bridge.callObserver, let method = Method(rawValue: method)
+        else { return false }
+        if bridge.engineCallee == ObjectIdentifier(object) {
+            bridge.engineCallee = nil
+            return false
+        }
+        switch method {
+        case .receiveSubscription where asSubscriber:
+            guard let subscription = bridge.reportedSubscription(arguments[0], handedBy: observer) else { return false }
+            if failsNever {
+                observer.willReceive(subscriber: subscriber(object, bridge, Never.self), subscription: subscription)
+            } else {
+                observer.willReceive(
+                    subscriber: subscriber(object, bridge, ScriptFailure.self), subscription: subscription)
+            }
+        case .receiveValue where asSubscriber:
+            if failsNever {
+                observer.willReceive(subscriber: subscriber(object, bridge, Never.self), input: arguments[0])
+            } else {
+                observer.willReceive(subscriber: subscriber(object, bridge, ScriptFailure.self), input: arguments[0])
+            }
+        case .receiveCompletion where asSubscriber:
+            if failsNever {
+                guard let completion = try? bridge.completion(from: arguments[0], as: Never.self, at: .unknown)
+                else { return false }
+                observer.willReceive(subscriber: subscriber(object, bridge, Never.self), completion: completion)
+            } else {
+                guard let completion = try? bridge.completion(from: arguments[0], as: ScriptFailure.self, at: .unknown)
+                else { return false }
+                observer.willReceive(subscriber: subscriber(object, bridge, ScriptFailure.self), completion: completion)
+            }
+        case .request where asSubscription:
+            guard let demand = try? bridge.demand(from: arguments[0], at: .unknown) else { return false }
+            observer.willRequest(subscription: subscription(object, bridge), demand)
+        case .cancel where asSubscription:
+            observer.willCancel(subscription: subscription(object, bridge))
+        default:
+            return false
+        }
+        return true
+    }
+
+    func didCall(_ method: Int, on object: ScriptObject, arguments: ScriptCallArguments, result: Value?) {
+        guard let bridge = handle.bridge, let observer = bridge.callObserver, let method = Method(rawValue: method)
+        else { return }
+        switch method {
+        case .receiveSubscription:
+            // The tap reports the subscription it was given, as `willCall` found it.
+            let subscription = bridge.reportedSubscription(arguments[0], handedBy: nil) ?? Subscriptions.empty
+            if failsNever {
+                observer.didReceive(subscriber: subscriber(object, bridge, Never.self), subscription: subscription)
+            } else {
+                observer.didReceive(
+                    subscriber: subscriber(object, bridge, ScriptFailure.self), subscription: subscription)
+            }
+        case .receiveValue:
+            // A `receive(_:)` that threw returns no demand; the engine's adapter counts it as none.
+            let demand = result.flatMap { try? bridge.demand(from: $0, at: .unknown) } ?? .none
+            if failsNever {
+                observer.didReceive(
+                    subscriber: subscriber(object, bridge, Never.self), input: arguments[0], resultingDemand: demand)
+            } else {
+                observer.didReceive(
+                    subscriber: subscriber(object, bridge, ScriptFailure.self), input: arguments[0],
+                    resultingDemand: demand)
+            }
+        case .receiveCompletion:
+            if failsNever {
+                if let completion = try? bridge.completion(from: arguments[0], as: Never.self, at: .unknown) {
+                    observer.didReceive(subscriber: subscriber(object, bridge, Never.self), completion: completion)
+                }
+            } else if let completion = try? bridge.completion(from: arguments[0], as: ScriptFailure.self, at: .unknown)
+            {
+                observer.didReceive(subscriber: subscriber(object, bridge, ScriptFailure.self), completion: completion)
+            }
+        case .request:
+            if let demand = try? bridge.demand(from: arguments[0], at: .unknown) {
+                observer.didRequest(subscription: subscription(object, bridge), demand)
+            }
+        case .cancel:
+            observer.didCancel(subscription: subscription(object, bridge))
+        }
+    }
+
+    /// The object as the engine's adapter for it, as the tap would name it to the tracer.
+    private func subscriber<Failure: Error>(_ object: ScriptObject, _ bridge: StreamBridge, _: Failure.Type)
+        -> ScriptSubscriber<Failure>
+    {
+        ScriptSubscriber(value: .object(object), bridge: bridge, lookupCache: unusedLookup)
+    }
+
+    private func subscription(_ object: ScriptObject, _ bridge: StreamBridge) -> ScriptSubscription {
+        ScriptSubscription(value: .object(object), bridge: bridge, lookupCache: unusedLookup)
+    }
+}
+
+extension StreamBridge {
+    /// Runs `body`, the engine calling a method of `value` through its adapter; when the
+    /// adapter is `tapped`, marked as the engine's call (`engineCallee`), which the engine's
+    /// own wrapper reports.
+    @inline(__always)
+    func asEngineCall<T>(on value: Value, if tapped: Bool, _ body: () throws -> T) rethrows -> T {
+        guard tapped, case .object(let object) = value, object.callObserver != nil else { return try body() }
+        engineCallee = ObjectIdentifier(object)
+        defer { engineCallee = nil }
+        return try body()
+    }
+
+    /// Tells `object` to report its protocol calls as a subscriber or a subscription.
+    func reportCalls(of object: ScriptObject, asSubscriber: Bool) {
+        let reporter: ScriptCallReporter
+        if let existing = object.callObserver as? ScriptCallReporter {
+            reporter = existing
+        } else {
+            reporter = ScriptCallReporter(bridge: self, type: object.type)
+            object.callObserver = reporter
+            interpreter.hasObservedObjects = true
+        }
+        if asSubscriber { reporter.asSubscriber = true } else { reporter.asSubscription = true }
+    }
+
+    /// What a `SubscriberTap` reports for the subscription script code hands a traced script
+    /// subscriber: a script subscription as its adapter, which from then on reports its own
+    /// calls (the tap would have wrapped it); an engine subscription as it is, or the one inside
+    /// it when it already is a tap. `handedBy` (the tracer) is told of the requests and cancels
+    /// of an engine subscription that is not a tap, once handed over.
+    func reportedSubscription(_ value: Value, handedBy observer: _Introspection?) -> Subscription? {
+        switch value.loaded {
+        case .object(let object) where conforms(object.type, to: "Subscription"):
+            if observer != nil { reportCalls(of: object, asSubscriber: false) }
+            return ScriptSubscription(value: .object(object), bridge: self)
+        case .native(let native as SubscriptionValue):
+            if TapUnwrapping.isSubscriptionTap(native.subscription) {
+                return TapUnwrapping.unwrap(native.subscription) as? Subscription
+            }
+            if let observer { native.reportsCallsTo = observer }
+            return native.subscription
+        case .structValue(let structValue) where conforms(structValue.type, to: "Subscription"):
+            // A value: its own calls cannot be followed to it; the handing over is reported.
+            return ScriptSubscription(value: value.loaded, bridge: self)
+        default:
+            return nil
+        }
+    }
+}
