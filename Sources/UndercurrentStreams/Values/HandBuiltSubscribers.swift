@@ -154,6 +154,19 @@ extension StreamBridge {
     }
 
     private func installCombineIdentifier() {
+        // `CustomCombineIdentifierConvertible`'s extension for classes, which `Subscriber` and
+        // `Subscription` refine: a class instance is identified by itself. (A struct declares
+        // its own, which is found first; Swift does not compile one that does not.)
+        let ofObject = NativeProperty { [unowned self] _, value in
+            guard case .object(let object) = value.loaded else {
+                throw ScriptError.runtime(
+                    "\(Formatter.typeName(of: value)) has no combineIdentifier: a struct conforming to Subscriber or Subscription declares one (let combineIdentifier = CombineIdentifier())"
+                )
+            }
+            return .native(CombineIdentifierValue(CombineIdentifier(object), type: self.types.combineIdentifier))
+        }
+        types.subscriber.addNativeProperty("combineIdentifier", ofObject)
+        types.subscription.addNativeProperty("combineIdentifier", ofObject)
         types.combineIdentifier.conformances = ["Hashable", "Equatable", "CustomStringConvertible"]
         types.combineIdentifier.initializers = [
             .native(

@@ -211,6 +211,13 @@ extension StreamBridge {
 
     func installSubscriberMembers() {
         let type = types.nativeSubscriber
+        type.addNativeProperty(
+            "combineIdentifier",
+            NativeProperty { [unowned self] _, value in
+                guard case .native(let subscriber as SubscriberValue) = value.loaded else { return .void }
+                return .native(
+                    CombineIdentifierValue(subscriber.wrapped.combineIdentifier, type: self.types.combineIdentifier))
+            })
         type.addNativeMethod(
             NativeFunction("receive(subscription:)") { [unowned self] arguments in
                 guard case .native(let subscriber as SubscriberValue)? = arguments.receiver else { return .void }
