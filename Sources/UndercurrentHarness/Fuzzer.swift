@@ -203,10 +203,14 @@ public final class Fuzzer {
         let trimmed = message.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return true }
         let prose = withoutQuotedCode(trimmed)
+        // After `uncaught error:` comes the thrown value as Swift describes it: a URLError is
+        // Foundation's `Error Domain=NSURLErrorDomain Code=-999 "(null)"`, as compiled code
+        // prints it. A dump of the interpreter's own types (`Swift.…`) is still internal.
+        let describesThrownValue = prose.hasPrefix("uncaught error: ")
         for internalName in [
             "OptionalChainExit", "Swift.", "Context(codingPath", "NSError", "Error Domain",
             "ThrownValue(",
-        ] {
+        ] where !(describesThrownValue && (internalName == "NSError" || internalName == "Error Domain")) {
             if prose.contains(internalName) { return true }
         }
         return false

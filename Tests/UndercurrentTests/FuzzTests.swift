@@ -80,6 +80,9 @@ import UndercurrentSession
         #expect(
             !Fuzzer.looksInternal(
                 "uncaught error: DecodingError.dataCorrupted: Data was corrupted. Debug description: not JSON."))
+        // A thrown URLError is described as Foundation describes it (compiled code prints this).
+        #expect(!Fuzzer.looksInternal("uncaught error: Error Domain=NSURLErrorDomain Code=-999 \"(null)\""))
+        #expect(Fuzzer.looksInternal("could not read: Error Domain=NSCocoaErrorDomain Code=4 \"(null)\""))
     }
 
     @Test func tokenizerGivesTheTextBack() {
