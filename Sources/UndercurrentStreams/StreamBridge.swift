@@ -15,7 +15,7 @@ public final class StreamBridge: InterpreterLibrary {
     let willChangePublishers = WillChangePublishers()
     /// The generic arguments the script wrote for publishers that are objects (a subject, a
     /// `Future`), by object, so that a chain built on one can spell its type (PublisherSpelling.swift).
-    var writtenGenericArguments: [ObjectIdentifier: (object: WeakObject, arguments: [TypeRef])] = [:]
+    var writtenGenericArguments = WrittenGenericArguments()
     /// An operator is being called through a receiver whose static type is a protocol
     /// (`NativeArguments.isThroughProtocol`): it builds its own stage (`fusionCandidate`).
     var buildsThroughProtocol = false

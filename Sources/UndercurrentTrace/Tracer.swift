@@ -76,12 +76,19 @@ public final class Tracer: _Introspection {
     }
     /// The `send`s in progress, innermost last.
     @exclusivity(unchecked) private var sends: [SendInProgress] = []
+    /// How many of `sends` note the conduits they deliver to (`SendInProgress.notesDeliveries`).
+    @exclusivity(unchecked) private var sendsNotingDeliveries = 0
 
     private struct SendInProgress {
         var value: String
         var dropsWithoutDemand: Bool
         /// The subject's live conduits when the send began, with their demand then.
         var conduits: [(name: String, subscriber: String, demand: DemandCount)]
+        /// Whether the send may drop the value for a conduit without demand, so that the
+        /// conduits it delivers to must be noted: a `PassthroughSubject` one of whose conduits
+        /// had none when the send began. Noting each delivery in a set, for every send in
+        /// progress, was a tenth of a traced chain of subjects' time.
+        var notesDeliveries: Bool
         var delivered: Set<String> = []
     }
     private var partialLine = ""
@@ -123,6 +130,7 @@ public final class Tracer: _Introspection {
         depth = 0
         stack.removeAll()
         sends.removeAll()
+        sendsNotingDeliveries = 0
         violations.removeAll()
         violationCount = 0
     }
@@ -359,8 +367,10 @@ public final class Tracer: _Introspection {
         let checked = checker.willReceiveValue(
             subscriber: subscriberName, value: value, sequence: sequence + 1,
             stack: stack)
-        if !sends.isEmpty, let subscription = checked.subscription {
-            for index in sends.indices { sends[index].delivered.insert(subscription) }
+        if sendsNotingDeliveries > 0, let subscription = checked.subscription {
+            for index in sends.indices where sends[index].notesDeliveries {
+                sends[index].delivered.insert(subscription)
+            }
         }
         // A debounce delivering its value no longer holds it; a buffer delivers its oldest.
         if !debounced.isEmpty, let subscription = checked.subscription, subscription.hasPrefix("Debounce.Inner#") {
@@ -621,13 +631,23 @@ extension Tracer {
         let argument = Self.describe(value)
         let position = record(.send, target: name, argument: argument)
         push(.send, position: position)
-        sends.append(SendInProgress(value: argument, dropsWithoutDemand: dropsWithoutDemand, conduits: live))
+        let notesDeliveries =
+            dropsWithoutDemand
+            && live.contains {
+                if case .count(let count) = $0.demand { count <= 0 } else { false }
+            }
+        if notesDeliveries { sendsNotingDeliveries += 1 }
+        sends.append(
+            SendInProgress(
+                value: argument, dropsWithoutDemand: dropsWithoutDemand, conduits: live,
+                notesDeliveries: notesDeliveries))
     }
 
     /// What the subject did not deliver is recorded under the send: each subscriber that had
     /// no demand, or the lack of any subscriber.
     func didSend<Subject: AnyObject>(to subject: Subject) {
         guard onOwnerThread, let send = sends.popLast() else { return }
+        if send.notesDeliveries { sendsNotingDeliveries -= 1 }
         if send.dropsWithoutDemand {
             if send.conduits.isEmpty { record(.dropped, target: "", argument: send.value) }
             for conduit in send.conduits where !send.delivered.contains(conduit.name) {

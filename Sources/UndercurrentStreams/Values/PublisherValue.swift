@@ -198,24 +198,14 @@ extension StreamBridge {
         guard !written.isEmpty, case .native(let native as PublisherValue) = value else { return value }
         native.writtenArguments = written
         let base = native.publisher.base
-        if type(of: base) is AnyClass {
-            let object = base as AnyObject
-            if writtenGenericArguments.count > 256 {
-                writtenGenericArguments = writtenGenericArguments.filter { $0.value.object.object != nil }
-            }
-            writtenGenericArguments[ObjectIdentifier(object)] = (WeakObject(object), written)
-        }
+        if type(of: base) is AnyClass { writtenGenericArguments.remember(written, for: base as AnyObject) }
         return value
     }
 
     /// What `rememberWrittenArguments` kept for this engine publisher, if it is an object.
     func writtenArguments(of publisher: Any) -> [TypeRef]? {
         guard type(of: publisher) is AnyClass else { return nil }
-        let object = publisher as AnyObject
-        guard let entry = writtenGenericArguments[ObjectIdentifier(object)], entry.object.object === object else {
-            return nil
-        }
-        return entry.arguments
+        return writtenGenericArguments[publisher as AnyObject]
     }
 
     public func publisherValue<P: Publisher>(_ publisher: P) -> Value where P.Output == Value {
@@ -256,8 +246,35 @@ extension StreamBridge {
     }
 }
 
-/// A weak reference, for tables keyed by an object's identity.
-final class WeakObject {
-    weak var object: AnyObject?
-    init(_ object: AnyObject) { self.object = object }
+/// The generic arguments written for publishers that are objects, by object.
+///
+/// An entry holds its object `unowned` and never reads it: that keeps the object's memory
+/// (not the object, whose `deinit` runs as it would), so no other object can take its address
+/// and its entry. A `weak` reference would say when the object went, but it gives the object
+/// a side table, and from then on every retain and release of it (a subject, on every `send`)
+/// takes the runtime's slow path. The oldest entries go beyond `capacity`; a publisher whose
+/// entry went is spelled without it, or refused by name, never spelled with another's.
+struct WrittenGenericArguments {
+    private struct Entry {
+        unowned let object: AnyObject
+        let arguments: [TypeRef]
+    }
+
+    static let capacity = 4_096
+    private var entries: [ObjectIdentifier: Entry] = [:]
+    /// The entries' keys, oldest first.
+    private var order: [ObjectIdentifier] = []
+
+    mutating func remember(_ arguments: [TypeRef], for object: AnyObject) {
+        let key = ObjectIdentifier(object)
+        if entries[key] == nil { order.append(key) }
+        entries[key] = Entry(object: object, arguments: arguments)
+        if order.count > Self.capacity {
+            let evicted = order.prefix(order.count - Self.capacity / 2)
+            for key in evicted { entries[key] = nil }
+            order.removeFirst(evicted.count)
+        }
+    }
+
+    subscript(object: AnyObject) -> [TypeRef]? { entries[ObjectIdentifier(object)]?.arguments }
 }
