@@ -48,11 +48,23 @@ struct TraceEventRing {
         return dropped
     }
 
+    static let growsWholeFrom = 4_096
+    static let largestWholeCapacity = 1_000_000
+
     /// The storage index of the next event, holding an empty event or the oldest one, which
     /// is dropped.
     @inline(__always)
     private mutating func makeRoom(capacity: Int) -> (position: Int, dropped: Dropped) {
         if storage.count < capacity {
+            // A long trace takes its whole room at once, rather than doubling towards it: each
+            // doubling copied every event kept so far (a tenth of a megabyte-sized trace's
+            // recording time), and held the old copy and the new one at once. A short trace
+            // stays small.
+            if storage.count == storage.capacity, storage.count >= Self.growsWholeFrom,
+                capacity <= Self.largestWholeCapacity
+            {
+                storage.reserveCapacity(capacity)
+            }
             storage.append(TraceEvent(sequence: 0, kind: .output, depth: 0, target: "", argument: ""))
             return (storage.count - 1, Dropped())
         }

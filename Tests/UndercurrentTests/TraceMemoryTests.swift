@@ -123,6 +123,18 @@ import UndercurrentSession
         #expect(ring[0] == TraceEvent(sequence: 2, kind: .request, depth: 0, target: "New#1", argument: ".max(1)"))
     }
 
+    /// Past `growsWholeFrom` events the ring takes its whole room at once; it keeps the same
+    /// events, in the same order, as one grown by doubling.
+    @Test func aLongRingKeepsTheNewestInOrder() {
+        var ring = TraceEventRing()
+        let capacity = TraceEventRing.growsWholeFrom + 1_000
+        var dropped = 0
+        for number in 1...(capacity + 1_500) { dropped += ring.append(event(number), capacity: capacity).count }
+        #expect(dropped == 1_500)
+        #expect(ring.count == capacity)
+        #expect(ring.inOrder.map(\.sequence) == Array(1_501...(capacity + 1_500)))
+    }
+
     @Test func aChangeReachesTheEventAtItsPositionAfterWrapping() {
         var ring = TraceEventRing()
         for number in 1...13 { _ = ring.append(event(number), capacity: 10) }
