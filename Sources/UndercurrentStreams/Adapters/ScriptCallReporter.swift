@@ -82,6 +82,8 @@ final class ScriptCallReporter: ScriptCallObserver {
         return true
     }
 
+    // Every `didCall` tells the tracer, whatever it finds in the arguments: the tracer closes
+    // the call `willCall` opened (its frame of calls in progress) and reads little else.
     func didCall(_ method: Int, on object: ScriptObject, arguments: ScriptCallArguments, result: Value?) {
         guard let bridge = handle.bridge, let observer = bridge.callObserver, let method = Method(rawValue: method)
         else { return }
@@ -108,17 +110,16 @@ final class ScriptCallReporter: ScriptCallObserver {
             }
         case .receiveCompletion:
             if failsNever {
-                if let completion = try? bridge.completion(from: arguments[0], as: Never.self, at: .unknown) {
-                    observer.didReceive(subscriber: subscriber(object, bridge, Never.self), completion: completion)
-                }
-            } else if let completion = try? bridge.completion(from: arguments[0], as: ScriptFailure.self, at: .unknown)
-            {
+                let completion = (try? bridge.completion(from: arguments[0], as: Never.self, at: .unknown)) ?? .finished
+                observer.didReceive(subscriber: subscriber(object, bridge, Never.self), completion: completion)
+            } else {
+                let completion =
+                    (try? bridge.completion(from: arguments[0], as: ScriptFailure.self, at: .unknown)) ?? .finished
                 observer.didReceive(subscriber: subscriber(object, bridge, ScriptFailure.self), completion: completion)
             }
         case .request:
-            if let demand = try? bridge.demand(from: arguments[0], at: .unknown) {
-                observer.didRequest(subscription: subscription(object, bridge), demand)
-            }
+            let demand = (try? bridge.demand(from: arguments[0], at: .unknown)) ?? .none
+            observer.didRequest(subscription: subscription(object, bridge), demand)
         case .cancel:
             observer.didCancel(subscription: subscription(object, bridge))
         }
