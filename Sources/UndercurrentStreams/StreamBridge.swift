@@ -30,10 +30,10 @@ public final class StreamBridge: InterpreterLibrary {
     /// the bridge makes in their place (the tracer; `ScriptCallReporter`,
     /// `SubscriberValue`'s direct delivery).
     public var callObserver: _Introspection?
-    /// The script object the engine is calling right now through `ScriptSubscriber` or
-    /// `ScriptSubscription`: that call is the engine's, reported by its own wrapper, and its
-    /// `ScriptCallReporter` passes it over.
-    var engineCallee: ObjectIdentifier?
+    /// The script subscriber or subscription (by its combine identifier) the engine is calling
+    /// right now through `ScriptSubscriber` or `ScriptSubscription`: that call is the
+    /// engine's, reported by its own wrapper, and its `ScriptCallReporter` passes it over.
+    var engineCallee: CombineIdentifier?
     /// `.max(1)` and the other demands every subscription uses, made once.
     lazy var sharedDemands = SharedDemands(type: types.demand)
     /// How values that may outlive the bridge reach it (`StreamBridgeHandle`).

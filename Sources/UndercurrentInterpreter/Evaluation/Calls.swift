@@ -671,7 +671,7 @@ extension Interpreter {
         try checkCallDepth(at: location)
         if let observed = callObserver(of: state, in: frame) {
             return try runObserved(
-                state, in: frame, method: observed.method, object: observed.object, observer: observed.observer)
+                state, in: frame, method: observed.method, receiver: observed.receiver, observer: observed.observer)
         }
         return try state.runBody(self, in: frame)
     }

@@ -1,5 +1,5 @@
-/// Told of the calls of chosen methods on one object (`ScriptObject.callObserver`), for the
-/// layer above to report them.
+/// Told of the calls of chosen methods on one object (`ScriptObject.callObserver`), or on
+/// every value of a struct type (`TypeInfo.callObserver`), for the layer above to report them.
 ///
 /// The stream bridge uses it for a script subscriber or subscription the Combine engine
 /// handed to script code while a tracer listens. OpenCombine reports such calls only when
@@ -8,10 +8,10 @@
 /// are reported from here, as the wrapper would report them.
 public protocol ScriptCallObserver: AnyObject {
     /// Before the body of method `method` (an index into `Interpreter.observedMethodNames`)
-    /// runs on `object`; true to be told when it returns.
-    func willCall(_ method: Int, on object: ScriptObject, arguments: ScriptCallArguments) -> Bool
+    /// runs on `receiver` (the object, or the struct value); true to be told when it returns.
+    func willCall(_ method: Int, on receiver: Value, arguments: ScriptCallArguments) -> Bool
     /// After it returned `result`, or threw (`result` nil).
-    func didCall(_ method: Int, on object: ScriptObject, arguments: ScriptCallArguments, result: Value?)
+    func didCall(_ method: Int, on receiver: Value, arguments: ScriptCallArguments, result: Value?)
 }
 
 /// The arguments of an observed call, read from its frame.
@@ -44,36 +44,46 @@ extension FunctionState {
 }
 
 extension Interpreter {
-    /// The observer of a call of `state` on the object in `frame`'s `self`, if it has one.
+    /// The observer of a call of `state` on the object or struct value in `frame`'s `self`, if
+    /// it has one.
     @inline(__always)
     func callObserver(of state: FunctionState, in frame: Frame) -> (
-        method: Int, object: ScriptObject, observer: ScriptCallObserver
+        method: Int, receiver: Value, observer: ScriptCallObserver
     )? {
         guard hasObservedObjects, let method = state.observedMethod(in: self), let slot = state.selfSlot,
-            case .object(let object)? = frame.slots[slot]?.load(), let observer = object.callObserver
+            let receiver = frame.slots[slot]?.load()
         else { return nil }
-        return (method, object, observer)
+        switch receiver {
+        case .object(let object):
+            guard let observer = object.callObserver else { return nil }
+            return (method, receiver, observer)
+        case .structValue(let value):
+            guard let observer = value.type.callObserver else { return nil }
+            return (method, receiver, observer)
+        default:
+            return nil
+        }
     }
 
     /// Runs an observed call's body between its observer's two calls.
     func runObserved(
-        _ state: FunctionState, in frame: Frame, method: Int, object: ScriptObject, observer: ScriptCallObserver
+        _ state: FunctionState, in frame: Frame, method: Int, receiver: Value, observer: ScriptCallObserver
     ) throws -> Flow {
         let arguments = ScriptCallArguments(frame: frame, function: state.decl)
-        guard observer.willCall(method, on: object, arguments: arguments) else {
+        guard observer.willCall(method, on: receiver, arguments: arguments) else {
             return try state.runBody(self, in: frame)
         }
         let flow: Flow
         do {
             flow = try state.runBody(self, in: frame)
         } catch {
-            observer.didCall(method, on: object, arguments: arguments, result: nil)
+            observer.didCall(method, on: receiver, arguments: arguments, result: nil)
             throw error
         }
         if case .returned(let value) = flow {
-            observer.didCall(method, on: object, arguments: arguments, result: value)
+            observer.didCall(method, on: receiver, arguments: arguments, result: value)
         } else {
-            observer.didCall(method, on: object, arguments: arguments, result: .void)
+            observer.didCall(method, on: receiver, arguments: arguments, result: .void)
         }
         return flow
     }

@@ -75,6 +75,9 @@ public final class TypeInfo {
     public var conformances: [String] = [] { didSet { membersChanged() } }
     public var genericParameters: [String] = []
     public var storedProperties: [StoredProperty] = []
+    /// For a struct type: told of the calls of the methods named in
+    /// `Interpreter.observedMethodNames` on any of its values (a class's objects have their own).
+    public var callObserver: ScriptCallObserver?
     public var fieldIndex: [String: Int] = [:]
     public var cases: [EnumCaseInfo] = []
     public var caseIndex: [String: Int] = [:] { didSet { membersChanged() } }

@@ -9,12 +9,14 @@ import UndercurrentInterpreter
 /// every call made through them. Handed to script code as they are, the script saw a
 /// wrapper where compiled code sees its own object: `type(of: subscriber)` was
 /// `AnySubscriber`, `subscription is MySubscription` false, only with tracing on. A script
-/// object inside a tap is handed over as itself instead (`StreamBridge.unwrappingTaps`),
-/// and this reporter, set as its `callObserver`, tells the tracer of the calls the tap would
-/// have reported: `receive(subscription:)`, `receive(_:)` and `receive(completion:)` on a
-/// subscriber, `request(_:)` and `cancel()` on a subscription. Calls the engine makes
-/// through a tap of its own reach the object through `ScriptSubscriber` or
-/// `ScriptSubscription` and are reported by the tap; those are passed over (`engineCallee`).
+/// object or struct value inside a tap is handed over as itself instead
+/// (`TapUnwrapping.scriptValue(inTap:)`), and this reporter, set as the object's
+/// `callObserver` (a struct type's, for all its values), tells the tracer of the calls the
+/// tap would have reported: `receive(subscription:)`, `receive(_:)` and
+/// `receive(completion:)` on a subscriber, `request(_:)` and `cancel()` on a subscription.
+/// Calls the engine makes through a tap of its own reach the receiver through
+/// `ScriptSubscriber` or `ScriptSubscription` and are reported by the tap; those are passed
+/// over (`engineCallee`).
 final class ScriptCallReporter: ScriptCallObserver {
     /// The methods observed, in `Interpreter.observedMethodNames` order.
     static let methods = ["receive(subscription:)", "receive(_:)", "receive(completion:)", "request(_:)", "cancel()"]
@@ -22,11 +24,11 @@ final class ScriptCallReporter: ScriptCallObserver {
         case receiveSubscription, receiveValue, receiveCompletion, request, cancel
     }
 
-    /// The object was handed over as a subscriber: its `receive` calls are reported.
+    /// The receiver was handed over as a subscriber: its `receive` calls are reported.
     var asSubscriber = false
-    /// The object was handed over as a subscription: its `request` and `cancel` are reported.
+    /// The receiver was handed over as a subscription: its `request` and `cancel` are reported.
     var asSubscription = false
-    /// The bridge, while it lives: the object may outlive it.
+    /// The bridge, while it lives: the receiver may outlive it.
     private let handle: StreamBridgeHandle
     /// Whether the subscriber's Failure is `Never`, for its completions.
     private let failsNever: Bool
@@ -39,10 +41,10 @@ final class ScriptCallReporter: ScriptCallObserver {
         failsNever = bridge.failureIsNever(of: type)
     }
 
-    func willCall(_ method: Int, on object: ScriptObject, arguments: ScriptCallArguments) -> Bool {
+    func willCall(_ method: Int, on receiver: Value, arguments: ScriptCallArguments) -> Bool {
         guard let bridge = handle.bridge, let observer = bridge.callObserver, let method = Method(rawValue: method)
         else { return false }
-        if bridge.engineCallee == ObjectIdentifier(object) {
+        if let callee = bridge.engineCallee, callee == combineIdentifier(for: receiver) {
             bridge.engineCallee = nil
             return false
         }
@@ -50,32 +52,33 @@ final class ScriptCallReporter: ScriptCallObserver {
         case .receiveSubscription where asSubscriber:
             guard let subscription = bridge.reportedSubscription(arguments[0], handedBy: observer) else { return false }
             if failsNever {
-                observer.willReceive(subscriber: subscriber(object, bridge, Never.self), subscription: subscription)
+                observer.willReceive(subscriber: subscriber(receiver, bridge, Never.self), subscription: subscription)
             } else {
                 observer.willReceive(
-                    subscriber: subscriber(object, bridge, ScriptFailure.self), subscription: subscription)
+                    subscriber: subscriber(receiver, bridge, ScriptFailure.self), subscription: subscription)
             }
         case .receiveValue where asSubscriber:
             if failsNever {
-                observer.willReceive(subscriber: subscriber(object, bridge, Never.self), input: arguments[0])
+                observer.willReceive(subscriber: subscriber(receiver, bridge, Never.self), input: arguments[0])
             } else {
-                observer.willReceive(subscriber: subscriber(object, bridge, ScriptFailure.self), input: arguments[0])
+                observer.willReceive(subscriber: subscriber(receiver, bridge, ScriptFailure.self), input: arguments[0])
             }
         case .receiveCompletion where asSubscriber:
             if failsNever {
                 guard let completion = try? bridge.completion(from: arguments[0], as: Never.self, at: .unknown)
                 else { return false }
-                observer.willReceive(subscriber: subscriber(object, bridge, Never.self), completion: completion)
+                observer.willReceive(subscriber: subscriber(receiver, bridge, Never.self), completion: completion)
             } else {
                 guard let completion = try? bridge.completion(from: arguments[0], as: ScriptFailure.self, at: .unknown)
                 else { return false }
-                observer.willReceive(subscriber: subscriber(object, bridge, ScriptFailure.self), completion: completion)
+                observer.willReceive(
+                    subscriber: subscriber(receiver, bridge, ScriptFailure.self), completion: completion)
             }
         case .request where asSubscription:
             guard let demand = try? bridge.demand(from: arguments[0], at: .unknown) else { return false }
-            observer.willRequest(subscription: subscription(object, bridge), demand)
+            observer.willRequest(subscription: subscription(receiver, bridge), demand)
         case .cancel where asSubscription:
-            observer.willCancel(subscription: subscription(object, bridge))
+            observer.willCancel(subscription: subscription(receiver, bridge))
         default:
             return false
         }
@@ -84,7 +87,7 @@ final class ScriptCallReporter: ScriptCallObserver {
 
     // Every `didCall` tells the tracer, whatever it finds in the arguments: the tracer closes
     // the call `willCall` opened (its frame of calls in progress) and reads little else.
-    func didCall(_ method: Int, on object: ScriptObject, arguments: ScriptCallArguments, result: Value?) {
+    func didCall(_ method: Int, on receiver: Value, arguments: ScriptCallArguments, result: Value?) {
         guard let bridge = handle.bridge, let observer = bridge.callObserver, let method = Method(rawValue: method)
         else { return }
         switch method {
@@ -92,48 +95,49 @@ final class ScriptCallReporter: ScriptCallObserver {
             // The tap reports the subscription it was given, as `willCall` found it.
             let subscription = bridge.reportedSubscription(arguments[0], handedBy: nil) ?? Subscriptions.empty
             if failsNever {
-                observer.didReceive(subscriber: subscriber(object, bridge, Never.self), subscription: subscription)
+                observer.didReceive(subscriber: subscriber(receiver, bridge, Never.self), subscription: subscription)
             } else {
                 observer.didReceive(
-                    subscriber: subscriber(object, bridge, ScriptFailure.self), subscription: subscription)
+                    subscriber: subscriber(receiver, bridge, ScriptFailure.self), subscription: subscription)
             }
         case .receiveValue:
             // A `receive(_:)` that threw returns no demand; the engine's adapter counts it as none.
             let demand = result.flatMap { try? bridge.demand(from: $0, at: .unknown) } ?? .none
             if failsNever {
                 observer.didReceive(
-                    subscriber: subscriber(object, bridge, Never.self), input: arguments[0], resultingDemand: demand)
+                    subscriber: subscriber(receiver, bridge, Never.self), input: arguments[0], resultingDemand: demand)
             } else {
                 observer.didReceive(
-                    subscriber: subscriber(object, bridge, ScriptFailure.self), input: arguments[0],
+                    subscriber: subscriber(receiver, bridge, ScriptFailure.self), input: arguments[0],
                     resultingDemand: demand)
             }
         case .receiveCompletion:
             if failsNever {
                 let completion = (try? bridge.completion(from: arguments[0], as: Never.self, at: .unknown)) ?? .finished
-                observer.didReceive(subscriber: subscriber(object, bridge, Never.self), completion: completion)
+                observer.didReceive(subscriber: subscriber(receiver, bridge, Never.self), completion: completion)
             } else {
                 let completion =
                     (try? bridge.completion(from: arguments[0], as: ScriptFailure.self, at: .unknown)) ?? .finished
-                observer.didReceive(subscriber: subscriber(object, bridge, ScriptFailure.self), completion: completion)
+                observer.didReceive(
+                    subscriber: subscriber(receiver, bridge, ScriptFailure.self), completion: completion)
             }
         case .request:
             let demand = (try? bridge.demand(from: arguments[0], at: .unknown)) ?? .none
-            observer.didRequest(subscription: subscription(object, bridge), demand)
+            observer.didRequest(subscription: subscription(receiver, bridge), demand)
         case .cancel:
-            observer.didCancel(subscription: subscription(object, bridge))
+            observer.didCancel(subscription: subscription(receiver, bridge))
         }
     }
 
-    /// The object as the engine's adapter for it, as the tap would name it to the tracer.
-    private func subscriber<Failure: Error>(_ object: ScriptObject, _ bridge: StreamBridge, _: Failure.Type)
+    /// The receiver as the engine's adapter for it, as the tap would name it to the tracer.
+    private func subscriber<Failure: Error>(_ receiver: Value, _ bridge: StreamBridge, _: Failure.Type)
         -> ScriptSubscriber<Failure>
     {
-        ScriptSubscriber(value: .object(object), bridge: bridge, lookupCache: unusedLookup)
+        ScriptSubscriber(value: receiver, bridge: bridge, lookupCache: unusedLookup)
     }
 
-    private func subscription(_ object: ScriptObject, _ bridge: StreamBridge) -> ScriptSubscription {
-        ScriptSubscription(value: .object(object), bridge: bridge, lookupCache: unusedLookup)
+    private func subscription(_ receiver: Value, _ bridge: StreamBridge) -> ScriptSubscription {
+        ScriptSubscription(value: receiver, bridge: bridge, lookupCache: unusedLookup)
     }
 }
 
@@ -143,20 +147,36 @@ extension StreamBridge {
     /// own wrapper reports.
     @inline(__always)
     func asEngineCall<T>(on value: Value, if tapped: Bool, _ body: () throws -> T) rethrows -> T {
-        guard tapped, case .object(let object) = value, object.callObserver != nil else { return try body() }
-        engineCallee = ObjectIdentifier(object)
+        guard tapped, isReported(value) else { return try body() }
+        engineCallee = combineIdentifier(for: value)
         defer { engineCallee = nil }
         return try body()
     }
 
-    /// Tells `object` to report its protocol calls as a subscriber or a subscription.
-    func reportCalls(of object: ScriptObject, asSubscriber: Bool) {
+    private func isReported(_ value: Value) -> Bool {
+        switch value {
+        case .object(let object): object.callObserver != nil
+        case .structValue(let structValue): structValue.type.callObserver != nil
+        default: false
+        }
+    }
+
+    /// Tells a script object, or every value of a script struct type, to report its protocol
+    /// calls as a subscriber or a subscription.
+    func reportCalls(of value: Value, asSubscriber: Bool) {
+        let type: TypeInfo
+        let existing: ScriptCallObserver?
+        switch value {
+        case .object(let object): (type, existing) = (object.type, object.callObserver)
+        case .structValue(let structValue): (type, existing) = (structValue.type, structValue.type.callObserver)
+        default: return
+        }
         let reporter: ScriptCallReporter
-        if let existing = object.callObserver as? ScriptCallReporter {
+        if let existing = existing as? ScriptCallReporter {
             reporter = existing
         } else {
-            reporter = ScriptCallReporter(bridge: self, type: object.type)
-            object.callObserver = reporter
+            reporter = ScriptCallReporter(bridge: self, type: type)
+            if case .object(let object) = value { object.callObserver = reporter } else { type.callObserver = reporter }
             interpreter.hasObservedObjects = true
         }
         if asSubscriber { reporter.asSubscriber = true } else { reporter.asSubscription = true }
@@ -170,7 +190,7 @@ extension StreamBridge {
     func reportedSubscription(_ value: Value, handedBy observer: _Introspection?) -> Subscription? {
         switch value.loaded {
         case .object(let object) where conforms(object.type, to: "Subscription"):
-            if observer != nil { reportCalls(of: object, asSubscriber: false) }
+            if observer != nil { reportCalls(of: value.loaded, asSubscriber: false) }
             return ScriptSubscription(value: .object(object), bridge: self)
         case .native(let native as SubscriptionValue):
             if TapUnwrapping.isSubscriptionTap(native.subscription) {
@@ -179,7 +199,7 @@ extension StreamBridge {
             if let observer { native.reportsCallsTo = observer }
             return native.subscription
         case .structValue(let structValue) where conforms(structValue.type, to: "Subscription"):
-            // A value: its own calls cannot be followed to it; the handing over is reported.
+            if observer != nil { reportCalls(of: value.loaded, asSubscriber: false) }
             return ScriptSubscription(value: value.loaded, bridge: self)
         default:
             return nil

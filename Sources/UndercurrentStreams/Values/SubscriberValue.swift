@@ -162,9 +162,9 @@ extension StreamBridge {
         if let backed = subscriber as? ScriptBacked { return backed.scriptValue }
         // The engine taps every subscription made while any thread traces (its hook is
         // global); the script is handed its own object all the same.
-        if let object = TapUnwrapping.scriptObject(inTap: subscriber) {
-            if callObserver != nil { reportCalls(of: object, asSubscriber: true) }
-            return .object(object)
+        if let value = TapUnwrapping.scriptValue(inTap: subscriber) {
+            if callObserver != nil { reportCalls(of: value, asSubscriber: true) }
+            return value
         }
         let name = String(describing: subscriber)
         let wrapped: SubscriberValue.Wrapped

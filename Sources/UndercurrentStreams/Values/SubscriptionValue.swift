@@ -29,9 +29,9 @@ extension StreamBridge {
         if let backed = subscription as? ScriptBacked { return backed.scriptValue }
         // The engine taps every subscription made while any thread traces (its hook is
         // global); the script is handed its own object all the same.
-        if let object = TapUnwrapping.scriptObject(inTap: subscription) {
-            if callObserver != nil { reportCalls(of: object, asSubscriber: false) }
-            return .object(object)
+        if let value = TapUnwrapping.scriptValue(inTap: subscription) {
+            if callObserver != nil { reportCalls(of: value, asSubscriber: false) }
+            return value
         }
         return .native(SubscriptionValue(subscription, type: types.nativeSubscription))
     }

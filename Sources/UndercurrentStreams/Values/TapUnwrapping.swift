@@ -15,13 +15,17 @@ enum TapUnwrapping {
         String(describing: type(of: thing)).hasPrefix("SubscriptionTap")
     }
 
-    /// The script object inside a tap (a script class conforming to `Subscriber` or
-    /// `Subscription`), to be handed to script code as itself; nil for anything else.
-    static func scriptObject(inTap thing: Any) -> ScriptObject? {
+    /// The script object or struct value inside a tap (a script type conforming to
+    /// `Subscriber` or `Subscription`), to be handed to script code as itself; nil for
+    /// anything else.
+    static func scriptValue(inTap thing: Any) -> Value? {
         guard isSubscriberTap(thing) || isSubscriptionTap(thing),
-            case .object(let object)? = (unwrap(thing) as? ScriptBacked)?.scriptValue
+            let value = (unwrap(thing) as? ScriptBacked)?.scriptValue
         else { return nil }
-        return object
+        switch value {
+        case .object, .structValue: return value
+        default: return nil
+        }
     }
 
     /// The subscriber or subscription inside any taps.

@@ -57,3 +57,17 @@ let inspector = Inspector()
 CountdownPublisher(start: 3).subscribe(inspector)
 print(inspector.kept is Countdown)
 inspector.kept?.request(.max(5))
+
+// A subscriber may be a struct, identified by the combineIdentifier it stores.
+struct Printer: Subscriber {
+    typealias Input = Int
+    typealias Failure = Never
+    let combineIdentifier = CombineIdentifier()
+    func receive(subscription: Subscription) { subscription.request(.max(1)) }
+    func receive(_ input: Int) -> Subscribers.Demand {
+        print("printer got", input)
+        return .none
+    }
+    func receive(completion: Subscribers.Completion<Never>) { print("printer done") }
+}
+CountdownPublisher(start: 2).subscribe(Printer())
