@@ -47,6 +47,12 @@ extension Lowerer {
         while true {
             if current.is(OptionalChainingExprSyntax.self) { return true }
             if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+                // `Int?.self`: the `?` writes the type `Optional<Int>`, no chain.
+                if member.declName.baseName.text == "self", base.is(OptionalChainingExprSyntax.self),
+                    (try? writtenType(base)) != nil
+                {
+                    return false
+                }
                 current = base
             } else if let call = current.as(FunctionCallExprSyntax.self) {
                 current = call.calledExpression
@@ -89,8 +95,8 @@ extension Lowerer {
             let name = node.declName.baseName.text
             guard let base = node.base else { return .implicitMember(name, loc) }
             if name == "self" {
-                // `[Int].self`, `[String: Int].self`, `Optional<String>.self`: the type, not an
-                // array literal of a type or a bare `Optional`.
+                // `[Int].self`, `[String: Int].self`, `Optional<String>.self`, `Int?.self`: the
+                // type, not an array literal of a type, a bare `Optional`, or `Int.self` chained.
                 if let type = try writtenType(base) { return .typeExpr(type, loc) }
                 return try lowerExpr(base, chainBase: true)
             }
@@ -349,7 +355,7 @@ extension Lowerer {
     private func writtenType(_ base: ExprSyntax) throws -> TypeRef? {
         guard
             base.is(ArrayExprSyntax.self) || base.is(DictionaryExprSyntax.self)
-                || base.is(GenericSpecializationExprSyntax.self)
+                || base.is(GenericSpecializationExprSyntax.self) || base.is(OptionalChainingExprSyntax.self)
         else { return nil }
         var parser = Parser(base.trimmedDescription)
         let type = TypeSyntax.parse(from: &parser)
