@@ -45,6 +45,12 @@ extension ScriptEnvironment {
         tracer.clock = { [unowned clock = bridge.clock] in clock.nowMilliseconds }
         tracer.isStopping = { [unowned interpreter] in interpreter.isAborting }
         tracer.releaseCause = { [unowned interpreter] in releaseCause(interpreter) }
+        link(to: tracer)
+    }
+
+    /// Tells `tracer` what only the bridge sees: the script's sends, the values an operator
+    /// lets go, and the calls made in place of the engine's introspection wrappers.
+    func link(to tracer: Tracer) {
         bridge.sendObserver = tracer.bridgeLink
         bridge.discardReporter = tracer.bridgeLink
         bridge.callObserver = tracer.bridgeLink

@@ -44,9 +44,7 @@ public final class Session {
     private func makeEnvironment() -> ScriptEnvironment {
         let environment = ScriptEnvironment { [unowned self] text in self.programPrinted(text) }
         environment.interpreter.deinitObservers.append { [unowned self] in self.tracer.recordDeinit(of: $0, type: $1) }
-        environment.bridge.sendObserver = tracer.bridgeLink
-        environment.bridge.discardReporter = tracer.bridgeLink
-        environment.bridge.callObserver = tracer.bridgeLink
+        environment.link(to: tracer)
         return environment
     }
 

@@ -76,8 +76,6 @@ public final class Tracer: _Introspection {
     }
     /// The `send`s in progress, innermost last.
     @exclusivity(unchecked) private var sends: [SendInProgress] = []
-    /// How many of `sends` note the conduits they deliver to (`SendInProgress.notesDeliveries`).
-    @exclusivity(unchecked) private var sendsNotingDeliveries = 0
 
     private struct SendInProgress {
         var value: String
@@ -130,7 +128,6 @@ public final class Tracer: _Introspection {
         depth = 0
         stack.removeAll()
         sends.removeAll()
-        sendsNotingDeliveries = 0
         violations.removeAll()
         violationCount = 0
     }
@@ -367,7 +364,7 @@ public final class Tracer: _Introspection {
         let checked = checker.willReceiveValue(
             subscriber: subscriberName, value: value, sequence: sequence + 1,
             stack: stack)
-        if sendsNotingDeliveries > 0, let subscription = checked.subscription {
+        if !sends.isEmpty, let subscription = checked.subscription {
             for index in sends.indices where sends[index].notesDeliveries {
                 sends[index].delivered.insert(subscription)
             }
@@ -636,7 +633,6 @@ extension Tracer {
             && live.contains {
                 if case .count(let count) = $0.demand { count <= 0 } else { false }
             }
-        if notesDeliveries { sendsNotingDeliveries += 1 }
         sends.append(
             SendInProgress(
                 value: argument, dropsWithoutDemand: dropsWithoutDemand, conduits: live,
@@ -647,7 +643,6 @@ extension Tracer {
     /// no demand, or the lack of any subscriber.
     func didSend<Subject: AnyObject>(to subject: Subject) {
         guard onOwnerThread, let send = sends.popLast() else { return }
-        if send.notesDeliveries { sendsNotingDeliveries -= 1 }
         if send.dropsWithoutDemand {
             if send.conduits.isEmpty { record(.dropped, target: "", argument: send.value) }
             for conduit in send.conduits where !send.delivered.contains(conduit.name) {

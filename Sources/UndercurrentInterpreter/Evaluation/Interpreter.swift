@@ -130,7 +130,8 @@ public final class Interpreter {
     /// The methods (`receive(_:)`) whose calls an object's `callObserver` is told of. Set
     /// before any function runs: each function looks its name up once.
     public var observedMethodNames: [String] = []
-    /// Set once any object has a `callObserver`: until then (an untraced run) no call looks.
+    /// Set once any object or struct type has a `callObserver`: until then (an untraced run)
+    /// no call looks.
     @exclusivity(unchecked) public var hasObservedObjects = false
     /// Observers notified of every value `print` writes (the tracer records them).
     public var outputObservers: [(String) -> Void] = []

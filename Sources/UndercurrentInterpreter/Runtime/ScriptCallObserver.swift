@@ -19,8 +19,6 @@ public struct ScriptCallArguments {
     let frame: Frame
     let function: FunctionDecl
 
-    public var count: Int { function.parameters.count }
-
     public subscript(index: Int) -> Value {
         frame.slots[function.parameters[index].slot]?.load() ?? .void
     }

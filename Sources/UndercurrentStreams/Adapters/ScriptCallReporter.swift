@@ -51,29 +51,11 @@ final class ScriptCallReporter: ScriptCallObserver {
         switch method {
         case .receiveSubscription where asSubscriber:
             guard let subscription = bridge.reportedSubscription(arguments[0], handedBy: observer) else { return false }
-            if failsNever {
-                observer.willReceive(subscriber: subscriber(receiver, bridge, Never.self), subscription: subscription)
-            } else {
-                observer.willReceive(
-                    subscriber: subscriber(receiver, bridge, ScriptFailure.self), subscription: subscription)
-            }
+            observer.willReceive(subscriber: subscriber(receiver, bridge), subscription: subscription)
         case .receiveValue where asSubscriber:
-            if failsNever {
-                observer.willReceive(subscriber: subscriber(receiver, bridge, Never.self), input: arguments[0])
-            } else {
-                observer.willReceive(subscriber: subscriber(receiver, bridge, ScriptFailure.self), input: arguments[0])
-            }
+            observer.willReceive(subscriber: subscriber(receiver, bridge), input: arguments[0])
         case .receiveCompletion where asSubscriber:
-            if failsNever {
-                guard let completion = try? bridge.completion(from: arguments[0], as: Never.self, at: .unknown)
-                else { return false }
-                observer.willReceive(subscriber: subscriber(receiver, bridge, Never.self), completion: completion)
-            } else {
-                guard let completion = try? bridge.completion(from: arguments[0], as: ScriptFailure.self, at: .unknown)
-                else { return false }
-                observer.willReceive(
-                    subscriber: subscriber(receiver, bridge, ScriptFailure.self), completion: completion)
-            }
+            return tellCompletion(arguments[0], to: receiver, bridge, observer, closing: false)
         case .request where asSubscription:
             guard let demand = try? bridge.demand(from: arguments[0], at: .unknown) else { return false }
             observer.willRequest(subscription: subscription(receiver, bridge), demand)
@@ -94,33 +76,13 @@ final class ScriptCallReporter: ScriptCallObserver {
         case .receiveSubscription:
             // The tap reports the subscription it was given, as `willCall` found it.
             let subscription = bridge.reportedSubscription(arguments[0], handedBy: nil) ?? Subscriptions.empty
-            if failsNever {
-                observer.didReceive(subscriber: subscriber(receiver, bridge, Never.self), subscription: subscription)
-            } else {
-                observer.didReceive(
-                    subscriber: subscriber(receiver, bridge, ScriptFailure.self), subscription: subscription)
-            }
+            observer.didReceive(subscriber: subscriber(receiver, bridge), subscription: subscription)
         case .receiveValue:
             // A `receive(_:)` that threw returns no demand; the engine's adapter counts it as none.
             let demand = result.flatMap { try? bridge.demand(from: $0, at: .unknown) } ?? .none
-            if failsNever {
-                observer.didReceive(
-                    subscriber: subscriber(receiver, bridge, Never.self), input: arguments[0], resultingDemand: demand)
-            } else {
-                observer.didReceive(
-                    subscriber: subscriber(receiver, bridge, ScriptFailure.self), input: arguments[0],
-                    resultingDemand: demand)
-            }
+            observer.didReceive(subscriber: subscriber(receiver, bridge), input: arguments[0], resultingDemand: demand)
         case .receiveCompletion:
-            if failsNever {
-                let completion = (try? bridge.completion(from: arguments[0], as: Never.self, at: .unknown)) ?? .finished
-                observer.didReceive(subscriber: subscriber(receiver, bridge, Never.self), completion: completion)
-            } else {
-                let completion =
-                    (try? bridge.completion(from: arguments[0], as: ScriptFailure.self, at: .unknown)) ?? .finished
-                observer.didReceive(
-                    subscriber: subscriber(receiver, bridge, ScriptFailure.self), completion: completion)
-            }
+            _ = tellCompletion(arguments[0], to: receiver, bridge, observer, closing: true)
         case .request:
             let demand = (try? bridge.demand(from: arguments[0], at: .unknown)) ?? .none
             observer.didRequest(subscription: subscription(receiver, bridge), demand)
@@ -129,11 +91,30 @@ final class ScriptCallReporter: ScriptCallObserver {
         }
     }
 
-    /// The receiver as the engine's adapter for it, as the tap would name it to the tracer.
-    private func subscriber<Failure: Error>(_ receiver: Value, _ bridge: StreamBridge, _: Failure.Type)
-        -> ScriptSubscriber<Failure>
-    {
+    /// The receiver as the engine's adapter for it, as the tap would name it to the tracer
+    /// (which names and identifies it by the script value: its Failure type does not matter).
+    private func subscriber(_ receiver: Value, _ bridge: StreamBridge) -> ScriptSubscriber<Never> {
         ScriptSubscriber(value: receiver, bridge: bridge, lookupCache: unusedLookup)
+    }
+
+    /// Tells `observer` a completion is received (`closing`: was received), typed with the
+    /// subscriber's own Failure, as the completion's error is described by it. Opening, false
+    /// when the argument is no completion; closing, always told (`.finished` in its place).
+    private func tellCompletion(
+        _ argument: Value, to receiver: Value, _ bridge: StreamBridge, _ observer: _Introspection, closing: Bool
+    ) -> Bool {
+        func tell<Failure: Error>(_: Failure.Type) -> Bool {
+            let completion = try? bridge.completion(from: argument, as: Failure.self, at: .unknown)
+            let subscriber = ScriptSubscriber<Failure>(value: receiver, bridge: bridge, lookupCache: unusedLookup)
+            if closing {
+                observer.didReceive(subscriber: subscriber, completion: completion ?? .finished)
+            } else {
+                guard let completion else { return false }
+                observer.willReceive(subscriber: subscriber, completion: completion)
+            }
+            return true
+        }
+        return failsNever ? tell(Never.self) : tell(ScriptFailure.self)
     }
 
     private func subscription(_ receiver: Value, _ bridge: StreamBridge) -> ScriptSubscription {

@@ -175,21 +175,21 @@ extension StreamBridge {
         } else {
             return .void
         }
+        let isTapped = TapUnwrapping.isSubscriberTap(subscriber)
         let value = SubscriberValue(
-            wrapped, name: name, bridge: self, receiveValue: directValueDelivery(to: subscriber))
+            wrapped, name: name, bridge: self,
+            receiveValue: isTapped ? directValueDelivery(toTapped: subscriber) : nil)
         value.endsInScript = TapUnwrapping.endsInScript(subscriber)
-        value.isTapped = TapUnwrapping.isSubscriberTap(subscriber)
+        value.isTapped = isTapped
         return .native(value)
     }
 
     /// For a subscriber inside OpenCombine's `SubscriberTap`, while a tracer listens: its
     /// `receive(_:)` called directly, reported to the tracer as the tap reports it
     /// (`callObserver`). Nil otherwise, and with the fast paths off.
-    private func directValueDelivery<S: Subscriber>(to subscriber: S) -> ((Value) -> Subscribers.Demand)?
+    private func directValueDelivery<S: Subscriber>(toTapped subscriber: S) -> ((Value) -> Subscribers.Demand)?
     where S.Input == Value {
-        guard FastPaths.enabled, let observer = callObserver, TapUnwrapping.isSubscriberTap(subscriber) else {
-            return nil
-        }
+        guard FastPaths.enabled, let observer = callObserver else { return nil }
         let inner = TapUnwrapping.unwrap(subscriber)
         if let never = inner as? any Subscriber<Value, Never> { return Self.delivery(to: never, reportingTo: observer) }
         if let failing = inner as? any Subscriber<Value, ScriptFailure> {
