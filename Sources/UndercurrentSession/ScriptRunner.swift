@@ -18,6 +18,7 @@ public final class ScriptEnvironment {
     /// not call into it from then on.
     deinit {
         bridge.shutDown()
+        interpreter.abandonWaitingTasks()
     }
 
     /// Runs a whole script and returns what it printed, and the error that stopped it, if any.

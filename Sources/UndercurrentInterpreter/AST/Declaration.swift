@@ -59,6 +59,9 @@ public final class FunctionDecl {
     /// The protocol each of its generic parameters is constrained to (`<T: Animal>`), by the
     /// parameter's name: the static type of a `T` inside, as in `[T]`. Set by the lowerer.
     public internal(set) var genericConstraints: [String: String] = [:]
+    /// Declared `async`, or a closure whose body awaits: it may suspend, so it runs only
+    /// where a task can (`Interpreter.currentTask`). Set by the lowerer.
+    public internal(set) var isAsync = false
 
     public init(
         index: Int, name: String, parameters: [Parameter], returnType: TypeRef?, body: Block,

@@ -21,6 +21,7 @@ struct StandardLibrary: InterpreterLibrary {
         installOptionalMembers(into: interpreter)
         installErrorMembers(into: interpreter)
         installCoding(into: interpreter)
+        installTasks(into: interpreter)
         installDescriptions(into: interpreter)
     }
 

@@ -100,6 +100,9 @@ public final class Interpreter {
     /// The type each method was declared in, for `super`.
     var methodOwners: [ObjectIdentifier: TypeInfo] = [:]
     @exclusivity(unchecked) var callDepth = 0
+    /// Where the native property being read was written (`task.value`, which may wait: a
+    /// deadlock names the place).
+    @exclusivity(unchecked) var nativePropertyLocation = SourceLocation.unknown
     @exclusivity(unchecked) var steps = 0
     /// What running the program needs beside it: each function's compiled body and spare
     /// frame, each site's cache (`ProgramTables`).
@@ -145,6 +148,8 @@ public final class Interpreter {
 
     /// What this interpreter's types reach it through (`TypeInfo.interpreter`).
     let link = InterpreterLink()
+    /// The script's tasks and the queue their jobs wait in (`Concurrency/`).
+    public let tasks = TaskScheduler()
 
     public init(output: @escaping (String) -> Void = { Swift.print($0, terminator: "") }) {
         self.output = output
@@ -215,8 +220,15 @@ public final class Interpreter {
         }
         let frame = Frame.make(function: input.topLevel, captures: [])
         do {
-            _ = try input.compiledTopLevel(tables: tables)(self, frame)
+            let topLevel = input.compiledTopLevel(tables: tables)
+            if input.awaitsAtTopLevel {
+                try runAsMainTask(at: input.topLevel.location) { _ = try topLevel(self, frame) }
+            } else {
+                _ = try topLevel(self, frame)
+            }
             try throwPendingError()
+            // Tasks the input started run to their ends (or their next wait) before it ends.
+            if tasks.jobQueue === tasks.localQueue { try runLocalJobs(at: input.topLevel.location) }
             // Work the engine scheduled (delays, receive(on:)) runs like a playground's run
             // loop; an error a closure throws there is as uncaught as one at the top level.
             for hook in afterTopLevelHooks { try hook(self) }

@@ -143,6 +143,7 @@ extension Interpreter {
                 }
                 return try callScript(getter, captures: [], selfCell: Cell(base), arguments: [], at: location)
             case .nativeProperty(let property):
+                nativePropertyLocation = location
                 return try locating(location) { try property.get(self, base) }
             case .method:
                 let callables = entries.compactMap { entry -> Callable? in

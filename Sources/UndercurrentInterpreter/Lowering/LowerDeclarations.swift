@@ -68,13 +68,12 @@ extension Lowerer {
         _ node: FunctionDeclSyntax, isMethod: Bool, nested: Bool = false,
         isStaticContext: Bool = false
     ) throws -> FunctionDecl {
-        if node.signature.effectSpecifiers?.asyncSpecifier != nil {
-            throw unsupported("`async` functions", node)
-        }
+        let isAsync = node.signature.effectSpecifiers?.asyncSpecifier != nil
         let isStatic = node.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
         let isMutating = node.modifiers.contains { $0.name.text == "mutating" }
         let context = isMethod ? memberContext(isStatic: isStatic) : (nested ? scope.memberContext : nil)
         let build = { () throws -> (FunctionDecl) in
+            self.scope.isAsync = isAsync
             let selfSlot = isMethod ? self.scope.declare("self") : nil
             // A struct's method that is not `mutating` cannot change `self`.
             if let selfSlot, !isStatic, !isMutating, let context, self.structTypeNames.contains(context.typeName) {
@@ -98,6 +97,7 @@ extension Lowerer {
                 isThrowing: node.signature.effectSpecifiers?.throwsClause != nil,
                 isFailableInit: false, location: self.location(node), declaredTypes: self.scope.declaredTypes)
             function.genericConstraints = constraints
+            function.isAsync = isAsync
             return function
         }
         if nested {
@@ -130,10 +130,11 @@ extension Lowerer {
     }
 
     func lowerClosure(_ node: ClosureExprSyntax) throws -> FunctionDecl {
-        if node.signature?.effectSpecifiers?.asyncSpecifier != nil {
-            throw unsupported("`async` closures", node)
-        }
+        // Swift makes a closure async when it says so or when its body awaits.
+        let isAsync =
+            node.signature?.effectSpecifiers?.asyncSpecifier != nil || AwaitFinder.awaits(in: node.statements)
         let (decl, _) = try withFunctionScope(memberContext: nil) { () throws -> FunctionDecl in
+            scope.isAsync = isAsync
             var captureList: [CaptureListEntry] = []
             if let capture = node.signature?.capture {
                 for item in capture.items {
@@ -204,6 +205,7 @@ extension Lowerer {
                 captureList: captureList, selfSlot: nil, isStatic: false, isMutating: false,
                 isThrowing: true, isFailableInit: false, location: location(node), declaredTypes: scope.declaredTypes)
         }
+        decl.isAsync = isAsync
         return decl
     }
 
@@ -338,6 +340,7 @@ extension Lowerer {
     }
 
     func lowerInitializer(_ node: InitializerDeclSyntax) throws -> FunctionDecl {
+        if node.signature.effectSpecifiers?.asyncSpecifier != nil { throw unsupported("`async` initializers", node) }
         let context = memberContext(isStatic: false)
         return try withDetachedScope(memberContext: context) { () throws -> FunctionDecl in
             let selfSlot = scope.declare("self")
@@ -444,6 +447,9 @@ extension Lowerer {
                 node: block)
         case .accessors(let list):
             for accessor in list {
+                if let effect = accessor.effectSpecifiers?.asyncSpecifier {
+                    throw unsupported("`async` accessors", effect)
+                }
                 let kind = accessor.accessorSpecifier.text
                 let items = accessor.body?.statements ?? []
                 let parameterName = accessor.parameters?.name.text
@@ -521,6 +527,7 @@ extension Lowerer {
             var getter: FunctionDecl?
             var setter: FunctionDecl?
             for item in list {
+                if let effect = item.effectSpecifiers?.asyncSpecifier { throw unsupported("`async` accessors", effect) }
                 let items = item.body?.statements ?? []
                 switch item.accessorSpecifier.text {
                 case "get": getter = try accessor("subscript", items, extra: nil)

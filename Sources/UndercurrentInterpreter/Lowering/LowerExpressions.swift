@@ -200,7 +200,8 @@ extension Lowerer {
             }
             return .tryExpr(kind, try lowerExpr(node.expression), loc)
         case .awaitExpr(let node):
-            throw unsupported("`await` (Swift concurrency)", node)
+            try noteAwait(node)
+            return try lowerExpr(node.expression)
         case .keyPathExpr(let node):
             return try lowerKeyPath(node)
         case .discardAssignmentExpr:

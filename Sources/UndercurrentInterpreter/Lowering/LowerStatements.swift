@@ -295,6 +295,7 @@ extension Lowerer {
     }
 
     func lowerVariableStatement(_ variable: VariableDeclSyntax) throws -> [Stmt] {
+        try refuseAsyncLet(variable)
         let isConstant = variable.bindingSpecifier.tokenKind == .keyword(.let)
         let isWeak = variable.modifiers.contains { $0.name.text == "weak" || $0.name.text == "unowned" }
         let isUnowned = variable.modifiers.contains { $0.name.text == "unowned" }

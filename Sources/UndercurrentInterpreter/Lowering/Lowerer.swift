@@ -15,6 +15,8 @@ public struct LoweredInput {
     public let siteIndices: Range<Int>
     /// Names declared with an implicitly unwrapped type (`T!`), this input's and earlier ones'.
     public var implicitlyUnwrappedNames: Set<String> = []
+    /// The top level awaits: it runs as the input's main task, which can suspend.
+    public var awaitsAtTopLevel = false
 }
 
 /// Turns Swift source into the interpreter's own tree, once. Names are resolved to frame
@@ -43,6 +45,8 @@ public final class Lowerer {
     static let maximumExpressionDepth = 10_000
     /// Names declared `T!` anywhere in this input or an earlier one (`isImplicitlyUnwrapped`).
     var implicitlyUnwrappedNames: Set<String> = []
+    /// An `await` was written at the top level (`LoweredInput.awaitsAtTopLevel`).
+    var awaitsAtTopLevel = false
     /// The type each global was declared with, by name: those of earlier inputs, then this
     /// input's as they are lowered (`OperandTypes.swift`).
     var globalDeclaredTypes: [String: TypeRef?] = [:]
@@ -128,7 +132,8 @@ public final class Lowerer {
             topLevel: topLevel, declarations: lowerer.hoisted,
             functionIndices: firstFunctionIndex..<lowerer.functionIndex,
             siteIndices: firstSiteIndex..<lowerer.siteIndex,
-            implicitlyUnwrappedNames: lowerer.implicitlyUnwrappedNames)
+            implicitlyUnwrappedNames: lowerer.implicitlyUnwrappedNames,
+            awaitsAtTopLevel: lowerer.awaitsAtTopLevel)
     }
 
     /// An operator the standard table cannot fold, in the compiler's words and at its place.

@@ -22,6 +22,9 @@ final class FunctionScope {
     private var captureIndex: [String: Int] = [:]
     /// Highest `$n` used in a closure body, when it uses shorthand arguments.
     var shorthandSlots: [Int: Int] = [:]
+    /// True in an `async` function or closure, where `await` may be written (the top level
+    /// allows it too, `isTopLevel`).
+    var isAsync = false
 
     init(parent: FunctionScope?, memberContext: MemberContext?, isTopLevel: Bool = false) {
         self.parent = parent

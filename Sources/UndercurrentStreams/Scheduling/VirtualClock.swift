@@ -249,6 +249,14 @@ public final class VirtualClock {
         return report
     }
 
+    /// Runs the actions of the next instant anything is scheduled at, moving time on to it:
+    /// how a top level that awaits waits. False when nothing is scheduled, when the clock
+    /// must stop (an error, Ctrl-C), or from inside an action.
+    public func runNextInstant() -> Bool {
+        guard !isAdvancing, let first = entries.first, !shouldStop() else { return false }
+        return advance(to: first.time).actionsRun > 0
+    }
+
     /// What the end-of-input hook runs.
     @discardableResult
     public func runAfterInput() -> Report {

@@ -14,6 +14,7 @@ extension StreamBridge {
         interpreter.afterTopLevelHooks.append { [unowned self] _ in
             self.clock.runAfterInput()
         }
+        interpreter.tasks.jobQueue = clock
     }
 
     // MARK: - For the REPL and the tracer
@@ -38,4 +39,20 @@ extension StreamBridge {
         try interpreter.throwPendingError()
         return report
     }
+}
+
+/// Tasks' jobs wait on the virtual clock, among the scheduled work of the Combine engine: a
+/// task started or resumed now runs on the main queue's lane (a task started at the top
+/// level runs on the main actor, whose jobs the main queue runs), after the work already
+/// due; one resumed later (the end of a `Task.sleep`) runs as a timer does.
+extension VirtualClock: TaskJobQueue {
+    public func enqueue(afterNanoseconds delay: Int64, _ job: @escaping () -> Void) {
+        if delay <= 0 {
+            schedule(at: nowNanoseconds, lane: .mainQueue, job)
+        } else {
+            schedule(at: nowNanoseconds.addingSaturated(delay), lane: .timer, job)
+        }
+    }
+
+    public func runNext() -> Bool { runNextInstant() }
 }

@@ -1,0 +1,35 @@
+/// One task of a script: a `Task { }` it started, or the top level of an input that awaits
+/// (its main task). Its body runs in a `Coroutine`, so it can pause at an `await` and be
+/// resumed later by a job of the interpreter's `TaskJobQueue`.
+public final class ScriptTask {
+    /// `Task#1`, `Task#2` in the order a session's tasks started; 0 for a main task.
+    public let number: Int
+    public var isMain: Bool { number == 0 }
+    /// Set once by `Interpreter.makeTask`, before the task first runs.
+    var coroutine: Coroutine!
+
+    /// What the body returned, or the Swift error it threw; nil until it ends.
+    var result: Result<Value, ThrownValue>?
+    /// An error that stops the whole input (a runtime error, a limit, Ctrl-C) raised in the
+    /// body: the job that ran it reports it to the interpreter.
+    var stoppingError: Error?
+    public internal(set) var isCancelled = false
+    /// What the task waits for while it is suspended (`Task#2.value`, `Task.sleep`).
+    public internal(set) var waitingFor: String?
+    /// Where it waits.
+    public internal(set) var waitingAt = SourceLocation.unknown
+    /// Counts the task's suspensions: a wake-up meant for an earlier one (a sleep whose task
+    /// was cancelled and moved on) is ignored.
+    var suspension = 0
+    /// Tasks suspended until this one ends (`await task.value`).
+    var waiters: [(task: ScriptTask, suspension: Int)] = []
+    /// What a cancelled suspension does at once (a sleep ends early).
+    var onCancel: (() -> Void)?
+
+    init(number: Int) {
+        self.number = number
+    }
+
+    public var name: String { isMain ? "main task" : "Task#\(number)" }
+    public var isFinished: Bool { coroutine.state == .finished }
+}

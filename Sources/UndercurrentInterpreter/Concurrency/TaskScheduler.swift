@@ -1,0 +1,187 @@
+/// The tasks of one interpreter: which runs now, which are alive, and the queue their jobs
+/// wait in. Everything runs on the interpreter's thread; a task runs only between its
+/// suspension points, so no two ever run at once (one of the orders Swift allows).
+///
+/// The rule: `Task { }` queues the task's start, and the code that made it runs on until
+/// it suspends or ends. A task that awaits another's value, a sleep or a yield suspends;
+/// what it waited for queues its resumption. A job is a task's start or resumption, and
+/// jobs run in the queue's order (virtual time, then first come first served).
+public final class TaskScheduler {
+    /// Where jobs wait. The stream bridge sets its virtual clock here.
+    public var jobQueue: TaskJobQueue
+    /// The queue used until another is set; drained at the end of each input.
+    public let localQueue = LocalJobQueue()
+    /// The task whose body is running; nil in synchronous code outside any task.
+    public internal(set) var current: ScriptTask?
+    /// Tasks started and not yet finished, each until it ends (its coroutine holds the
+    /// task only weakly, so this keeps a suspended one alive).
+    var live: [ObjectIdentifier: ScriptTask] = [:]
+    var lastNumber = 0
+    /// `CancellationError`, set by the standard library.
+    var cancellationErrorType: TypeInfo?
+
+    init() {
+        jobQueue = localQueue
+    }
+
+    /// Tasks alive and suspended, in the order they started: a deadlock's report.
+    public var waitingTasks: [ScriptTask] {
+        live.values.filter { $0.coroutine.state == .suspended }.sorted { $0.number < $1.number }
+    }
+}
+
+extension Interpreter {
+    /// A task that will run `operation` when its first job runs.
+    func makeTask(main: Bool = false, _ operation: @escaping () throws -> Value) -> ScriptTask {
+        let number: Int
+        if main {
+            number = 0
+        } else {
+            tasks.lastNumber += 1
+            number = tasks.lastNumber
+        }
+        let task = ScriptTask(number: number)
+        task.coroutine = Coroutine(interpreter: self) { [unowned task] in
+            do {
+                task.result = .success(try operation())
+            } catch let thrown as ThrownValue {
+                task.result = .failure(thrown)
+            } catch is Coroutine.Abandoned {
+                // Unwound at the end of a session or after an error: nothing to report.
+            } catch {
+                task.stoppingError = error
+            }
+        }
+        tasks.live[ObjectIdentifier(task)] = task
+        return task
+    }
+
+    /// Starts `task` with a job of its own: the caller runs on until it suspends.
+    func start(_ task: ScriptTask) {
+        schedule(task, suspension: task.suspension, afterNanoseconds: 0)
+    }
+
+    /// Queues the resumption of `task` from its suspension number `suspension`.
+    func schedule(_ task: ScriptTask, suspension: Int, afterNanoseconds delay: Int64) {
+        // Weak: a task is kept alive by `live` until it ends, not by the jobs that would
+        // resume it (a sleep's end may still be queued when the session ends).
+        tasks.jobQueue.enqueue(afterNanoseconds: delay) { [weak self, weak task] in
+            guard let self, let task, task.suspension == suspension else { return }
+            self.runSlice(of: task)
+        }
+    }
+
+    /// Runs `task` until it suspends or ends. An error that stops the input is recorded, so
+    /// that whatever drives the queue stops and reports it.
+    func runSlice(of task: ScriptTask) {
+        guard task.coroutine.state == .created || task.coroutine.state == .suspended else { return }
+        guard !isAborting else { return }
+        let outer = tasks.current
+        tasks.current = task
+        defer { tasks.current = outer }
+        do {
+            _ = try task.coroutine.resume()
+        } catch {
+            recordPendingError(error)
+        }
+        if task.coroutine.state == .finished { finish(task) }
+    }
+
+    private func finish(_ task: ScriptTask) {
+        tasks.live[ObjectIdentifier(task)] = nil
+        task.waitingFor = nil
+        if let error = task.stoppingError { recordPendingError(error) }
+        let waiters = task.waiters
+        task.waiters = []
+        for waiter in waiters {
+            schedule(waiter.task, suspension: waiter.suspension, afterNanoseconds: 0)
+        }
+    }
+
+    /// From inside a task: pauses it until a job resumes it. `waitingFor` says what for, in
+    /// a deadlock's report; `register` is given the suspension's number, to queue the job
+    /// that ends it. Throws where no task runs: synchronous code cannot wait.
+    func suspendCurrentTask(
+        waitingFor reason: String, at location: SourceLocation, register: (ScriptTask, Int) -> Void
+    ) throws {
+        guard let task = tasks.current, task.coroutine.state == .running else {
+            throw ScriptError.runtime(
+                "\(reason) needs to wait, but this code runs synchronously, outside any task",
+                at: location,
+                notes: ["An async closure called by a synchronous API (`map`, `forEach`, a `sink`) cannot await."])
+        }
+        task.suspension += 1
+        let suspension = task.suspension
+        register(task, suspension)
+        task.waitingFor = reason
+        task.waitingAt = location
+        defer {
+            task.waitingFor = nil
+            task.onCancel = nil
+            // A wake-up still queued for this suspension no longer applies.
+            task.suspension += 1
+        }
+        try task.coroutine.suspend()
+    }
+
+    /// Runs `body` as the input's main task: the top level of an input that awaits. While
+    /// it is suspended, the job queue runs; when nothing is left to run and it still
+    /// waits, the input ends with a deadlock report.
+    func runAsMainTask(at location: SourceLocation, _ body: @escaping () throws -> Void) throws {
+        let main = makeTask(main: true) {
+            try body()
+            return .void
+        }
+        runSlice(of: main)
+        while !main.isFinished {
+            if isAborting { break }
+            try tick(location)
+            if !tasks.jobQueue.runNext() {
+                if pendingError == nil { recordPendingError(deadlock(main: main)) }
+                break
+            }
+        }
+        if !main.isFinished {
+            // Unwound as an error would unwind it: its `defer` blocks run.
+            _ = try? main.coroutine.abandon()
+            tasks.live[ObjectIdentifier(main)] = nil
+        }
+        try throwPendingError(at: location)
+        if let error = main.stoppingError { throw error }
+        if case .failure(let thrown)? = main.result { throw thrown }
+    }
+
+    private func deadlock(main: ScriptTask) -> ScriptError {
+        let waiting = tasks.waitingTasks.map { "\($0.name) waits for \($0.waitingFor ?? "something")" }
+        return ScriptError.runtime(
+            "deadlock: the top level waits for \(main.waitingFor ?? "something"), and nothing is left to run",
+            at: main.waitingAt,
+            notes: waiting.filter { !$0.hasPrefix("main task") })
+    }
+}
+
+extension Interpreter {
+    /// Runs the jobs left in the local queue at the end of an input (an interpreter without
+    /// a virtual clock): the tasks the input started run to their ends or their next wait.
+    func runLocalJobs(at location: SourceLocation) throws {
+        while !isAborting, tasks.localQueue.runNext() {
+            try tick(location)
+        }
+        try throwPendingError(at: location)
+    }
+}
+
+extension Interpreter {
+    /// Ends every task still alive (the end of a session). A waiting task is unwound as an
+    /// error would unwind it, so its frames are released; its `defer` blocks run with their
+    /// output discarded, as nothing of a program's waiting tasks shows once it exits.
+    public func abandonWaitingTasks() {
+        let savedOutput = output
+        output = { _ in }
+        defer { output = savedOutput }
+        for task in tasks.waitingTasks where task.coroutine.state == .suspended {
+            _ = try? task.coroutine.abandon()
+        }
+        tasks.live.removeAll()
+    }
+}

@@ -1,0 +1,202 @@
+import Testing
+import UndercurrentSession
+
+@testable import UndercurrentInterpreter
+
+/// Swift concurrency's first part: `async` functions and closures, `await`, `Task` and its
+/// value, sleeps and yields on the virtual clock, cancellation. What such scripts print is
+/// checked against compiled Swift in the snippets (`task-*`, `async-*`, `await-*`); these
+/// tests cover what the compiler or the runtime would stop, and the order of jobs.
+@Suite struct TaskTests {
+    @Test func awaitOutsideAnAsyncFunctionIsRefusedBeforeAnythingRuns() {
+        let result = runScript(
+            """
+            print("never printed")
+            func total() -> Int {
+                let value = await fetch()
+                return value
+            }
+            func fetch() async -> Int { 1 }
+            """)
+        #expect(result.output == "")
+        #expect(result.error?.kind == .syntax)
+        #expect(result.error?.message.contains("not async") == true)
+        #expect(result.error?.location == SourceLocation(line: 3, column: 17))
+    }
+
+    @Test func awaitIsAllowedAtTheTopLevelInAsyncFunctionsAndInClosuresThatAwait() {
+        expectOracleOutput(
+            """
+            func one() async -> Int { 1 }
+            let viaClosure = Task { await one() + 1 }
+            func two() async -> Int { await one() + 1 }
+            print(await two(), await viaClosure.value)
+            """, "2 2\n")
+    }
+
+    @Test func aDeadlockEndsTheInputAndNamesTheWaitingTasks() {
+        let result = runScript(
+            """
+            var other: Task<Void, Never>? = nil
+            let first = Task {
+                try? await Task.sleep(nanoseconds: 1000)
+                await other!.value
+            }
+            other = Task { await first.value }
+            print("waiting")
+            await first.value
+            print("never printed")
+            """)
+        #expect(result.output == "waiting\n")
+        let error = result.error
+        #expect(error?.message.contains("deadlock") == true)
+        #expect(error?.location == SourceLocation(line: 8, column: 7))
+        #expect(error?.notes == ["Task#1 waits for Task#2.value", "Task#2 waits for Task#1.value"])
+    }
+
+    @Test func aRuntimeErrorInATaskStopsTheInputWhereItHappened() {
+        let result = runScript(
+            """
+            let task = Task { () -> Int in
+                let values = [1, 2]
+                print("before")
+                return values[5]
+            }
+            print("top")
+            print(await task.value)
+            print("never printed")
+            """)
+        #expect(result.output == "top\nbefore\n")
+        #expect(result.error?.kind == .runtime)
+        #expect(result.error?.message.contains("index out of range") == true)
+        #expect(result.error?.location == SourceLocation(line: 4, column: 12))
+    }
+
+    @Test func aSwiftErrorATaskThrowsIsItsResultNotTheInputs() {
+        // Never awaited, the error is dropped, as in Swift; awaited, it is thrown there.
+        expectOracleOutput(
+            """
+            struct Boom: Error {}
+            let dropped = Task { throw Boom() }
+            print("after")
+            """, "after\n")
+        expectScriptError(
+            """
+            struct Boom: Error {}
+            let task = Task { () throws -> Int in throw Boom() }
+            print(try await task.value)
+            """, .runtime, containing: "uncaught error: main.Boom()")
+    }
+
+    @Test func anAsyncClosureCalledSynchronouslyCannotWait() {
+        let result = runScript(
+            """
+            let squares = [1, 2, 3].map { (x: Int) async -> Int in
+                await Task.yield()
+                return x * x
+            }
+            """)
+        #expect(result.error?.kind == .runtime)
+        #expect(result.error?.message.contains("runs synchronously") == true)
+        #expect(result.error?.location == SourceLocation(line: 2, column: 11))
+    }
+
+    @Test(arguments: [
+        ("func f() async -> Int { 1 }\nasync let x = f()\nprint(await x)", "`async let`"),
+        ("struct S { var x: Int { get async { 1 } } }", "`async` accessors"),
+        ("final class C { init() async {} }", "`async` initializers"),
+        ("import Combine\nfor await x in [1].publisher.values { print(x) }", "`for await`"),
+    ])
+    func concurrencyNotYetBuiltIsRefusedByName(source: String, named: String) {
+        expectScriptError(source, .unsupported, containing: named)
+    }
+
+    @Test func theStepLimitStopsARunawayTask() throws {
+        for source in ["let spin = Task { while true {} }\nawait spin.value", "Task { while true {} }"] {
+            let interpreter = Interpreter(output: { _ in })
+            interpreter.limits.maxSteps = 10_000
+            #expect(throws: ScriptError.self) { try interpreter.run(source: source) }
+            #expect(interpreter.tasks.live.isEmpty || interpreter.tasks.current == nil)
+        }
+    }
+
+    @Test func aSessionKeepsATaskWaitingAcrossInputs() {
+        let shown = runSession([
+            """
+            let sleeper = Task { () -> Int in
+                try? await Task.sleep(nanoseconds: 5_000_000_000)
+                print("woke")
+                return 1
+            }
+            """,
+            "print(\"between\")",
+            "print(await sleeper.value)",
+            "print(\"still here\")",
+        ])
+        #expect(shown[1] == "between\n")
+        #expect(shown[2] == "woke\n1\n")
+        #expect(shown[3] == "still here\n")
+    }
+
+    @Test func aSessionCarriesOnAfterATaskWaitsForever() {
+        let shown = runSession([
+            "let never = Task { () -> Int in var t: Task<Int, Never>? = nil; return 0 }",
+            "var loop: Task<Void, Never>? = nil\nloop = Task { await loop!.value }\nawait loop!.value",
+            "print(\"next input\", await never.value)",
+        ])
+        #expect(shown[1].contains("Task#2 awaits its own value: it would wait forever"))
+        #expect(shown[2] == "next input 0\n")
+    }
+
+    /// A session's end unwinds the tasks still waiting: their frames are released and their
+    /// `defer` blocks print nothing, as a program's waiting tasks show nothing once it exits.
+    @Test func theEndOfASessionUnwindsItsWaitingTasks() {
+        final class Observed {
+            var output = ""
+            var waitingFor: String?
+            var deinitialized: [String] = []
+            weak var task: ScriptTask?
+        }
+        let observed = LargeStack.run {
+            () -> (output: String, waitingFor: String?, released: Bool, deinitialized: [String]) in
+            let observed = Observed()
+            do {
+                let environment = ScriptEnvironment { observed.output += $0 }
+                environment.interpreter.deinitObservers.append { _, type in observed.deinitialized.append(type.name) }
+                try? environment.interpreter.run(
+                    source: """
+                        final class Token {}
+                        let sleeper = Task {
+                            let token = Token()
+                            defer { print("defer ran", token) }
+                            try? await Task.sleep(nanoseconds: 60_000_000_000)
+                        }
+                        print("started")
+                        """)
+                observed.task = environment.interpreter.tasks.waitingTasks.first
+                observed.waitingFor = observed.task?.waitingFor
+            }
+            return (observed.output, observed.waitingFor, observed.task == nil, observed.deinitialized)
+        }
+        #expect(observed.deinitialized == ["Token"], "the waiting body's frame is released")
+        #expect(observed.waitingFor == "Task.sleep")
+        #expect(observed.output == "started\n")
+        #expect(observed.released, "the task and its coroutine are released")
+    }
+
+    @Test func localJobsRunByTimeThenFirstComeFirstServed() {
+        let queue = LocalJobQueue()
+        var order: [String] = []
+        queue.enqueue(afterNanoseconds: 0) { order.append("a") }
+        queue.enqueue(afterNanoseconds: 10) { order.append("b") }
+        queue.enqueue(afterNanoseconds: 0) { order.append("c") }
+        queue.enqueue(afterNanoseconds: 5) {
+            order.append("d")
+            // Queued from a job: after what is already waiting at its instant.
+            queue.enqueue(afterNanoseconds: 5) { order.append("e") }
+        }
+        while queue.runNext() {}
+        #expect(order == ["a", "c", "d", "b", "e"])
+        #expect(queue.nowNanoseconds == 10)
+    }
+}
