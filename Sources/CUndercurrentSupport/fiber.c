@@ -76,9 +76,15 @@ int uc_fiber_resume(uc_fiber *fiber) {
     if (fiber->state != FIBER_CREATED && fiber->state != FIBER_SUSPENDED) return -1;
     if (fiber->state == FIBER_CREATED) starting = fiber;
     fiber->state = FIBER_RUNNING;
+    /* The stack guard (stack.c) measures the stack that runs: the fiber's while it runs,
+       the resumer's again once it pauses or ends. */
+    uintptr_t outer_low = uc_stack_low();
+    size_t outer_size = uc_stack_size();
+    uc_stack_set((uintptr_t)fiber->context.uc_stack.ss_sp, fiber->context.uc_stack.ss_size);
     swift_task_enterThreadLocalContext(fiber->exclusivity);
     swapcontext(&fiber->resumer, &fiber->context);
     swift_task_exitThreadLocalContext(fiber->exclusivity);
+    uc_stack_set(outer_low, outer_size);
     return fiber->state == FIBER_FINISHED ? 1 : 0;
 }
 

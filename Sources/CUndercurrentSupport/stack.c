@@ -32,6 +32,12 @@ size_t uc_stack_size(void) {
     return stack_size;
 }
 
+void uc_stack_set(uintptr_t low, size_t size) {
+    find_stack();
+    stack_low = low;
+    stack_size = size;
+}
+
 uint64_t uc_monotonic_nanoseconds(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);

@@ -204,9 +204,14 @@ public final class Fuzzer {
         if trimmed.isEmpty { return true }
         let prose = withoutQuotedCode(trimmed)
         // After `uncaught error:` comes the thrown value as Swift describes it: a URLError is
-        // Foundation's `Error Domain=NSURLErrorDomain Code=-999 "(null)"`, as compiled code
-        // prints it. A dump of the interpreter's own types (`Swift.…`) is still internal.
+        // Foundation's `Error Domain=NSURLErrorDomain Code=-999 "(null)"`, and the standard
+        // library's `CancellationError` is `Swift.CancellationError()`, as compiled code
+        // prints them. A dump of the interpreter's own types (`Swift.…`) is still internal.
         let describesThrownValue = prose.hasPrefix("uncaught error: ")
+        let cancellation = "Swift.CancellationError()"
+        if describesThrownValue, prose.contains(cancellation) {
+            return looksInternal(prose.replacingOccurrences(of: cancellation, with: "CancellationError()"))
+        }
         for internalName in [
             "OptionalChainExit", "Swift.", "Context(codingPath", "NSError", "Error Domain",
             "ThrownValue(",

@@ -83,6 +83,9 @@ import UndercurrentSession
         // A thrown URLError is described as Foundation describes it (compiled code prints this).
         #expect(!Fuzzer.looksInternal("uncaught error: Error Domain=NSURLErrorDomain Code=-999 \"(null)\""))
         #expect(Fuzzer.looksInternal("could not read: Error Domain=NSCocoaErrorDomain Code=4 \"(null)\""))
+        // The standard library's CancellationError, as compiled code prints it uncaught.
+        #expect(!Fuzzer.looksInternal("uncaught error: Swift.CancellationError()"))
+        #expect(Fuzzer.looksInternal("uncaught error: Swift.CancellationError() in Swift.Array<Value>"))
     }
 
     @Test func tokenizerGivesTheTextBack() {

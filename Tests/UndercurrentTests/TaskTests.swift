@@ -105,10 +105,48 @@ import UndercurrentSession
         ("func f() async -> Int { 1 }\nasync let x = f()\nprint(await x)", "`async let`"),
         ("struct S { var x: Int { get async { 1 } } }", "`async` accessors"),
         ("final class C { init() async {} }", "`async` initializers"),
-        ("import Combine\nfor await x in [1].publisher.values { print(x) }", "`for await`"),
+        ("let s = AsyncStream<Int?> { $0.finish() }\nfor await case let x? in s { print(x) }", "`for await case`"),
     ])
     func concurrencyNotYetBuiltIsRefusedByName(source: String, named: String) {
         expectScriptError(source, .unsupported, containing: named)
+    }
+
+    @Test func aContinuationResumedTwiceNamesBothPlaces() {
+        let result = runScript(
+            """
+            let value = await withCheckedContinuation { continuation in
+                continuation.resume(returning: 1)
+                continuation.resume(returning: 2)
+            }
+            print(value)
+            """)
+        #expect(result.output == "")
+        #expect(result.error?.kind == .runtime)
+        #expect(
+            result.error?.message.contains("already resumed, at 2:5") == true, "\(String(describing: result.error))")
+        #expect(result.error?.location == SourceLocation(line: 3, column: 5))
+    }
+
+    @Test func aContinuationNothingResumesIsADeadlockThatSaysWhere() {
+        let result = runScript(
+            """
+            var saved: CheckedContinuation<Int, Never>?
+            let value = await withCheckedContinuation { saved = $0 }
+            print(value)
+            """)
+        #expect(
+            result.error?.message.contains("deadlock: the top level waits for a continuation (made at 2:19)") == true,
+            "\(String(describing: result.error))")
+    }
+
+    @Test func twoTasksCannotWaitInOneAsyncStream() {
+        expectScriptError(
+            """
+            let (stream, input) = AsyncStream.makeStream(of: Int.self)
+            let first = Task { for await x in stream { print(x) } }
+            let second = Task { for await x in stream { print(x) } }
+            try await Task.sleep(nanoseconds: 1000)
+            """, .runtime, containing: "two tasks wait in next() of one AsyncStream")
     }
 
     @Test func theStepLimitStopsARunawayTask() throws {

@@ -18,6 +18,8 @@ void uc_raise_interrupt(void);
 uintptr_t uc_stack_low(void);
 /// The size of the calling thread's stack in bytes (0 when unknown).
 size_t uc_stack_size(void);
+/// Sets the stack the two above report for the calling thread: a fiber's while it runs.
+void uc_stack_set(uintptr_t low, size_t size);
 /// Nanoseconds on the monotonic clock (for the wall-clock limit of an input).
 uint64_t uc_monotonic_nanoseconds(void);
 

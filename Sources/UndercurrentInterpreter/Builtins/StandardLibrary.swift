@@ -22,6 +22,8 @@ struct StandardLibrary: InterpreterLibrary {
         installErrorMembers(into: interpreter)
         installCoding(into: interpreter)
         installTasks(into: interpreter)
+        installContinuations(into: interpreter)
+        installAsyncStreams(into: interpreter)
         installDescriptions(into: interpreter)
     }
 

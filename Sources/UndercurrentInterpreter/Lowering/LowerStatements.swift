@@ -72,7 +72,7 @@ extension Lowerer {
             return .repeatWhile(label: label, body, try lowerExpr(node.condition), location(node))
         }
         if let node = stmt.as(ForStmtSyntax.self) {
-            if node.awaitKeyword != nil { throw unsupported("`for await`", node) }
+            if node.awaitKeyword != nil { return try lowerForAwait(node, label: label) }
             let sequence = try lowerExpr(node.sequence)
             var pattern = Pattern.wildcard
             var whereExpr: Expr?
