@@ -59,6 +59,7 @@ public final class StreamBridge: InterpreterLibrary {
         installURLError()
         installOperators()
         installSubscribing()
+        installAsyncBridges()
         types.register(in: interpreter)
         interpreter.observedMethodNames = ScriptCallReporter.methods
         interpreter.refusedModules = [

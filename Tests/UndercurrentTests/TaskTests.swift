@@ -149,6 +149,55 @@ import UndercurrentSession
             """, .runtime, containing: "two tasks wait in next() of one AsyncStream")
     }
 
+    /// OpenCombine's iterator stops the process (a precondition) when a subscription sends it
+    /// a value it did not request; a learner's subscription that does gets an error.
+    @Test func aSubscriptionThatIgnoresDemandStopsValuesWithAnError() {
+        let result = runScript(
+            """
+            import Combine
+            struct Greedy: Publisher {
+                typealias Output = Int
+                typealias Failure = Never
+                func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+                    subscriber.receive(subscription: Sub(subscriber: subscriber))
+                }
+                final class Sub<S: Subscriber>: Subscription where S.Input == Int, S.Failure == Never {
+                    let subscriber: S
+                    init(subscriber: S) { self.subscriber = subscriber }
+                    func request(_ demand: Subscribers.Demand) {
+                        for i in 1...3 { _ = subscriber.receive(i) }
+                    }
+                    func cancel() {}
+                }
+            }
+            for await x in Greedy().values { print(x) }
+            """)
+        #expect(result.output == "")
+        #expect(result.error?.message.contains("received a value it had not requested") == true)
+        #expect(result.error?.location == SourceLocation(line: 12, column: 34))
+    }
+
+    /// Cancelling the task of a `for await` over `values` cancels the subscription, as
+    /// `withTaskCancellationHandler` in OpenCombine's iterator does.
+    @Test func cancellingTheLoopsTaskCancelsTheSubscription() {
+        expectOracleOutput(
+            """
+            import Combine
+            let subject = PassthroughSubject<Int, Never>()
+            let loop = Task {
+                for await value in subject.handleEvents(receiveCancel: { print("cancel") }).values {
+                    print("got", value)
+                }
+                print("loop ended")
+            }
+            try await Task.sleep(nanoseconds: 10_000_000)
+            subject.send(1)
+            try await Task.sleep(nanoseconds: 10_000_000)
+            loop.cancel()
+            await loop.value
+            """, "got 1\ncancel\nloop ended\n")
+    }
+
     @Test func theStepLimitStopsARunawayTask() throws {
         for source in ["let spin = Task { while true {} }\nawait spin.value", "Task { while true {} }"] {
             let interpreter = Interpreter(output: { _ in })

@@ -19,7 +19,7 @@ final class AsyncStreamState {
     /// Called once, when the stream finishes or its consumer is cancelled.
     var onTermination: Value?
     /// The task waiting in `next()`, and its suspension's number.
-    var waiting: (task: ScriptTask, suspension: Int)?
+    var waiting: TaskWaiter?
 
     init(isThrowing: Bool, policy: Policy, terminationType: TypeInfo) {
         self.isThrowing = isThrowing
@@ -217,7 +217,7 @@ extension Interpreter {
     func wakeConsumer(of state: AsyncStreamState) {
         guard let waiting = state.waiting else { return }
         state.waiting = nil
-        schedule(waiting.task, suspension: waiting.suspension, afterNanoseconds: 0)
+        wake(waiting)
     }
 
     /// `iterator.next()`: the oldest element buffered, or nil once the stream has finished
@@ -236,10 +236,10 @@ extension Interpreter {
                 throw ScriptError.runtime(
                     "two tasks wait in next() of one AsyncStream; Swift allows one consumer at a time", at: location)
             }
-            try suspendCurrentTask(waitingFor: "the next element of an AsyncStream", at: location) { task, suspension in
-                state.waiting = (task, suspension)
+            try suspendCurrentTask(waitingFor: "the next element of an AsyncStream", at: location) { waiter in
+                state.waiting = waiter
                 // A consumer cancelled while it waits ends the stream: `next()` gives nil.
-                task.onCancel = { [unowned self] in
+                onCancellation(of: waiter) { [unowned self] in
                     guard !state.isFinished else { return }
                     state.isFinished = true
                     state.buffer.removeAll()

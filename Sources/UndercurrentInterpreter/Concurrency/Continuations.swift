@@ -8,7 +8,7 @@ final class ContinuationValue: NativeValue {
     /// Where it was resumed, for the error of a second `resume`.
     var resumedAt: SourceLocation?
     /// The task suspended until `resume`, and its suspension's number.
-    var waiting: (task: ScriptTask, suspension: Int)?
+    var waiting: TaskWaiter?
 
     init(type: TypeInfo, madeAt: SourceLocation, isThrowing: Bool) {
         self.madeAt = madeAt
@@ -83,8 +83,8 @@ extension Interpreter {
         if continuation.result == nil {
             try suspendCurrentTask(
                 waitingFor: "a continuation (made at \(location.line):\(location.column))", at: location
-            ) { task, suspension in
-                continuation.waiting = (task, suspension)
+            ) { waiter in
+                continuation.waiting = waiter
             }
         }
         guard let result = continuation.result else {
@@ -111,7 +111,7 @@ extension Interpreter {
         continuation.result = result
         if let waiting = continuation.waiting {
             continuation.waiting = nil
-            schedule(waiting.task, suspension: waiting.suspension, afterNanoseconds: 0)
+            wake(waiting)
         }
     }
 }

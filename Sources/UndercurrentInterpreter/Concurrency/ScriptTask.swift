@@ -22,7 +22,7 @@ public final class ScriptTask {
     /// was cancelled and moved on) is ignored.
     var suspension = 0
     /// Tasks suspended until this one ends (`await task.value`).
-    var waiters: [(task: ScriptTask, suspension: Int)] = []
+    var waiters: [TaskWaiter] = []
     /// What a cancelled suspension does at once (a sleep ends early).
     var onCancel: (() -> Void)?
 
@@ -32,4 +32,11 @@ public final class ScriptTask {
 
     public var name: String { isMain ? "main task" : "Task#\(number)" }
     public var isFinished: Bool { coroutine.state == .finished }
+}
+
+/// A task suspended at one suspension point: what a job that ends the wait resumes
+/// (`Interpreter.wake`). A waiter whose task has since moved on resumes nothing.
+public struct TaskWaiter {
+    public let task: ScriptTask
+    let suspension: Int
 }

@@ -58,11 +58,27 @@ extension Interpreter {
 
     /// Starts `task` with a job of its own: the caller runs on until it suspends.
     func start(_ task: ScriptTask) {
-        schedule(task, suspension: task.suspension, afterNanoseconds: 0)
+        schedule(TaskWaiter(task: task, suspension: task.suspension), afterNanoseconds: 0)
     }
 
-    /// Queues the resumption of `task` from its suspension number `suspension`.
-    func schedule(_ task: ScriptTask, suspension: Int, afterNanoseconds delay: Int64) {
+    /// Queues a job that resumes `waiter` now, after the jobs already waiting.
+    public func wake(_ waiter: TaskWaiter) {
+        schedule(waiter, afterNanoseconds: 0)
+    }
+
+    /// What happens at once when the waiting task is cancelled (a sleep ends; a stream, a
+    /// publisher's `values` stop), as `withTaskCancellationHandler` does. Cleared when it resumes.
+    public func onCancellation(of waiter: TaskWaiter, _ handler: @escaping () -> Void) {
+        waiter.task.onCancel = handler
+    }
+
+    /// True in a task that was cancelled.
+    public var currentTaskIsCancelled: Bool { tasks.current?.isCancelled ?? false }
+
+    /// Queues the resumption of `waiter` after `delay` virtual nanoseconds.
+    func schedule(_ waiter: TaskWaiter, afterNanoseconds delay: Int64) {
+        let suspension = waiter.suspension
+        let task = waiter.task
         // Weak: a task is kept alive by `live` until it ends, not by the jobs that would
         // resume it (a sleep's end may still be queued when the session ends).
         tasks.jobQueue.enqueue(afterNanoseconds: delay) { [weak self, weak task] in
@@ -93,16 +109,14 @@ extension Interpreter {
         if let error = task.stoppingError { recordPendingError(error) }
         let waiters = task.waiters
         task.waiters = []
-        for waiter in waiters {
-            schedule(waiter.task, suspension: waiter.suspension, afterNanoseconds: 0)
-        }
+        for waiter in waiters { wake(waiter) }
     }
 
     /// From inside a task: pauses it until a job resumes it. `waitingFor` says what for, in
-    /// a deadlock's report; `register` is given the suspension's number, to queue the job
-    /// that ends it. Throws where no task runs: synchronous code cannot wait.
-    func suspendCurrentTask(
-        waitingFor reason: String, at location: SourceLocation, register: (ScriptTask, Int) -> Void
+    /// a deadlock's report; `register` is given the waiter, to keep for whatever will end
+    /// the wait (`wake`). Throws where no task runs: synchronous code cannot wait.
+    public func suspendCurrentTask(
+        waitingFor reason: String, at location: SourceLocation, register: (TaskWaiter) -> Void
     ) throws {
         guard let task = tasks.current, task.coroutine.state == .running else {
             throw ScriptError.runtime(
@@ -112,7 +126,7 @@ extension Interpreter {
         }
         task.suspension += 1
         let suspension = task.suspension
-        register(task, suspension)
+        register(TaskWaiter(task: task, suspension: suspension))
         task.waitingFor = reason
         task.waitingAt = location
         defer {

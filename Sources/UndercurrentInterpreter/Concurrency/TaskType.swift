@@ -88,8 +88,8 @@ extension Interpreter {
             if task === tasks.current {
                 throw ScriptError.runtime("\(task.name) awaits its own value: it would wait forever", at: location)
             }
-            try suspendCurrentTask(waitingFor: "\(task.name).value", at: location) { waiter, suspension in
-                task.waiters.append((waiter, suspension))
+            try suspendCurrentTask(waitingFor: "\(task.name).value", at: location) { waiter in
+                task.waiters.append(waiter)
             }
         }
         guard let result = task.result else {
@@ -111,20 +111,16 @@ extension Interpreter {
     /// `CancellationError`, at once or when the task is cancelled during it.
     func sleep(nanoseconds: Int64, at location: SourceLocation) throws {
         if tasks.current?.isCancelled == true { throw cancellationError(at: location) }
-        try suspendCurrentTask(waitingFor: "Task.sleep", at: location) { task, suspension in
-            schedule(task, suspension: suspension, afterNanoseconds: nanoseconds)
-            task.onCancel = { [unowned self, unowned task] in
-                self.schedule(task, suspension: suspension, afterNanoseconds: 0)
-            }
+        try suspendCurrentTask(waitingFor: "Task.sleep", at: location) { waiter in
+            schedule(waiter, afterNanoseconds: nanoseconds)
+            onCancellation(of: waiter) { [unowned self] in self.wake(waiter) }
         }
         if tasks.current?.isCancelled == true { throw cancellationError(at: location) }
     }
 
     /// `Task.yield()`: the task lets every job already waiting run first.
     func yieldTask(at location: SourceLocation) throws {
-        try suspendCurrentTask(waitingFor: "Task.yield", at: location) { task, suspension in
-            schedule(task, suspension: suspension, afterNanoseconds: 0)
-        }
+        try suspendCurrentTask(waitingFor: "Task.yield", at: location) { waiter in wake(waiter) }
     }
 
     func cancellationError(at location: SourceLocation) -> ThrownValue {

@@ -102,7 +102,7 @@ public final class Interpreter {
     @exclusivity(unchecked) var callDepth = 0
     /// Where the native property being read was written (`task.value`, which may wait: a
     /// deadlock names the place).
-    @exclusivity(unchecked) var nativePropertyLocation = SourceLocation.unknown
+    @exclusivity(unchecked) public internal(set) var nativePropertyLocation = SourceLocation.unknown
     @exclusivity(unchecked) var steps = 0
     /// What running the program needs beside it: each function's compiled body and spare
     /// frame, each site's cache (`ProgramTables`).
