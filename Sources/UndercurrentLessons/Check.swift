@@ -227,6 +227,7 @@ extension CallPattern {
         case .output: return "output"
         case .send, .dropped: return "subjects"
         case .discarded: return "time"
+        case .taskStart, .taskAwait, .taskResume, .taskEnd: return "tasks"
         }
     }
 }

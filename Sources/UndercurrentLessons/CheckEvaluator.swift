@@ -389,6 +389,10 @@ public enum CheckEvaluator {
             return "dropped \(event.argument): "
                 + (event.target.isEmpty ? "no subscriber" : "\(event.target) had no demand")
         case .discarded: return "\(event.target) discarded \(event.argument)"
+        case .taskStart: return "\(event.target) starts"
+        case .taskAwait: return "\(event.target) awaits \(event.argument)"
+        case .taskResume: return "\(event.target) resumes" + (event.argument.isEmpty ? "" : " with \(event.argument)")
+        case .taskEnd: return "\(event.target) \(event.argument)"
         }
     }
 
@@ -411,6 +415,10 @@ public enum CheckEvaluator {
         case .send: return "send(_:)"
         case .dropped: return "dropped"
         case .discarded: return "discarded"
+        case .taskStart: return "start"
+        case .taskAwait: return "await"
+        case .taskResume: return "resume"
+        case .taskEnd: return "end"
         }
     }
 

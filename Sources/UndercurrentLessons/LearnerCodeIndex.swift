@@ -49,7 +49,7 @@ struct LearnerCodeIndex {
         case .receiveCompletion: return "receive(completion:)"
         case .cancel: return "cancel()"
         case .deinitialize: return "deinit"
-        case .output, .send, .dropped, .discarded: return nil
+        case .output, .send, .dropped, .discarded, .taskStart, .taskAwait, .taskResume, .taskEnd: return nil
         }
     }
 

@@ -55,5 +55,7 @@ extension ScriptEnvironment {
         bridge.sendObserver = tracer.bridgeLink
         bridge.discardReporter = tracer.bridgeLink
         bridge.callObserver = tracer.bridgeLink
+        interpreter.tasks.observer = tracer
+        tracer.lane = { [unowned interpreter] in interpreter.tasks.currentNumber }
     }
 }

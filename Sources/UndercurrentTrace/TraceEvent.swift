@@ -24,6 +24,15 @@ public struct TraceEvent: Sendable, Equatable {
         case deinitialize
         /// A line the program printed.
         case output
+        /// A task's first turn (`target` is the task, `Task#1`).
+        case taskStart
+        /// A task (or the top level) waits: `argument` is what for
+        /// (`AsyncPublisher.Inner#1.next()`, `Task#2.value`, `Task.sleep(nanoseconds: 1000)`).
+        case taskAwait
+        /// A task goes on after a wait: `argument` is what it was given, if anything.
+        case taskResume
+        /// A task's body ended: `argument` is `returns 42`, `throws Boom()` or `returns`.
+        case taskEnd
     }
 
     // Memory (issue 6 asks for at most 150 bytes a recorded event, counting the array's
@@ -59,6 +68,14 @@ public struct TraceEvent: Sendable, Equatable {
     /// The subscription whose outstanding demand this call changed, and the change.
     public var ledger: LedgerChange?
     public var kind: Kind
+    // After `kind`, in the event's last four bytes (its size stays 128).
+    private var storedLane: UInt32
+
+    /// The task the call was made in: 0 for the top level (a main task too), n for `Task#n`.
+    public var lane: Int {
+        get { Int(storedLane) }
+        set { storedLane = UInt32(clamping: newValue) }
+    }
 
     /// Virtual time in milliseconds, when the call happened on the virtual clock.
     public var time: Double? {
@@ -69,10 +86,11 @@ public struct TraceEvent: Sendable, Equatable {
     public init(
         sequence: Int, kind: Kind, depth: Int, target: String, argument: String,
         returnedDemand: String? = nil, ledger: LedgerChange? = nil, time: Double? = nil,
-        subscription: String? = nil, violations: [ContractViolation] = []
+        subscription: String? = nil, violations: [ContractViolation] = [], lane: Int = 0
     ) {
         self.storedSequence = Int32(clamping: sequence)
         self.kind = kind
+        self.storedLane = UInt32(clamping: lane)
         self.storedDepth = Int32(clamping: depth)
         self.target = target
         self.argument = argument
@@ -89,10 +107,11 @@ public struct TraceEvent: Sendable, Equatable {
     @inline(__always)
     mutating func reset(
         sequence: Int, kind: Kind, depth: Int, target: String, argument: String,
-        ledger: LedgerChange?, time: Double?, subscription: String?, violations: [ContractViolation]
+        ledger: LedgerChange?, time: Double?, subscription: String?, violations: [ContractViolation], lane: Int
     ) {
         storedSequence = Int32(clamping: sequence)
         self.kind = kind
+        storedLane = UInt32(clamping: lane)
         storedDepth = Int32(clamping: depth)
         self.target = target
         self.argument = argument
@@ -108,7 +127,7 @@ public struct TraceEvent: Sendable, Equatable {
         lhs.storedSequence == rhs.storedSequence && lhs.storedDepth == rhs.storedDepth && lhs.kind == rhs.kind
             && lhs.target == rhs.target && lhs.argument == rhs.argument && lhs.returnedDemand == rhs.returnedDemand
             && lhs.subscription == rhs.subscription && lhs.violations == rhs.violations && lhs.ledger == rhs.ledger
-            && lhs.time == rhs.time
+            && lhs.time == rhs.time && lhs.storedLane == rhs.storedLane
     }
 
     /// The object's type as the trace names it: `Map.Inner` for `Map.Inner#1`.
@@ -124,6 +143,18 @@ public struct TraceEvent: Sendable, Equatable {
 
     /// True for protocol calls; false for printed lines.
     public var isCall: Bool { kind != .output }
+
+    /// True for a task's start, wait, resumption and end: events of the task's lane, not
+    /// protocol calls.
+    public var isTaskEvent: Bool {
+        switch kind {
+        case .taskStart, .taskAwait, .taskResume, .taskEnd: true
+        default: false
+        }
+    }
+
+    /// `Task#3` for lane 3; nil for the top level.
+    public var laneName: String? { lane == 0 ? nil : "Task#\(lane)" }
 }
 
 /// A subscription's outstanding demand before and after a call.

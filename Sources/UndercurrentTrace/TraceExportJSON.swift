@@ -23,8 +23,11 @@ public enum TraceJSON {
         /// Call nesting: 0 for a call the script made itself.
         public var depth: Int
         /// subscribe, receiveSubscription, request, receiveValue, receiveCompletion, cancel,
-        /// deinitialize, output.
+        /// send, dropped, discarded, deinitialize, output; taskStart, taskAwait, taskResume,
+        /// taskEnd for a task's life.
         public var kind: String
+        /// The task the event happened in (`Task#1`), null for the top level.
+        public var task: String?
         /// The object called (`Map.Inner#1`), null for a printed line.
         public var objectID: String?
         /// Its type (`Map.Inner`).
@@ -110,7 +113,7 @@ public enum TraceJSON {
             let isCall = event.kind != .output
             return Event(
                 sequence: event.sequence, time: event.time, depth: event.depth, kind: event.kind.rawValue,
-                objectID: isCall && !event.target.isEmpty ? event.target : nil,
+                task: event.laneName, objectID: isCall && !event.target.isEmpty ? event.target : nil,
                 objectType: isCall && !event.target.isEmpty ? event.targetType : nil,
                 call: isCall ? renderer.call(event) : nil, argument: event.argument,
                 value: [.receiveValue, .send, .dropped, .discarded].contains(event.kind) ? event.argument : nil,
@@ -146,7 +149,7 @@ public enum TraceJSON {
 
         enum Keys: String, CodingKey {
             case schema, version, droppedEvents, events, violations
-            case sequence, time, depth, kind, objectID, objectType, call, argument, value, returnedDemand, output,
+            case sequence, time, depth, kind, task, objectID, objectType, call, argument, value, returnedDemand, output,
                 subscription, demandBefore, demandAfter
         }
 
@@ -163,6 +166,7 @@ public enum TraceJSON {
                 try item.encode(event.time, forKey: .time)
                 try item.encode(event.depth, forKey: .depth)
                 try item.encode(event.kind, forKey: .kind)
+                try item.encode(event.task, forKey: .task)
                 try item.encode(event.objectID, forKey: .objectID)
                 try item.encode(event.objectType, forKey: .objectType)
                 try item.encode(event.call, forKey: .call)

@@ -48,9 +48,16 @@ public enum TraceMermaid {
         for event in events where event.kind != .output && !event.target.isEmpty { _ = alias(event.target) }
         let renderer = TraceRenderer(useColor: false)
         for (index, event) in events.enumerated() {
-            let from = callers[index].map { events[$0].target } ?? "script"
+            // A call the script made itself comes from the task that made it, if any.
+            let from = callers[index].map { events[$0].target } ?? event.laneName ?? "script"
             if event.kind == .output {
                 lines.append("    Note over \(alias(from)): \(encode("» " + event.argument))")
+                continue
+            }
+            if event.isTaskEvent {
+                // A task is a participant of its own; its waits and resumptions are notes on it.
+                lines.append(
+                    "    Note over \(alias(event.target)): \(encode("#\(event.sequence) " + renderer.call(event)))")
                 continue
             }
             if event.kind == .dropped || event.kind == .discarded {

@@ -2,7 +2,7 @@
 /// Options combine: a call is shown when it passes every one given.
 public struct TraceFilter: Sendable, Equatable {
     /// Calls on this object, or handing it over (`Sink#1`; a type such as `Map.Inner` or an
-    /// operator such as `Map` names every object of it).
+    /// operator such as `Map` names every object of it); or every call a task made (`Task#1`).
     public var only: String?
     /// Calls nested at most this deep (0: the calls the script made itself).
     public var maxDepth: Int?
@@ -37,7 +37,10 @@ public struct TraceFilter: Sendable, Equatable {
         }
         if let only {
             let handsOver = event.kind == .subscribe || event.kind == .receiveSubscription
-            guard Self.matches(event.target, only) || (handsOver && Self.matches(event.argument, only)) else {
+            guard
+                Self.matches(event.target, only) || (handsOver && Self.matches(event.argument, only))
+                    || event.laneName == only
+            else {
                 return false
             }
         }

@@ -27,7 +27,10 @@ public struct TraceRenderer {
             ? events.reduce(0) { width, event in
                 max(width, event.time.map { Self.formatTime($0).count + 3 } ?? 0)
             } : 0
-        let margin = "      " + String(repeating: " ", count: timeWidth)
+        // A trace in which tasks ran gives each event its task's name in a column of its own
+        // (blank for the top level): a task is a lane.
+        let laneWidth = events.reduce(0) { width, event in max(width, event.laneName.map { $0.count + 1 } ?? 0) }
+        let margin = "      " + String(repeating: " ", count: timeWidth + laneWidth)
         var lines: [String] = []
         lines.reserveCapacity(range.count)
         for index in range {
@@ -35,7 +38,9 @@ public struct TraceRenderer {
             let guides = treeGuides(event, later[index])
             var line = ""
             if event.kind == .output {
-                line = margin + guides.continuation + dim("» " + event.argument)
+                let lane = laneWidth == 0 ? "" : lanePrefix(event, width: laneWidth)
+                let indent = String(repeating: " ", count: 6 + timeWidth)
+                line = indent + lane + guides.continuation + dim("» " + event.argument)
                 lines.append(line)
                 continue
             }
@@ -45,7 +50,8 @@ public struct TraceRenderer {
                 let stamp = event.time.map { "[\(Self.formatTime($0))] " } ?? ""
                 line += stamp.padding(toLength: timeWidth, withPad: " ", startingAt: 0)
             }
-            line += guides.branch + call(event)
+            if laneWidth > 0 { line += lanePrefix(event, width: laneWidth) }
+            line += guides.branch + call(event, laneShown: laneWidth > 0)
             if let ledger = event.ledger {
                 let visible = Self.visibleWidth(line)
                 let padding = max(2, demandColumn - visible)
@@ -85,9 +91,25 @@ public struct TraceRenderer {
         return "let it go"
     }
 
-    /// The call as Swift source would write it.
-    public func call(_ event: TraceEvent) -> String {
+    /// The event's task in the lane column, padded to `width`.
+    private func lanePrefix(_ event: TraceEvent, width: Int) -> String {
+        let name = event.laneName ?? ""
+        return colored(name, "36") + String(repeating: " ", count: max(0, width - name.count))
+    }
+
+    /// The call as Swift source would write it. With `laneShown`, a task's own events leave
+    /// out its name, which the lane column shows.
+    public func call(_ event: TraceEvent, laneShown: Bool = false) -> String {
+        let subject = laneShown && event.lane != 0 ? "" : event.target + " "
         switch event.kind {
+        case .taskStart:
+            return colored(subject + "starts", "36")
+        case .taskAwait:
+            return colored(subject + "awaits ", "36") + event.argument
+        case .taskResume:
+            return colored(subject + "resumes", "36") + (event.argument.isEmpty ? "" : " with \(event.argument)")
+        case .taskEnd:
+            return colored(subject + event.argument, "36")
         case .subscribe:
             return "\(bold(event.target)).receive(subscriber: \(event.argument))"
         case .receiveSubscription:

@@ -28,6 +28,8 @@ public final class Tracer: _Introspection {
     public static let droppedOutputCapacity = 1_000
     /// Where virtual time comes from, when the session has a clock.
     @exclusivity(unchecked) public var clock: (() -> Double?)?
+    /// The number of the task running now (0 outside any task): each event's lane.
+    @exclusivity(unchecked) public var lane: (() -> Int)?
     /// True while the input is stopping on an error or Ctrl-C (`Interpreter.isAborting`):
     /// calls the engine makes as it unwinds are not recorded.
     @exclusivity(unchecked) public var isStopping: (() -> Bool)?
@@ -167,10 +169,11 @@ public final class Tracer: _Introspection {
         for index in found.indices { found[index].sequence = number }
         let time = clock?()
         let depth = depth
+        let lane = lane?() ?? 0
         let dropped = recorded.append(capacity: capacity) {
             $0.reset(
                 sequence: number, kind: kind, depth: depth, target: target, argument: argument,
-                ledger: change, time: time, subscription: subscription, violations: found)
+                ledger: change, time: time, subscription: subscription, violations: found, lane: lane)
         }
         if dropped.count > 0 {
             droppedCount += dropped.count
@@ -661,4 +664,48 @@ extension Tracer {
         guard onOwnerThread else { return }
         record(.discarded, target: names.name(of: stage), argument: Self.describe(value))
     }
+}
+
+// MARK: - Tasks
+
+/// Each task is a lane of the trace: its start, each wait and resumption, and its end are
+/// events among the Combine calls, in the order they happened.
+extension Tracer: TaskObserver {
+    public func taskStarted(_ task: ScriptTask) {
+        guard onOwnerThread else { return }
+        record(.taskStart, target: task.name, argument: "")
+    }
+
+    public func taskWillWait(_ task: ScriptTask, for awaited: AwaitedCall) {
+        guard onOwnerThread else { return }
+        var what = awaited.call
+        if let other = awaited.object as? ScriptTask {
+            what = "\(other.name).\(awaited.call)"
+        } else if let object = awaited.object {
+            what = "\(names.name(of: object)).\(awaited.call)"
+        }
+        record(.taskAwait, target: Self.laneTarget(task), argument: what)
+    }
+
+    public func taskResumed(_ task: ScriptTask, with value: Value?) {
+        guard onOwnerThread else { return }
+        // A wait for a Void (a task that returns nothing, a `resume()`) gives nothing to show.
+        var given = ""
+        if let value, case .void = value {} else if let value { given = Self.describe(value) }
+        record(.taskResume, target: Self.laneTarget(task), argument: given)
+    }
+
+    public func taskEnded(_ task: ScriptTask, result: Result<Value, ThrownValue>) {
+        guard onOwnerThread else { return }
+        let outcome: String
+        switch result {
+        case .success(.void): outcome = "returns"
+        case .success(let value): outcome = "returns \(Self.describe(value))"
+        case .failure(let thrown): outcome = "throws \(Self.describe(thrown.value))"
+        }
+        record(.taskEnd, target: task.name, argument: outcome)
+    }
+
+    /// A task's name; the top level, when it is the one that waits.
+    private static func laneTarget(_ task: ScriptTask) -> String { task.isMain ? "top level" : task.name }
 }

@@ -59,7 +59,7 @@ import UndercurrentTrace
         let first = (raw?["events"] as? [[String: Any]])?.first
         #expect(
             Set(first?.keys.map { $0 } ?? []) == [
-                "sequence", "time", "depth", "kind", "objectID", "objectType", "call", "argument", "value",
+                "sequence", "time", "depth", "kind", "task", "objectID", "objectType", "call", "argument", "value",
                 "returnedDemand", "output", "subscription", "demandBefore", "demandAfter", "violations",
             ])
         #expect(Set(raw?.keys.map { $0 } ?? []) == ["schema", "version", "droppedEvents", "events", "violations"])

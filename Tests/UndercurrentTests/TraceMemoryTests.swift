@@ -112,12 +112,12 @@ import UndercurrentSession
             returnedDemand: ".max(9)",
             ledger: LedgerChange(subscription: "OldSubscription#1", before: .count(4), after: .unlimited),
             time: 12.5, subscription: "OldSubscription#1",
-            violations: [ContractViolation(rule: .valueWithoutDemand, message: "old", sequence: 1)])
+            violations: [ContractViolation(rule: .valueWithoutDemand, message: "old", sequence: 1)], lane: 3)
         _ = ring.append(old, capacity: 1)
         let dropped = ring.append(capacity: 1) {
             $0.reset(
                 sequence: 2, kind: .request, depth: 0, target: "New#1", argument: ".max(1)", ledger: nil,
-                time: nil, subscription: nil, violations: [])
+                time: nil, subscription: nil, violations: [], lane: 0)
         }
         #expect(dropped.count == 1)
         #expect(ring[0] == TraceEvent(sequence: 2, kind: .request, depth: 0, target: "New#1", argument: ".max(1)"))

@@ -236,21 +236,27 @@ extension Interpreter {
                 throw ScriptError.runtime(
                     "two tasks wait in next() of one AsyncStream; Swift allows one consumer at a time", at: location)
             }
-            try suspendCurrentTask(waitingFor: "the next element of an AsyncStream", at: location) { waiter in
-                state.waiting = waiter
-                // A consumer cancelled while it waits ends the stream: `next()` gives nil.
-                onCancellation(of: waiter) { [unowned self] in
-                    guard !state.isFinished else { return }
-                    state.isFinished = true
-                    state.buffer.removeAll()
-                    do {
-                        try self.terminate(state, with: state.cancelledTermination, at: location)
-                    } catch {
-                        self.recordPendingError(error)
+            let streamName = state.isThrowing ? "AsyncThrowingStream" : "AsyncStream"
+            try suspendCurrentTask(
+                waitingFor: "the next element of an AsyncStream",
+                awaited: AwaitedCall(object: nil, call: "\(streamName).Iterator.next()"), at: location,
+                register: { waiter in
+                    state.waiting = waiter
+                    // A consumer cancelled while it waits ends the stream: `next()` gives nil.
+                    onCancellation(of: waiter) { [unowned self] in
+                        guard !state.isFinished else { return }
+                        state.isFinished = true
+                        state.buffer.removeAll()
+                        do {
+                            try self.terminate(state, with: state.cancelledTermination, at: location)
+                        } catch {
+                            self.recordPendingError(error)
+                        }
+                        self.wakeConsumer(of: state)
                     }
-                    self.wakeConsumer(of: state)
-                }
-            }
+                },
+                // The element, or nil at the end, as the loop sees it.
+                resumedWith: { () -> Value? in state.buffer.first ?? Value.optional(nil) })
         }
     }
 }

@@ -82,10 +82,10 @@ extension Interpreter {
         _ = try call(body, [.native(continuation)], at: location)
         if continuation.result == nil {
             try suspendCurrentTask(
-                waitingFor: "a continuation (made at \(location.line):\(location.column))", at: location
-            ) { waiter in
-                continuation.waiting = waiter
-            }
+                waitingFor: "a continuation (made at \(location.line):\(location.column))",
+                awaited: AwaitedCall(object: nil, call: "\(type.name)'s resume"), at: location,
+                register: { waiter in continuation.waiting = waiter },
+                resumedWith: { try? continuation.result?.get() })
         }
         guard let result = continuation.result else {
             throw ScriptError.runtime("the continuation made here was never resumed", at: location)

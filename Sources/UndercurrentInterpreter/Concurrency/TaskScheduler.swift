@@ -19,6 +19,13 @@ public final class TaskScheduler {
     var lastNumber = 0
     /// `CancellationError`, set by the standard library.
     var cancellationErrorType: TypeInfo?
+    /// Told when a task starts, waits, resumes and ends: the tracer, which shows each task
+    /// as a lane of the trace.
+    public weak var observer: TaskObserver?
+
+    /// The number of the task running now: 0 outside any task and in a main task (the top
+    /// level that awaits), which the trace shows as the top level.
+    public var currentNumber: Int { current?.number ?? 0 }
 
     init() {
         jobQueue = localQueue
@@ -95,6 +102,7 @@ extension Interpreter {
         let outer = tasks.current
         tasks.current = task
         defer { tasks.current = outer }
+        if task.coroutine.state == .created, !task.isMain { tasks.observer?.taskStarted(task) }
         do {
             _ = try task.coroutine.resume()
         } catch {
@@ -106,6 +114,12 @@ extension Interpreter {
     private func finish(_ task: ScriptTask) {
         tasks.live[ObjectIdentifier(task)] = nil
         task.waitingFor = nil
+        if !task.isMain, task.stoppingError == nil, let result = task.result {
+            let current = tasks.current
+            tasks.current = task
+            tasks.observer?.taskEnded(task, result: result)
+            tasks.current = current
+        }
         if let error = task.stoppingError { recordPendingError(error) }
         let waiters = task.waiters
         task.waiters = []
@@ -113,10 +127,14 @@ extension Interpreter {
     }
 
     /// From inside a task: pauses it until a job resumes it. `waitingFor` says what for, in
-    /// a deadlock's report; `register` is given the waiter, to keep for whatever will end
-    /// the wait (`wake`). Throws where no task runs: synchronous code cannot wait.
+    /// a deadlock's report, and `awaited` in the trace (`AsyncPublisher.Inner#1.next()`):
+    /// the object waited on, named as the trace names it, and the call. `register` is given
+    /// the waiter, to keep for whatever will end the wait (`wake`); `resumedWith` tells the
+    /// trace what the task was given, once resumed. Throws where no task runs: synchronous
+    /// code cannot wait.
     public func suspendCurrentTask(
-        waitingFor reason: String, at location: SourceLocation, register: (TaskWaiter) -> Void
+        waitingFor reason: String, awaited: AwaitedCall? = nil, at location: SourceLocation,
+        register: (TaskWaiter) -> Void, resumedWith: () -> Value? = { nil }
     ) throws {
         guard let task = tasks.current, task.coroutine.state == .running else {
             throw ScriptError.runtime(
@@ -135,7 +153,9 @@ extension Interpreter {
             // A wake-up still queued for this suspension no longer applies.
             task.suspension += 1
         }
+        tasks.observer?.taskWillWait(task, for: awaited ?? AwaitedCall(object: nil, call: reason))
         try task.coroutine.suspend()
+        tasks.observer?.taskResumed(task, with: resumedWith())
     }
 
     /// Runs `body` as the input's main task: the top level of an input that awaits. While
@@ -198,4 +218,24 @@ extension Interpreter {
         }
         tasks.live.removeAll()
     }
+}
+
+/// What a task waits for, as the trace shows it: `call` on `object` (`next()` on the
+/// iterator's subscriber), or `call` alone (`Task.sleep(nanoseconds: 500000000)`).
+public struct AwaitedCall {
+    public let object: AnyObject?
+    public let call: String
+
+    public init(object: AnyObject?, call: String) {
+        self.object = object
+        self.call = call
+    }
+}
+
+/// Hears the life of each task (the tracer).
+public protocol TaskObserver: AnyObject {
+    func taskStarted(_ task: ScriptTask)
+    func taskWillWait(_ task: ScriptTask, for awaited: AwaitedCall)
+    func taskResumed(_ task: ScriptTask, with value: Value?)
+    func taskEnded(_ task: ScriptTask, result: Result<Value, ThrownValue>)
 }

@@ -88,9 +88,10 @@ extension Interpreter {
             if task === tasks.current {
                 throw ScriptError.runtime("\(task.name) awaits its own value: it would wait forever", at: location)
             }
-            try suspendCurrentTask(waitingFor: "\(task.name).value", at: location) { waiter in
-                task.waiters.append(waiter)
-            }
+            try suspendCurrentTask(
+                waitingFor: "\(task.name).value", awaited: AwaitedCall(object: task, call: "value"), at: location,
+                register: { waiter in task.waiters.append(waiter) },
+                resumedWith: { try? task.result?.get() })
         }
         guard let result = task.result else {
             throw ScriptError.runtime("\(task.name) was stopped before it returned a value", at: location)
@@ -111,16 +112,22 @@ extension Interpreter {
     /// `CancellationError`, at once or when the task is cancelled during it.
     func sleep(nanoseconds: Int64, at location: SourceLocation) throws {
         if tasks.current?.isCancelled == true { throw cancellationError(at: location) }
-        try suspendCurrentTask(waitingFor: "Task.sleep", at: location) { waiter in
-            schedule(waiter, afterNanoseconds: nanoseconds)
-            onCancellation(of: waiter) { [unowned self] in self.wake(waiter) }
-        }
+        try suspendCurrentTask(
+            waitingFor: "Task.sleep",
+            awaited: AwaitedCall(object: nil, call: "Task.sleep(nanoseconds: \(nanoseconds))"),
+            at: location,
+            register: { waiter in
+                schedule(waiter, afterNanoseconds: nanoseconds)
+                onCancellation(of: waiter) { [unowned self] in self.wake(waiter) }
+            })
         if tasks.current?.isCancelled == true { throw cancellationError(at: location) }
     }
 
     /// `Task.yield()`: the task lets every job already waiting run first.
     func yieldTask(at location: SourceLocation) throws {
-        try suspendCurrentTask(waitingFor: "Task.yield", at: location) { waiter in wake(waiter) }
+        try suspendCurrentTask(
+            waitingFor: "Task.yield", awaited: AwaitedCall(object: nil, call: "Task.yield()"), at: location,
+            register: { waiter in wake(waiter) })
     }
 
     func cancellationError(at location: SourceLocation) -> ThrownValue {

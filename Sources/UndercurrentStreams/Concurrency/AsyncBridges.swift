@@ -134,10 +134,18 @@ final class AsyncValuesInner<Failure: Error>: Subscriber, Cancellable, TraceLabe
         }
         try interpreter.throwPendingError(at: location)
         if answer == nil {
-            try interpreter.suspendCurrentTask(waitingFor: "the next value of `values`", at: location) { waiter in
-                self.waiter = waiter
-                interpreter.onCancellation(of: waiter) { [weak self] in self?.cancel() }
-            }
+            try interpreter.suspendCurrentTask(
+                waitingFor: "the next value of `values`", awaited: AwaitedCall(object: self, call: "next()"),
+                at: location,
+                register: { waiter in
+                    self.waiter = waiter
+                    interpreter.onCancellation(of: waiter) { [weak self] in self?.cancel() }
+                },
+                // The element, or nil at the end, as the loop sees it.
+                resumedWith: { [self] in
+                    guard case .success(let value)? = answer else { return nil }
+                    return value ?? .optional(nil)
+                })
             try interpreter.throwPendingError(at: location)
         }
         switch answer {
@@ -277,9 +285,11 @@ extension StreamBridge {
             subscribeOpened(publisher.base, subscriber)
             try interpreter.throwPendingError(at: location)
             if subscriber.answer == nil {
-                try interpreter.suspendCurrentTask(waitingFor: "the value of a Future", at: location) { waiter in
-                    subscriber.waiter = waiter
-                }
+                try interpreter.suspendCurrentTask(
+                    waitingFor: "the value of a Future",
+                    awaited: AwaitedCall(object: publisher.base as AnyObject, call: "value"), at: location,
+                    register: { waiter in subscriber.waiter = waiter },
+                    resumedWith: { try? subscriber.answer?.get() })
                 try interpreter.throwPendingError(at: location)
             }
             switch subscriber.answer {
