@@ -36,6 +36,7 @@ public final class ScriptRun {
             if trace { tracer.recordOutput(text) }
         }
         environment.interpreter.limits.maxSeconds = timeLimit
+        environment.runsAWholeProgram = true
         if trace {
             environment.connect(tracer) { [fileName] in SourceMap().releaseCause(in: $0, fallbackName: fileName) }
             tracer.start()

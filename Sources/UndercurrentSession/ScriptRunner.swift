@@ -16,6 +16,14 @@ public final class ScriptEnvironment {
     /// Subscriptions held by the script's globals are cancelled as the interpreter goes
     /// (stored properties are released after this, the interpreter first): the bridge must
     /// not call into it from then on.
+    /// True when each input is a whole program (`undercurrent run`), not a REPL input: a
+    /// program whose top level awaits ends with it, as compiled code's async `main` does, and
+    /// the work still scheduled then does not run.
+    public var runsAWholeProgram: Bool {
+        get { bridge.asyncTopLevelEndsTheProgram }
+        set { bridge.asyncTopLevelEndsTheProgram = newValue }
+    }
+
     deinit {
         bridge.shutDown()
         interpreter.abandonWaitingTasks()
@@ -25,6 +33,7 @@ public final class ScriptEnvironment {
     public static func run(_ source: String, fileName: String = "main.swift") -> (output: String, error: ScriptError?) {
         var output = ""
         let environment = ScriptEnvironment { output += $0 }
+        environment.runsAWholeProgram = true
         do {
             try environment.interpreter.run(source: source, fileName: fileName)
             return (output, nil)

@@ -74,6 +74,8 @@ public final class StreamBridge: InterpreterLibrary {
     /// `handleEvents(receiveCancel:)`) while they are torn down. From then on, every
     /// callback returns at once without touching the interpreter.
     public private(set) var isShutDown = false
+    /// Set for a whole program (`ScriptEnvironment.runsAWholeProgram`): see there.
+    public var asyncTopLevelEndsTheProgram = false
     /// The publishers of subscriptions in progress inside one another (`subscribing`), outermost first.
     private var nestedSubscriptions: [Any] = []
 

@@ -102,8 +102,15 @@ import UndercurrentSession
     }
 
     @Test(arguments: [
-        ("func f() async -> Int { 1 }\nasync let x = f()\nprint(await x)", "`async let`"),
-        ("struct S { var x: Int { get async { 1 } } }", "`async` accessors"),
+        (
+            "func f() async -> (Int, Int) { (1, 2) }\nasync let (x, y) = f()",
+            "`async let` with a pattern other than a name"
+        ),
+        (
+            "func f() async -> Int { 1 }\nfunc g() async { async let x = f(); let read = { x }; print(read()) }",
+            "an `async let` read inside a closure"
+        ),
+        ("struct S { subscript(i: Int) -> Int { get async { i } } }", "`async` subscripts"),
         ("final class C { init() async {} }", "`async` initializers"),
         ("let s = AsyncStream<Int?> { $0.finish() }\nfor await case let x? in s { print(x) }", "`for await case`"),
     ])

@@ -24,6 +24,8 @@ struct StandardLibrary: InterpreterLibrary {
         installTasks(into: interpreter)
         installContinuations(into: interpreter)
         installAsyncStreams(into: interpreter)
+        installTaskGroups(into: interpreter)
+        installDuration(into: interpreter)
         installDescriptions(into: interpreter)
     }
 

@@ -30,6 +30,23 @@ extension StandardLibrary {
                     Self.continuation(arguments), with: .success(arguments[0]), at: arguments.location)
                 return .void
             }
+            type.method("resume(with:)") { arguments in
+                // A `Result`: `.success(value)` returns it, `.failure(error)` throws it.
+                guard case .enumValue(let result) = arguments[0], result.type.name == "Result",
+                    let payload = result.payload.first
+                else {
+                    throw ScriptError.runtime("resume(with:) needs a Result", at: arguments.location)
+                }
+                let continuation = try Self.continuation(arguments)
+                let outcome: Result<Value, ThrownValue> =
+                    result.caseIndex == 0 ? .success(payload) : .failure(ThrownValue(payload, at: arguments.location))
+                if case .failure = outcome, !continuation.isThrowing {
+                    throw ScriptError.runtime(
+                        "resume(with: .failure) on a continuation that cannot throw", at: arguments.location)
+                }
+                try arguments.interpreter.resume(continuation, with: outcome, at: arguments.location)
+                return .void
+            }
             type.method("resume()") { arguments in
                 try arguments.interpreter.resume(
                     Self.continuation(arguments), with: .success(.void), at: arguments.location)

@@ -25,6 +25,11 @@ public final class ScriptTask {
     var waiters: [TaskWaiter] = []
     /// What a cancelled suspension does at once (a sleep ends early).
     var onCancel: (() -> Void)?
+    /// The `onCancel` closures of the `withTaskCancellationHandler` calls in progress,
+    /// innermost last.
+    var cancellationHandlers: [(handler: Value, location: SourceLocation)] = []
+    /// Told of the result when the body ends (a task group's child).
+    var onEnd: ((Result<Value, ThrownValue>) -> Void)?
 
     init(number: Int) {
         self.number = number

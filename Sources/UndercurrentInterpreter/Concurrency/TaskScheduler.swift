@@ -121,6 +121,10 @@ extension Interpreter {
             tasks.current = current
         }
         if let error = task.stoppingError { recordPendingError(error) }
+        if let onEnd = task.onEnd, let result = task.result {
+            task.onEnd = nil
+            onEnd(result)
+        }
         let waiters = task.waiters
         task.waiters = []
         for waiter in waiters { wake(waiter) }

@@ -1,3 +1,29 @@
+/// A `TaskPriority`: `.high` is 25, `.medium` 21, `.low` 17, `.background` 9, as in Swift,
+/// and prints as Swift prints it (`TaskPriority.high`).
+final class TaskPriorityValue: NativeValue {
+    let rawValue: Int
+    init(rawValue: Int, type: TypeInfo) {
+        self.rawValue = rawValue
+        super.init(typeInfo: type)
+    }
+
+    override var description: String {
+        switch rawValue {
+        case 25: "TaskPriority.high"
+        case 21: "TaskPriority.medium"
+        case 17: "TaskPriority.low"
+        case 9: "TaskPriority.background"
+        default: "TaskPriority(rawValue: \(rawValue))"
+        }
+    }
+
+    override func isEqual(to other: NativeValue) -> Bool? {
+        (other as? TaskPriorityValue).map { $0.rawValue == rawValue } ?? false
+    }
+
+    override func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+}
+
 /// A `Task` a script holds: the handle `Task { }` returns.
 final class TaskValue: NativeValue {
     let task: ScriptTask
@@ -37,8 +63,26 @@ extension StandardLibrary {
             interpreter.start(task)
             return .native(TaskValue(task, type: type))
         }
-        type.initializers = [.native(NativeFunction("init(priority:operation:)", defaults: ["priority"], body: start))]
-        type.method("detached(priority:operation:)", defaults: ["priority"], isStatic: true, start)
+        // Priorities are accepted and shown; one thread runs every task, so they order nothing.
+        let priority = TypeInfo(name: "TaskPriority", kind: .builtin, qualifiedName: "Swift.TaskPriority")
+        interpreter.registerType(priority)
+        for (name, raw) in [
+            ("high", 25), ("medium", 21), ("low", 17), ("userInitiated", 25), ("utility", 17), ("background", 9),
+        ] {
+            priority.property(name, isStatic: true) { [unowned priority] _, _ in
+                .native(TaskPriorityValue(rawValue: raw, type: priority))
+            }
+        }
+        priority.property("rawValue") { _, value in
+            guard case .native(let priority as TaskPriorityValue) = value else { return .void }
+            return .int(priority.rawValue)
+        }
+        let priorityType: [TypeRef?] = [.simple("TaskPriority"), nil]
+        type.initializers = [
+            .native(
+                NativeFunction("init(priority:operation:)", defaults: ["priority"], types: priorityType, body: start))
+        ]
+        type.method("detached(priority:operation:)", defaults: ["priority"], types: priorityType, isStatic: true, start)
 
         type.property("value") { interpreter, value in
             try interpreter.awaitValue(of: Self.task(value), at: interpreter.nativePropertyLocation)
@@ -59,6 +103,24 @@ extension StandardLibrary {
             try arguments.interpreter.sleep(nanoseconds: Int64(nanoseconds), at: arguments.location)
             return .void
         }
+        type.method(
+            "sleep(for:tolerance:)", defaults: ["tolerance"], types: [.simple("Duration"), .simple("Duration")],
+            isStatic: true
+        ) {
+            arguments in
+            let nanoseconds = try arguments.interpreter.nanoseconds(of: arguments[0], at: arguments.location)
+            try arguments.interpreter.sleep(nanoseconds: max(0, nanoseconds), at: arguments.location)
+            return .void
+        }
+        type.property("result") { interpreter, value in
+            try interpreter.awaitResult(of: Self.task(value), at: interpreter.nativePropertyLocation)
+        }
+        interpreter.registerGlobalFunction(
+            NativeFunction("withTaskCancellationHandler(operation:onCancel:isolation:)", defaults: ["isolation"]) {
+                arguments in
+                try arguments.interpreter.withCancellationHandler(
+                    operation: arguments[0], onCancel: arguments[1], at: arguments.location)
+            })
         type.method("yield()", isStatic: true) { arguments in
             try arguments.interpreter.yieldTask(at: arguments.location)
             return .void
@@ -99,13 +161,46 @@ extension Interpreter {
         return try result.get()
     }
 
-    /// `task.cancel()`: the task is marked cancelled, and a sleep it is in ends at once.
+    /// `await task.result`: `.success(value)` or `.failure(error)`, once the task has ended.
+    func awaitResult(of task: ScriptTask, at location: SourceLocation) throws -> Value {
+        guard let result = types["Result"], result.cases.count == 2 else {
+            throw ScriptError.unsupported("`result` needs Swift's Result type, which this session lacks", at: location)
+        }
+        do {
+            let value = try awaitValue(of: task, at: location)
+            return .enumValue(EnumValue(type: result, caseIndex: 0, payload: [value]))
+        } catch let thrown as ThrownValue {
+            return .enumValue(EnumValue(type: result, caseIndex: 1, payload: [thrown.value]))
+        }
+    }
+
+    /// `task.cancel()`: the task is marked cancelled (once); a sleep it is in ends at once,
+    /// and the `onCancel` of each `withTaskCancellationHandler` it is in runs now.
     func cancel(_ task: ScriptTask) {
+        guard !task.isCancelled else { return }
         task.isCancelled = true
         if let onCancel = task.onCancel {
             task.onCancel = nil
             onCancel()
         }
+        for (handler, location) in task.cancellationHandlers.reversed() {
+            do {
+                _ = try call(handler, [], at: location)
+            } catch {
+                recordPendingError(error)
+            }
+        }
+    }
+
+    /// `withTaskCancellationHandler { … } onCancel: { … }`: runs the operation; if the task
+    /// is cancelled meanwhile (or already was), `onCancel` runs at once, where the
+    /// cancelling code is.
+    func withCancellationHandler(operation: Value, onCancel: Value, at location: SourceLocation) throws -> Value {
+        guard let task = tasks.current else { return try call(operation, [], at: location) }
+        if task.isCancelled { _ = try call(onCancel, [], at: location) }
+        task.cancellationHandlers.append((onCancel, location))
+        defer { task.cancellationHandlers.removeLast() }
+        return try call(operation, [], at: location)
     }
 
     /// `Task.sleep(nanoseconds:)` on the virtual clock. A cancelled task's sleep throws

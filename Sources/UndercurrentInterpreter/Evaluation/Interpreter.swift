@@ -150,6 +150,8 @@ public final class Interpreter {
     let link = InterpreterLink()
     /// The script's tasks and the queue their jobs wait in (`Concurrency/`).
     public let tasks = TaskScheduler()
+    /// The input that ran last awaited at its top level (it ran as a main task).
+    public internal(set) var lastInputAwaitedAtTopLevel = false
 
     public init(output: @escaping (String) -> Void = { Swift.print($0, terminator: "") }) {
         self.output = output
@@ -221,6 +223,7 @@ public final class Interpreter {
         let frame = Frame.make(function: input.topLevel, captures: [])
         do {
             let topLevel = input.compiledTopLevel(tables: tables)
+            lastInputAwaitedAtTopLevel = input.awaitsAtTopLevel
             if input.awaitsAtTopLevel {
                 try runAsMainTask(at: input.topLevel.location) { _ = try topLevel(self, frame) }
             } else {

@@ -62,12 +62,70 @@ extension Lowerer {
         return .block(block)
     }
 
-    /// `async let` starts a child task; until tasks have children it is refused rather than
-    /// run as a plain `let` (which would print in another order).
-    func refuseAsyncLet(_ variable: VariableDeclSyntax) throws {
-        if let modifier = variable.modifiers.first(where: { $0.name.tokenKind == .keyword(.async) }) {
-            throw unsupported("`async let`", modifier)
+    /// `async let name = expression` starts a child task running `expression`, and a read of
+    /// `name` awaits its value (the first read waits; later ones have it). Lowered as
+    ///
+    ///     let name = Task { expression }   // a slot of this scope, never a global
+    ///
+    /// with every read of `name` here written `name.value` (`lowerName`). Refused: a pattern
+    /// other than a name, and a closure capturing it.
+    func lowerAsyncLet(_ variable: VariableDeclSyntax) throws -> [Stmt] {
+        try noteAwait(variable.bindingSpecifier)
+        var statements: [Stmt] = []
+        for binding in variable.bindings {
+            guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
+                let initializer = binding.initializer
+            else {
+                throw unsupported("`async let` with a pattern other than a name", binding)
+            }
+            let at = location(binding)
+            let (operation, _) = try withFunctionScope(memberContext: nil) { () throws -> FunctionDecl in
+                scope.isAsync = true
+                let value = try lowerExpr(initializer.value)
+                return FunctionDecl(
+                    index: nextFunctionIndex(), name: "async let \(identifier.identifier.text)", parameters: [],
+                    returnType: nil, body: Block(statements: [.returnStatement(value, at)], declaredSlots: []),
+                    isSingleExpression: true, slotCount: scope.slotCount, captures: scope.captures, captureList: [],
+                    selfSlot: nil, isStatic: false, isMutating: false, isThrowing: true, isFailableInit: false,
+                    location: at, declaredTypes: scope.declaredTypes)
+            }
+            operation.isAsync = true
+            let start = Expr.call(
+                .name(.dynamic("Task"), "Task", at),
+                [Argument(label: nil, value: .closure(operation, at), isInout: false, isTrailingClosure: true)],
+                nextSiteIndex(), at)
+            let name = identifier.identifier.text
+            let slot = scope.declare(name)
+            asyncLets.append((scope, slot))
+            statements.append(
+                .local(
+                    VariableBinding(
+                        pattern: .binding(slot: slot, name: name), type: nil, initializer: start, isConstant: true,
+                        isWeak: false, location: at)))
         }
+        return statements
+    }
+
+    /// A read of an `async let` (`name` resolved to `reference`): its task's value. Nil for
+    /// any other name.
+    func asyncLetRead(_ reference: NameReference, _ name: String, at location: SourceLocation) throws -> Expr? {
+        guard !asyncLets.isEmpty else { return nil }
+        if case .local(let slot) = reference, asyncLets.contains(where: { $0.scope === scope && $0.slot == slot }) {
+            return .member(.name(reference, name, location), "value", nextSiteIndex(), location)
+        }
+        if case .captured = reference {
+            let capturesAsyncLet = asyncLets.contains { declared in
+                guard declared.scope !== scope, case .local(let slot)? = declared.scope.resolve(name) else {
+                    return false
+                }
+                return slot == declared.slot
+            }
+            if capturesAsyncLet {
+                throw ScriptError(
+                    .unsupported, "an `async let` read inside a closure is not supported yet", at: location)
+            }
+        }
+        return nil
     }
 }
 

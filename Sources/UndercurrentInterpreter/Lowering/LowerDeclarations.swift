@@ -247,6 +247,15 @@ extension Lowerer {
             generics = node.genericParameterClause
             inheritance = node.inheritanceClause
             members = node.memberBlock.members
+        } else if let node = decl.as(ActorDeclSyntax.self) {
+            // An actor is a reference type whose code runs one call at a time. Everything
+            // here runs on one thread, one task at a time between its awaits, so it is a class
+            // whose methods interleave only where they await (reentrancy, as Swift's do).
+            kind = .classType
+            name = node.name.text
+            generics = node.genericParameterClause
+            inheritance = node.inheritanceClause
+            members = node.memberBlock.members
         } else if let node = decl.as(EnumDeclSyntax.self) {
             kind = .enumType
             name = node.name.text
@@ -324,13 +333,11 @@ extension Lowerer {
             } else if decl.is(AssociatedTypeDeclSyntax.self) {
                 continue
             } else if decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self)
-                || decl.is(EnumDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self)
+                || decl.is(EnumDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self) || decl.is(ActorDeclSyntax.self)
             {
                 typeDecl.nestedTypes.append(try lowerTypeDeclaration(decl))
             } else if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
                 typeDecl.subscripts.append(try lowerSubscript(subscriptDecl))
-            } else if let node = decl.as(ActorDeclSyntax.self) {
-                throw unsupported("`actor`", node)
             } else if let node = decl.as(IfConfigDeclSyntax.self) {
                 throw unsupported("`#if`", node)
             } else {
@@ -361,11 +368,12 @@ extension Lowerer {
     /// A getter, setter, observer or deinit: a method with `self` and the given parameters.
     func lowerAccessor(
         name: String, items: CodeBlockItemListSyntax, parameters: [String],
-        returnsValue: Bool, isStatic: Bool, isMutating: Bool,
+        returnsValue: Bool, isStatic: Bool, isMutating: Bool, isAsync: Bool = false,
         node: some SyntaxProtocol
     ) throws -> FunctionDecl {
         let context = memberContext(isStatic: isStatic)
-        return try withDetachedScope(memberContext: context) { () throws -> FunctionDecl in
+        let accessor = try withDetachedScope(memberContext: context) { () throws -> FunctionDecl in
+            scope.isAsync = isAsync
             let selfSlot = scope.declare("self")
             let lowered = parameters.map { parameterName in
                 Parameter(
@@ -380,6 +388,8 @@ extension Lowerer {
                 isStatic: isStatic, isMutating: isMutating, isThrowing: false, isFailableInit: false,
                 location: location(node), declaredTypes: scope.declaredTypes)
         }.0
+        accessor.isAsync = isAsync
+        return accessor
     }
 
     func lowerProperty(_ variable: VariableDeclSyntax, in typeDecl: TypeDecl) throws -> [PropertyDecl] {
@@ -447,8 +457,11 @@ extension Lowerer {
                 node: block)
         case .accessors(let list):
             for accessor in list {
-                if let effect = accessor.effectSpecifiers?.asyncSpecifier {
-                    throw unsupported("`async` accessors", effect)
+                // `get async`: a computed property read with `await` (Swift allows effects on
+                // a getter only).
+                let isAsync = accessor.effectSpecifiers?.asyncSpecifier != nil
+                if let effect = accessor.effectSpecifiers?.asyncSpecifier, accessor.accessorSpecifier.text != "get" {
+                    throw unsupported("`async` on `\(accessor.accessorSpecifier.text)`", effect)
                 }
                 let kind = accessor.accessorSpecifier.text
                 let items = accessor.body?.statements ?? []
@@ -458,7 +471,7 @@ extension Lowerer {
                     if accessor.body == nil { continue }  // protocol requirement `{ get }`
                     property.getter = try lowerAccessor(
                         name: "get \(property.name)", items: items, parameters: [],
-                        returnsValue: true, isStatic: isStatic, isMutating: false,
+                        returnsValue: true, isStatic: isStatic, isMutating: false, isAsync: isAsync,
                         node: accessor)
                 case "set":
                     if accessor.body == nil { continue }
@@ -527,7 +540,9 @@ extension Lowerer {
             var getter: FunctionDecl?
             var setter: FunctionDecl?
             for item in list {
-                if let effect = item.effectSpecifiers?.asyncSpecifier { throw unsupported("`async` accessors", effect) }
+                if let effect = item.effectSpecifiers?.asyncSpecifier {
+                    throw unsupported("`async` subscripts", effect)
+                }
                 let items = item.body?.statements ?? []
                 switch item.accessorSpecifier.text {
                 case "get": getter = try accessor("subscript", items, extra: nil)

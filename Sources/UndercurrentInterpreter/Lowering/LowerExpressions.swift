@@ -235,7 +235,10 @@ extension Lowerer {
             }
             return .name(.local(slot), name, loc)
         }
-        if let reference = scope.resolve(name) { return .name(reference, name, loc) }
+        if let reference = scope.resolve(name) {
+            if let read = try asyncLetRead(reference, name, at: loc) { return read }
+            return .name(reference, name, loc)
+        }
         // Inside a type, a bare member name means `self.name`.
         if let context = scope.memberContext, context.memberNames.contains(name) {
             let selfExpr: Expr

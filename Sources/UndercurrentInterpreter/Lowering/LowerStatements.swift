@@ -260,7 +260,7 @@ extension Lowerer {
             return []
         }
         if decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self)
-            || decl.is(EnumDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self)
+            || decl.is(EnumDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self) || decl.is(ActorDeclSyntax.self)
         {
             // Declared before the input runs, as every type is; a local one under its own key.
             if !scope.declaresGlobals, let name = Self.typeDeclarationName(decl),
@@ -285,7 +285,6 @@ extension Lowerer {
             hoisted.append(.typeAlias(node.name.text, try lowerType(node.initializer.value)))
             return []
         }
-        if let node = decl.as(ActorDeclSyntax.self) { throw unsupported("`actor`", node) }
         if let node = decl.as(OperatorDeclSyntax.self) { throw unsupported("declaring operators", node) }
         if let node = decl.as(PrecedenceGroupDeclSyntax.self) { throw unsupported("precedence groups", node) }
         if let node = decl.as(MacroDeclSyntax.self) { throw unsupported("macros", node) }
@@ -295,7 +294,9 @@ extension Lowerer {
     }
 
     func lowerVariableStatement(_ variable: VariableDeclSyntax) throws -> [Stmt] {
-        try refuseAsyncLet(variable)
+        if variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.async) }) {
+            return try lowerAsyncLet(variable)
+        }
         let isConstant = variable.bindingSpecifier.tokenKind == .keyword(.let)
         let isWeak = variable.modifiers.contains { $0.name.text == "weak" || $0.name.text == "unowned" }
         let isUnowned = variable.modifiers.contains { $0.name.text == "unowned" }

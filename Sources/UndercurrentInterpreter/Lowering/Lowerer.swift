@@ -47,6 +47,8 @@ public final class Lowerer {
     var implicitlyUnwrappedNames: Set<String> = []
     /// An `await` was written at the top level (`LoweredInput.awaitsAtTopLevel`).
     var awaitsAtTopLevel = false
+    /// The `async let`s declared so far: a read of one is its task's value (`asyncLetRead`).
+    var asyncLets: [(scope: FunctionScope, slot: Int)] = []
     /// The type each global was declared with, by name: those of earlier inputs, then this
     /// input's as they are lowered (`OperandTypes.swift`).
     var globalDeclaredTypes: [String: TypeRef?] = [:]
@@ -247,6 +249,10 @@ public final class Lowerer {
             name = node.name.text
             members = node.memberBlock.members
             inheritance = node.inheritanceClause
+        } else if let node = decl.as(ActorDeclSyntax.self) {
+            name = node.name.text
+            members = node.memberBlock.members
+            inheritance = node.inheritanceClause
         } else if let node = decl.as(EnumDeclSyntax.self) {
             name = node.name.text
             members = node.memberBlock.members
@@ -347,6 +353,8 @@ public final class Lowerer {
             members = node.memberBlock.members
         } else if let node = decl.as(ClassDeclSyntax.self) {
             members = node.memberBlock.members
+        } else if let node = decl.as(ActorDeclSyntax.self) {
+            members = node.memberBlock.members
         } else if let node = decl.as(EnumDeclSyntax.self) {
             members = node.memberBlock.members
         } else {
@@ -364,6 +372,7 @@ public final class Lowerer {
     static func typeDeclarationName(_ decl: DeclSyntax) -> String? {
         if let node = decl.as(StructDeclSyntax.self) { return node.name.text }
         if let node = decl.as(ClassDeclSyntax.self) { return node.name.text }
+        if let node = decl.as(ActorDeclSyntax.self) { return node.name.text }
         if let node = decl.as(EnumDeclSyntax.self) { return node.name.text }
         if let node = decl.as(ProtocolDeclSyntax.self) { return node.name.text }
         return nil

@@ -227,18 +227,7 @@ public final class VirtualClock {
                 report.stopped = .actionLimit(maxActionsPerAdvance)
                 break
             }
-            entries.removeFirst()
-            nowNanoseconds = max(nowNanoseconds, first.time)
-            if let interval = first.interval {
-                // Queued again before it runs, so an action that cancels itself stops for good.
-                var next = first
-                next.time = first.time.addingSaturated(interval)
-                insert(next)
-            }
-            let wasInBackground = isRunningBackgroundWork
-            isRunningBackgroundWork = first.inBackground
-            first.action()
-            isRunningBackgroundWork = wasInBackground
+            runFirst()
             report.actionsRun += 1
         }
         if report.stopped == nil { nowNanoseconds = max(nowNanoseconds, target) }
@@ -249,12 +238,33 @@ public final class VirtualClock {
         return report
     }
 
-    /// Runs the actions of the next instant anything is scheduled at, moving time on to it:
-    /// how a top level that awaits waits. False when nothing is scheduled, when the clock
-    /// must stop (an error, Ctrl-C), or from inside an action.
-    public func runNextInstant() -> Bool {
-        guard !isAdvancing, let first = entries.first, !shouldStop() else { return false }
-        return advance(to: first.time).actionsRun > 0
+    /// Runs the first scheduled action, moving time on to it: how a top level that awaits
+    /// waits, one action at a time, so that it goes on as soon as what it waits for is done.
+    /// False when nothing is scheduled, when the clock must stop (an error, Ctrl-C), or from
+    /// inside an action.
+    public func runNextAction() -> Bool {
+        guard !isAdvancing, !entries.isEmpty, !shouldStop() else { return false }
+        isAdvancing = true
+        defer { isAdvancing = false }
+        runFirst()
+        return true
+    }
+
+    /// Takes the first entry off the queue (a repeating one goes back, at its next time)
+    /// and runs it at its time.
+    private func runFirst() {
+        let first = entries.removeFirst()
+        nowNanoseconds = max(nowNanoseconds, first.time)
+        if let interval = first.interval {
+            // Queued again before it runs, so an action that cancels itself stops for good.
+            var next = first
+            next.time = first.time.addingSaturated(interval)
+            insert(next)
+        }
+        let wasInBackground = isRunningBackgroundWork
+        isRunningBackgroundWork = first.inBackground
+        first.action()
+        isRunningBackgroundWork = wasInBackground
     }
 
     /// What the end-of-input hook runs.

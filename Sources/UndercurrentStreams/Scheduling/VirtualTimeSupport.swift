@@ -11,7 +11,10 @@ extension StreamBridge {
         installThreadsAndWorkItems()
         installTimingOperators()
         installCollectByTime()
-        interpreter.afterTopLevelHooks.append { [unowned self] _ in
+        interpreter.afterTopLevelHooks.append { [unowned self] interpreter in
+            // A compiled program whose top level awaits (an async `main`) exits when it
+            // returns: nothing scheduled runs after it.
+            if self.asyncTopLevelEndsTheProgram, interpreter.lastInputAwaitedAtTopLevel { return }
             self.clock.runAfterInput()
         }
         interpreter.tasks.jobQueue = clock
@@ -54,5 +57,5 @@ extension VirtualClock: TaskJobQueue {
         }
     }
 
-    public func runNext() -> Bool { runNextInstant() }
+    public func runNext() -> Bool { runNextAction() }
 }
