@@ -77,9 +77,26 @@ public enum FuzzShapes {
         "struct S { var x: Int { x } }\nprint(S().x)",
     ]
 
+    /// Tasks that never end, wait on themselves, recurse, multiply or misuse a continuation.
+    static let concurrency = [
+        "try await Task.sleep(nanoseconds: N)\nprint(1)",
+        "func f(_ n: Int) async -> Int { await f(n + 1) }\nprint(await f(0))",
+        "var t: Task<Void, Never>?\nt = Task { await t!.value }\ntry await Task.sleep(nanoseconds: 1)\nawait t!.value",
+        "let x = await withCheckedContinuation { (c: CheckedContinuation<Int, Never>) in c.resume(returning: 1); c.resume(returning: 2) }\nprint(x)",
+        "var kept: CheckedContinuation<Int, Never>?\nprint(await withCheckedContinuation { kept = $0 })",
+        "for _ in 0..<N { Task { await Task.yield() } }\nawait Task.yield()",
+        "let spin = Task { while true { await Task.yield() } }\nawait spin.value",
+        "let s = AsyncStream<Int> { c in for i in 0..<N { c.yield(i) } }\nfor await x in s { print(x) }",
+        "print(await withTaskGroup(of: Int.self) { g in for i in 0..<N { g.addTask { i } }; var t = 0; for await v in g { t += v }; return t })",
+        "import Combine\nlet s = PassthroughSubject<Int, Never>()\nfor await v in s.values { print(v) }",
+        "import Combine\nfor await v in (0..<N).publisher.values { if v > 3 { break } }",
+        "async let a = Task.sleep(nanoseconds: N)\ntry await a",
+    ]
+
     /// One input of a random shape.
     public static func make(rng: inout SplitMix64) -> String {
-        switch rng.below(7) {
+        switch rng.below(8) {
+        case 6: return fill(rng.pick(concurrency), &rng)
         case 0: return fill(rng.pick(numeric), &rng)
         case 1: return fill(rng.pick(ranges), &rng)
         case 2: return fill(rng.pick(counted), &rng)

@@ -232,6 +232,20 @@ import UndercurrentSession
         #expect(shown[3] == "still here\n")
     }
 
+    /// In the REPL, `:advance` drives tasks as it drives scheduled work, and shows their lane.
+    @Test func advancingTheClockWakesASleepingTask() {
+        let shown = runSession(
+            [
+                "let sleeper = Task { () -> Int in\n    try? await Task.sleep(nanoseconds: 5_000_000_000)\n    print(\"woke\")\n    return 1\n}",
+                ":advance 2s",
+                ":advance 4s",
+            ], trace: true)
+        #expect(shown[0].contains("Task#1 awaits Task.sleep(nanoseconds: 5000000000)"), "got: \(shown[0])")
+        #expect(!shown[1].contains("woke"))
+        #expect(shown[2].contains("Task#1 » woke"), "got: \(shown[2])")
+        #expect(shown[2].contains("Task#1 returns 1"))
+    }
+
     @Test func aSessionCarriesOnAfterATaskWaitsForever() {
         let shown = runSession([
             "let never = Task { () -> Int in var t: Task<Int, Never>? = nil; return 0 }",

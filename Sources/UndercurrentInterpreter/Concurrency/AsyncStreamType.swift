@@ -12,7 +12,11 @@ final class AsyncStreamState {
     let policy: Policy
     /// `Continuation.Termination`, for the value `onTermination` is given.
     unowned let terminationType: TypeInfo
+    /// `Continuation.YieldResult`, what `yield` returns.
+    unowned let yieldResultType: TypeInfo
     var buffer: [Value] = []
+    /// An element yielded while the consumer waited in `next()`: handed to it, not buffered.
+    var handedOver: Value?
     var isFinished = false
     /// The error `finish(throwing:)` gave, thrown by the next `next()` once the buffer is empty.
     var failure: ThrownValue?
@@ -21,11 +25,30 @@ final class AsyncStreamState {
     /// The task waiting in `next()`, and its suspension's number.
     var waiting: TaskWaiter?
 
-    init(isThrowing: Bool, policy: Policy, terminationType: TypeInfo) {
+    init(isThrowing: Bool, policy: Policy, terminationType: TypeInfo, yieldResultType: TypeInfo) {
         self.isThrowing = isThrowing
         self.policy = policy
         self.terminationType = terminationType
+        self.yieldResultType = yieldResultType
     }
+
+    /// How many more elements the buffer takes: what `.enqueued(remaining:)` says.
+    var remaining: Int {
+        switch policy {
+        case .unbounded: .max
+        case .bufferingOldest(let limit), .bufferingNewest(let limit): max(0, limit - buffer.count)
+        }
+    }
+
+    func enqueued() -> Value {
+        .enumValue(EnumValue(type: yieldResultType, caseIndex: 0, payload: [.int(remaining)]))
+    }
+
+    func dropped(_ element: Value) -> Value {
+        .enumValue(EnumValue(type: yieldResultType, caseIndex: 1, payload: [element]))
+    }
+
+    var terminated: Value { .enumValue(EnumValue(type: yieldResultType, caseIndex: 2, payload: [])) }
 
     /// `.finished` (`.finished(nil)` for a throwing stream, which says with what error).
     var finishedTermination: Value {
@@ -76,6 +99,14 @@ extension StandardLibrary {
             EnumCaseInfo(name: "bufferingOldest", associatedLabels: [nil], associatedTypes: [.simple("Int")]))
         policy.addEnumCase(
             EnumCaseInfo(name: "bufferingNewest", associatedLabels: [nil], associatedTypes: [.simple("Int")]))
+        let yieldResult = TypeInfo(
+            name: "YieldResult", kind: .enumType, qualifiedName: "Swift.\(name).Continuation.YieldResult")
+        yieldResult.addEnumCase(
+            EnumCaseInfo(name: "enqueued", associatedLabels: ["remaining"], associatedTypes: [.simple("Int")]))
+        yieldResult.addEnumCase(
+            EnumCaseInfo(name: "dropped", associatedLabels: [nil], associatedTypes: [.simple("Element")]))
+        yieldResult.addEnumCase(EnumCaseInfo(name: "terminated"))
+        continuation.nestedTypes["YieldResult"] = yieldResult
         continuation.nestedTypes["Termination"] = termination
         continuation.nestedTypes["BufferingPolicy"] = policy
         stream.nestedTypes["Continuation"] = continuation
@@ -85,7 +116,9 @@ extension StandardLibrary {
         func make(_ arguments: NativeArguments, policyIndex: Int?) throws -> AsyncStreamState {
             // The types live as long as the interpreter that registered them, as its values do.
             let chosen = try policyIndex.map { try Self.bufferingPolicy(arguments.values[$0], at: arguments.location) }
-            return AsyncStreamState(isThrowing: isThrowing, policy: chosen ?? .unbounded, terminationType: termination)
+            return AsyncStreamState(
+                isThrowing: isThrowing, policy: chosen ?? .unbounded, terminationType: termination,
+                yieldResultType: yieldResult)
         }
         // `AsyncStream { continuation in … }`, `AsyncStream(Int.self) { … }`, with or without
         // a buffering policy: the closure runs at once, given the continuation.
@@ -126,12 +159,10 @@ extension StandardLibrary {
         }
 
         continuation.method("yield(_:)") { arguments in
-            try arguments.interpreter.yield(arguments[0], to: try Self.state(arguments.receiver))
-            return .void
+            arguments.interpreter.yield(arguments[0], to: try Self.state(arguments.receiver))
         }
         continuation.method("yield()") { arguments in
-            try arguments.interpreter.yield(.void, to: try Self.state(arguments.receiver))
-            return .void
+            arguments.interpreter.yield(.void, to: try Self.state(arguments.receiver))
         }
         continuation.method("finish()") { arguments in
             let state = try Self.state(arguments.receiver)
@@ -181,22 +212,33 @@ extension StandardLibrary {
 }
 
 extension Interpreter {
-    /// `continuation.yield(x)`: buffered by the stream's policy (a full `bufferingOldest`
-    /// drops `x`, a full `bufferingNewest` the oldest element), and the task waiting in
-    /// `next()` is resumed. After `finish()` it does nothing.
-    func yield(_ element: Value, to state: AsyncStreamState) throws {
-        guard !state.isFinished else { return }
+    /// `continuation.yield(x)`: handed to the task waiting in `next()`, if one is, which is
+    /// resumed; otherwise buffered by the stream's policy (a full `bufferingOldest` drops `x`,
+    /// a full `bufferingNewest` its oldest element). Says what happened, as Swift's
+    /// `YieldResult` does; after `finish()`, `.terminated`.
+    func yield(_ element: Value, to state: AsyncStreamState) -> Value {
+        guard !state.isFinished else { return state.terminated }
+        if state.waiting != nil, state.handedOver == nil {
+            state.handedOver = element
+            wakeConsumer(of: state)
+            return state.enqueued()
+        }
         switch state.policy {
         case .unbounded:
             state.buffer.append(element)
         case .bufferingOldest(let limit):
-            if state.buffer.count < limit { state.buffer.append(element) }
+            guard state.buffer.count < limit else { return state.dropped(element) }
+            state.buffer.append(element)
         case .bufferingNewest(let limit):
-            guard limit > 0 else { break }
-            if state.buffer.count == limit { state.buffer.removeFirst() }
+            guard limit > 0 else { return state.dropped(element) }
+            if state.buffer.count == limit {
+                let oldest = state.buffer.removeFirst()
+                state.buffer.append(element)
+                return state.dropped(oldest)
+            }
             state.buffer.append(element)
         }
-        wakeConsumer(of: state)
+        return state.enqueued()
     }
 
     /// `continuation.finish()`: the stream ends once its buffer is empty; `onTermination`
@@ -224,6 +266,10 @@ extension Interpreter {
     /// (after throwing its error, for a throwing stream); otherwise the task waits for one.
     func next(of state: AsyncStreamState, at location: SourceLocation) throws -> Value {
         while true {
+            if let handed = state.handedOver {
+                state.handedOver = nil
+                return .optional(handed)
+            }
             if !state.buffer.isEmpty { return .optional(state.buffer.removeFirst()) }
             if state.isFinished {
                 if let failure = state.failure {
@@ -256,7 +302,7 @@ extension Interpreter {
                     }
                 },
                 // The element, or nil at the end, as the loop sees it.
-                resumedWith: { () -> Value? in state.buffer.first ?? Value.optional(nil) })
+                resumedWith: { () -> Value? in state.handedOver ?? state.buffer.first ?? Value.optional(nil) })
         }
     }
 }

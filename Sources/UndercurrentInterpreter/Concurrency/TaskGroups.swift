@@ -36,6 +36,7 @@ extension StandardLibrary {
             let add = { (arguments: NativeArguments, unlessCancelled: Bool) throws -> Value in
                 let group = try Self.group(arguments)
                 if unlessCancelled, group.isCancelled { return .bool(false) }
+                try arguments.interpreter.checkTaskLimit(at: arguments.location)
                 arguments.interpreter.addChild(to: group, operation: arguments[1], at: arguments.location)
                 return unlessCancelled ? .bool(true) : .void
             }

@@ -38,6 +38,15 @@ public final class TaskScheduler {
 }
 
 extension Interpreter {
+    /// Throws when one more task would pass `limits.maxLiveTasks`.
+    func checkTaskLimit(at location: SourceLocation) throws {
+        guard tasks.live.count < limits.maxLiveTasks else {
+            throw ScriptError(
+                .interrupted, "stopped: more than \(limits.maxLiveTasks) tasks alive at once (a loop starting tasks?)",
+                at: location)
+        }
+    }
+
     /// A task that will run `operation` when its first job runs.
     func makeTask(main: Bool = false, _ operation: @escaping () throws -> Value) -> ScriptTask {
         let number: Int

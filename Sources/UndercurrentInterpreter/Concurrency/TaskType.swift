@@ -57,6 +57,7 @@ extension StandardLibrary {
             let interpreter = arguments.interpreter
             let operation = arguments[1]
             let location = arguments.location
+            try interpreter.checkTaskLimit(at: location)
             let task = interpreter.makeTask { [unowned interpreter] in
                 try interpreter.call(operation, [], at: location)
             }

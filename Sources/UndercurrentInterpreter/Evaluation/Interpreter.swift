@@ -48,6 +48,9 @@ public struct ResourceLimits {
     /// The most elements an array, or UTF-8 bytes a string, may grow to (doubling a string
     /// in a loop would otherwise exhaust memory long before the step budget runs out).
     public var maxCollectionSize = 4_000_000
+    /// The most tasks alive at once. A task waiting keeps its stack (about 30 KB of memory in
+    /// use), so a loop starting tasks that wait would otherwise fill memory.
+    public var maxLiveTasks = 10_000
     /// The largest source a file may hold to be run or loaded (`run FILE`, `:load`, lesson
     /// files): a learner's script is a few kilobytes, and parsing tens of megabytes took
     /// minutes with no way to tell why.
