@@ -10,6 +10,9 @@ public final class ScriptRun {
     public let trace: Bool
     public private(set) var renderedTrace: String?
     public private(set) var diagnostic: String?
+    /// Notes for standard error after a run that ended well: the tasks left waiting for a
+    /// continuation nothing resumed.
+    public private(set) var notes: [String] = []
     public private(set) var events: [TraceEvent] = []
     /// Records the calls (and checks the contract) when `trace` is on.
     public let tracer = Tracer()
@@ -43,6 +46,7 @@ public final class ScriptRun {
         }
         do {
             try environment.interpreter.run(source: source, fileName: fileName)
+            notes = environment.interpreter.tasks.waitsOnContinuations
         } catch let error as ScriptError {
             diagnostic = DiagnosticFormatter.format(error, source: source, fileName: fileName)
         } catch {

@@ -82,6 +82,8 @@ public final class Session {
         }
         if let failure {
             write(sourceMap.format(failure, fallback: SourceMap.Input(name: fileName, source: source)))
+        } else {
+            for note in environment.interpreter.tasks.waitsOnContinuations { write("note: \(note)\n") }
         }
         sessionExtension?.didEvaluate(source, error: failure, in: self)
     }

@@ -101,6 +101,7 @@ struct RunCommand: ParsableCommand {
             standardError(diagnostic)
             throw ExitCode(1)
         }
+        for note in runner.notes { standardError("note: \(note)\n") }
         // A trace asked for and not written is a failed run, for a script or CI that relies on it.
         if traceNotWritten { throw ExitCode(1) }
         if check, ContractSummary.counts(runner.tracer.violations).errors > 0 {

@@ -33,6 +33,28 @@ import UndercurrentLessons
         #expect(pane.waitFor(text: "\n42", timeout: 10), "declarations lost: \(pane.screen())")
     }
 
+    /// A task that never ends, awaited at the prompt: Ctrl-C stops it (it runs on a stack of
+    /// its own), and the session goes on with its declarations.
+    @Test(.enabled(if: InterruptionTests.available, "needs tmux and .build/debug/undercurrent"))
+    func ctrlCStopsATaskThatNeverEnds() throws {
+        let pane = try Tmux(command: Self.binary)
+        defer { pane.close() }
+        try #require(pane.waitForPrompts(1, timeout: 20), "no prompt: \(pane.screen())")
+        // Untraced: the trace of half a second of a spinning task is tens of thousands of
+        // events, whose rendering is not what this test times.
+        pane.type(":trace off")
+        try #require(pane.waitForPrompts(2, timeout: 10))
+        pane.type("let kept = 41")
+        try #require(pane.waitForPrompts(3, timeout: 10))
+        pane.type("let spin = Task { while true { await Task.yield() } }; await spin.value")
+        Thread.sleep(forTimeInterval: 0.5)
+        pane.press("C-c")
+        #expect(pane.waitForPrompts(4, timeout: 2), "the prompt did not come back: \(pane.screen())")
+        #expect(pane.screen().contains("Ctrl-C stopped this input"), "got: \(pane.screen())")
+        pane.type("print(kept + 1)")
+        #expect(pane.waitFor(text: "\n42", timeout: 10), "declarations lost: \(pane.screen())")
+    }
+
     /// A loop inside the standard library (no script loop to tick) stops as promptly.
     @Test(.enabled(if: InterruptionTests.available, "needs tmux and .build/debug/undercurrent"))
     func ctrlCStopsANativeLoopOverAHugeRange() throws {

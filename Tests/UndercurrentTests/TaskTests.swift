@@ -246,6 +246,19 @@ import UndercurrentSession
         #expect(shown[2].contains("Task#1 returns 1"))
     }
 
+    /// A task left waiting for a continuation is reported when the input ends; a later
+    /// input may still resume it.
+    @Test func aContinuationLeftWaitingIsReportedAndCanBeResumedLater() {
+        let shown = runSession([
+            "var saved: CheckedContinuation<Int, Never>?\nlet waiter = Task { print(\"got\", await withCheckedContinuation { saved = $0 }) }",
+            "saved!.resume(returning: 5)",
+        ])
+        #expect(
+            shown[0].contains("note: Task#1 still waits for a continuation (made at <input 1>:2:38)")
+                || shown[0].contains("note: Task#1 still waits for a continuation"), "got: \(shown[0])")
+        #expect(shown[1] == "got 5\n", "got: \(shown[1])")
+    }
+
     @Test func aSessionCarriesOnAfterATaskWaitsForever() {
         let shown = runSession([
             "let never = Task { () -> Int in var t: Task<Int, Never>? = nil; return 0 }",

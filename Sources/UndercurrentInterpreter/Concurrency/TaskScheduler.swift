@@ -31,6 +31,15 @@ public final class TaskScheduler {
         jobQueue = localQueue
     }
 
+    /// What the tasks that wait for a continuation nothing has resumed wait for: reported
+    /// when an input ends, as such a task may wait forever.
+    public var waitsOnContinuations: [String] {
+        waitingTasks.compactMap { task in
+            guard let waitingFor = task.waitingFor, waitingFor.hasPrefix("a continuation") else { return nil }
+            return "\(task.name) still waits for \(waitingFor), which nothing has resumed"
+        }
+    }
+
     /// Tasks alive and suspended, in the order they started: a deadlock's report.
     public var waitingTasks: [ScriptTask] {
         live.values.filter { $0.coroutine.state == .suspended }.sorted { $0.number < $1.number }
