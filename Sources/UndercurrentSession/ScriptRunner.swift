@@ -65,6 +65,5 @@ extension ScriptEnvironment {
         bridge.discardReporter = tracer.bridgeLink
         bridge.callObserver = tracer.bridgeLink
         interpreter.tasks.observer = tracer
-        tracer.lane = { [unowned interpreter] in interpreter.tasks.currentNumber }
     }
 }

@@ -28,8 +28,9 @@ public final class Tracer: _Introspection {
     public static let droppedOutputCapacity = 1_000
     /// Where virtual time comes from, when the session has a clock.
     @exclusivity(unchecked) public var clock: (() -> Double?)?
-    /// The number of the task running now (0 outside any task): each event's lane.
-    @exclusivity(unchecked) public var lane: (() -> Int)?
+    /// The number of the task running now (0 outside any task): each event's lane, kept as
+    /// the interpreter says it changes (`runningTaskChanged(to:)`), not asked per event.
+    @exclusivity(unchecked) private var lane = 0
     /// True while the input is stopping on an error or Ctrl-C (`Interpreter.isAborting`):
     /// calls the engine makes as it unwinds are not recorded.
     @exclusivity(unchecked) public var isStopping: (() -> Bool)?
@@ -169,7 +170,7 @@ public final class Tracer: _Introspection {
         for index in found.indices { found[index].sequence = number }
         let time = clock?()
         let depth = depth
-        let lane = lane?() ?? 0
+        let lane = lane
         let dropped = recorded.append(capacity: capacity) {
             $0.reset(
                 sequence: number, kind: kind, depth: depth, target: target, argument: argument,
@@ -671,6 +672,10 @@ extension Tracer {
 /// Each task is a lane of the trace: its start, each wait and resumption, and its end are
 /// events among the Combine calls, in the order they happened.
 extension Tracer: TaskObserver {
+    public func runningTaskChanged(to number: Int) {
+        lane = number
+    }
+
     public func taskStarted(_ task: ScriptTask) {
         guard onOwnerThread else { return }
         record(.taskStart, target: task.name, argument: "")

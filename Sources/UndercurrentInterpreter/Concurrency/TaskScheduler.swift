@@ -119,7 +119,11 @@ extension Interpreter {
         guard !isAborting else { return }
         let outer = tasks.current
         tasks.current = task
-        defer { tasks.current = outer }
+        tasks.observer?.runningTaskChanged(to: task.number)
+        defer {
+            tasks.current = outer
+            tasks.observer?.runningTaskChanged(to: outer?.number ?? 0)
+        }
         if task.coroutine.state == .created, !task.isMain { tasks.observer?.taskStarted(task) }
         do {
             _ = try task.coroutine.resume()
@@ -133,10 +137,10 @@ extension Interpreter {
         tasks.live[ObjectIdentifier(task)] = nil
         task.waitingFor = nil
         if !task.isMain, task.stoppingError == nil, let result = task.result {
-            let current = tasks.current
-            tasks.current = task
+            // Recorded in the task's lane, as the events of its last turn were.
+            tasks.observer?.runningTaskChanged(to: task.number)
             tasks.observer?.taskEnded(task, result: result)
-            tasks.current = current
+            tasks.observer?.runningTaskChanged(to: tasks.currentNumber)
         }
         if let error = task.stoppingError { recordPendingError(error) }
         if let onEnd = task.onEnd, let result = task.result {
@@ -256,6 +260,9 @@ public struct AwaitedCall {
 
 /// Hears the life of each task (the tracer).
 public protocol TaskObserver: AnyObject {
+    /// The task whose body runs now changed (0: the top level, or no task): told when a
+    /// task's turn begins and ends, so that an observer knows it without asking per call.
+    func runningTaskChanged(to number: Int)
     func taskStarted(_ task: ScriptTask)
     func taskWillWait(_ task: ScriptTask, for awaited: AwaitedCall)
     func taskResumed(_ task: ScriptTask, with value: Value?)
