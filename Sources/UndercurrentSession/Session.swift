@@ -43,7 +43,9 @@ public final class Session {
 
     private func makeEnvironment() -> ScriptEnvironment {
         let environment = ScriptEnvironment { [unowned self] text in self.programPrinted(text) }
-        environment.interpreter.deinitObservers.append { [unowned self] in self.tracer.recordDeinit(of: $0, type: $1) }
+        // Weak: when the session goes, its environment unwinds the tasks still waiting, and
+        // the objects they release tell this observer, after the session itself is gone.
+        environment.interpreter.deinitObservers.append { [weak self] in self?.tracer.recordDeinit(of: $0, type: $1) }
         environment.link(to: tracer)
         return environment
     }

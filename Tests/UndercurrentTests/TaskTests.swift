@@ -305,6 +305,19 @@ import UndercurrentSession
         #expect(observed.released, "the task and its coroutine are released")
     }
 
+    /// A REPL session that ends while a task waits holding objects of the script's: the task
+    /// is unwound and its objects released without telling the session's tracer, which is
+    /// going away (this stopped the process, an unowned reference read after its object).
+    @Test func aSessionEndsCleanlyWhileATaskHoldsObjects() {
+        let shown = runSession(
+            [
+                "final class Token { deinit { print(\"token released\") } }",
+                "let waiter = Task { let token = Token(); try? await Task.sleep(nanoseconds: 60_000_000_000); _ = token }",
+                "print(\"last input\")",
+            ], trace: true)
+        #expect(shown[2] == "last input\n")
+    }
+
     @Test func localJobsRunByTimeThenFirstComeFirstServed() {
         let queue = LocalJobQueue()
         var order: [String] = []
