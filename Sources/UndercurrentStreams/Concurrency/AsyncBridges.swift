@@ -34,11 +34,13 @@ final class AsyncValuesInner<Failure: Error>: Subscriber, Cancellable, TraceLabe
     private var isAsking = false
     private var answer: Result<Value?, ScriptFailure>?
     private var waiter: TaskWaiter?
-    private unowned let bridge: StreamBridge
+    /// The bridge, through its handle: the subject or operator holding this subscriber may
+    /// outlive the bridge as a session is torn down, and then this reaches nothing.
+    private let bridgeHandle: StreamBridgeHandle
     let isThrowing: Bool
 
     init(bridge: StreamBridge, isThrowing: Bool) {
-        self.bridge = bridge
+        self.bridgeHandle = bridge.handle
         self.isThrowing = isThrowing
     }
 
@@ -62,7 +64,7 @@ final class AsyncValuesInner<Failure: Error>: Subscriber, Cancellable, TraceLabe
             return .none
         }
         guard isAsking, answer == nil else {
-            bridge.interpreter.recordPendingError(
+            bridgeHandle.bridge?.interpreter.recordPendingError(
                 ScriptError.runtime(
                     "`values` received a value it had not requested: a subscription must send no more than "
                         + "its subscriber requested",
@@ -106,7 +108,7 @@ final class AsyncValuesInner<Failure: Error>: Subscriber, Cancellable, TraceLabe
         answer = result
         if let waiter {
             self.waiter = nil
-            bridge.interpreter.wake(waiter)
+            bridgeHandle.bridge?.interpreter.wake(waiter)
         }
     }
 
@@ -162,10 +164,11 @@ final class FutureValueSubscriber<Failure: Error>: Subscriber, TraceLabelled, Cu
     private var subscription: Subscription?
     private(set) var answer: Result<Value, ScriptFailure>?
     var waiter: TaskWaiter?
-    private unowned let bridge: StreamBridge
+    /// The bridge, through its handle (see `AsyncValuesInner`).
+    private let bridgeHandle: StreamBridgeHandle
 
     init(bridge: StreamBridge) {
-        self.bridge = bridge
+        self.bridgeHandle = bridge.handle
     }
 
     var traceLabel: String { "ContinuationSubscriber" }
@@ -197,7 +200,7 @@ final class FutureValueSubscriber<Failure: Error>: Subscriber, TraceLabelled, Cu
         answer = result
         if let waiter {
             self.waiter = nil
-            bridge.interpreter.wake(waiter)
+            bridgeHandle.bridge?.interpreter.wake(waiter)
         }
     }
 }
