@@ -13,8 +13,8 @@ public final class TaskScheduler {
     public let localQueue = LocalJobQueue()
     /// The task whose body is running; nil in synchronous code outside any task.
     public internal(set) var current: ScriptTask?
-    /// Tasks started and not yet finished, each until it ends (its coroutine holds the
-    /// task only weakly, so this keeps a suspended one alive).
+    /// Tasks started and not yet finished, each until it ends (its coroutine's body holds
+    /// the task `unowned`, so this keeps a suspended one alive).
     var live: [ObjectIdentifier: ScriptTask] = [:]
     var lastNumber = 0
     /// `CancellationError`, set by the standard library.
@@ -106,11 +106,13 @@ extension Interpreter {
     func schedule(_ waiter: TaskWaiter, afterNanoseconds delay: Int64) {
         let suspension = waiter.suspension
         let task = waiter.task
-        // Weak: a task is kept alive by `live` until it ends, not by the jobs that would
-        // resume it (a sleep's end may still be queued when the session ends).
-        tasks.jobQueue.enqueue(afterNanoseconds: delay) { [weak self, weak task] in
-            guard let self, let task, task.suspension == suspension else { return }
-            self.runSlice(of: task)
+        // The task weakly: `live` keeps it until it ends, not the jobs that would resume it
+        // (a sleep's end may still be queued when the session ends). The interpreter through
+        // its link, never weakly: a weak reference would slow its every retain and release
+        // (`InterpreterLink`).
+        tasks.jobQueue.enqueue(afterNanoseconds: delay) { [link, weak task] in
+            guard let interpreter = link.interpreter, let task, task.suspension == suspension else { return }
+            interpreter.runSlice(of: task)
         }
     }
 
