@@ -318,6 +318,21 @@ import UndercurrentSession
         #expect(shown[2] == "last input\n")
     }
 
+    /// A throwing group body waits for its children; a child that never ends is a deadlock,
+    /// reported, and the unwinding gets through the group's wait.
+    @Test func aGroupWaitingForAChildThatNeverEndsIsADeadlock() {
+        let result = runScript(
+            """
+            struct Boom: Error {}
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in } }
+                throw Boom()
+            }
+            """)
+        #expect(result.error?.message.contains("deadlock") == true, "\(String(describing: result.error))")
+        #expect(result.error?.notes.contains { $0.hasPrefix("Task#1 waits for a continuation") } == true)
+    }
+
     @Test func localJobsRunByTimeThenFirstComeFirstServed() {
         let queue = LocalJobQueue()
         var order: [String] = []

@@ -86,7 +86,11 @@ extension Interpreter {
             result = try call(body, [.native(group)], at: location)
         } catch let thrown as ThrownValue {
             cancelAll(group)
-            while !group.isEmpty { _ = try? next(of: group, at: location) }
+            // The children's own errors are dropped; an error that stops the input (Ctrl-C,
+            // a limit, the session ending) goes on up.
+            while !group.isEmpty {
+                do { _ = try next(of: group, at: location) } catch is ThrownValue {}
+            }
             throw thrown
         }
         while !group.isEmpty {
