@@ -104,7 +104,9 @@ extension Interpreter {
         let child = makeTask { [unowned self] in try self.call(operation, [], at: location) }
         if group.isCancelled { child.isCancelled = true }
         group.running.append(child)
-        child.onEnd = { [unowned self, weak group] result in
+        // The child unowned: it calls this as it ends, and holding it would keep a child that
+        // never ends (unwound at the end of a session) alive with its closure.
+        child.onEnd = { [unowned self, unowned child, weak group] result in
             guard let group else { return }
             group.running.removeAll { $0 === child }
             group.ended.append(result)
