@@ -210,7 +210,7 @@ import UndercurrentSession
             let interpreter = Interpreter(output: { _ in })
             interpreter.limits.maxSteps = 10_000
             #expect(throws: ScriptError.self) { try interpreter.run(source: source) }
-            #expect(interpreter.tasks.live.isEmpty || interpreter.tasks.current == nil)
+            #expect(interpreter.tasks.live.isEmpty, "the stopped tasks are not kept")
         }
     }
 
@@ -253,9 +253,8 @@ import UndercurrentSession
             "var saved: CheckedContinuation<Int, Never>?\nlet waiter = Task { print(\"got\", await withCheckedContinuation { saved = $0 }) }",
             "saved!.resume(returning: 5)",
         ])
-        #expect(
-            shown[0].contains("note: Task#1 still waits for a continuation (made at <input 1>:2:38)")
-                || shown[0].contains("note: Task#1 still waits for a continuation"), "got: \(shown[0])")
+        #expect(shown[0].contains("note: Task#1 still waits for a continuation (made at "), "got: \(shown[0])")
+        #expect(shown[0].hasSuffix("), which nothing has resumed\n"), "got: \(shown[0])")
         #expect(shown[1] == "got 5\n", "got: \(shown[1])")
     }
 

@@ -101,7 +101,10 @@ extension Interpreter {
             try suspendCurrentTask(
                 waitingFor: "a continuation (made at \(location.line):\(location.column))",
                 awaited: AwaitedCall(object: nil, call: "\(type.name)'s resume"), at: location,
-                register: { waiter in continuation.waiting = waiter },
+                register: { waiter in
+                    continuation.waiting = waiter
+                    waiter.task.waitsOnContinuation = true
+                },
                 resumedWith: { try? continuation.result?.get() })
         }
         guard let result = continuation.result else {

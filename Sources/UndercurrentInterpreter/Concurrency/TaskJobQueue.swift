@@ -30,8 +30,6 @@ public final class LocalJobQueue: TaskJobQueue {
 
     public init() {}
 
-    public var isEmpty: Bool { entries.isEmpty }
-
     public func enqueue(afterNanoseconds delay: Int64, _ job: @escaping () -> Void) {
         sequence += 1
         let (time, overflowed) = nowNanoseconds.addingReportingOverflow(max(0, delay))

@@ -37,7 +37,7 @@ public final class TaskScheduler {
     /// when an input ends, as such a task may wait forever.
     public var waitsOnContinuations: [String] {
         waitingTasks.compactMap { task in
-            guard let waitingFor = task.waitingFor, waitingFor.hasPrefix("a continuation") else { return nil }
+            guard task.waitsOnContinuation, let waitingFor = task.waitingFor else { return nil }
             return "\(task.name) still waits for \(waitingFor), which nothing has resumed"
         }
     }
@@ -180,6 +180,7 @@ extension Interpreter {
         defer {
             task.waitingFor = nil
             task.onCancel = nil
+            task.waitsOnContinuation = false
             // A wake-up still queued for this suspension no longer applies.
             task.suspension += 1
         }
