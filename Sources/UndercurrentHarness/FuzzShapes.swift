@@ -91,6 +91,9 @@ public enum FuzzShapes {
         "import Combine\nlet s = PassthroughSubject<Int, Never>()\nfor await v in s.values { print(v) }",
         "import Combine\nfor await v in (0..<N).publisher.values { if v > 3 { break } }",
         "async let a = Task.sleep(nanoseconds: N)\ntry await a",
+        "func never() async -> Int { await withCheckedContinuation { (_: CheckedContinuation<Int, Never>) in } }\nfunc f() async { async let x = never() }\nawait f()",
+        "func deep(_ n: Int) async -> Int { if n == 0 { try? await Task.sleep(nanoseconds: N); return 0 }; async let x = deep(n - 1); return await x + 1 }\nlet t = Task { await deep(N) }\nt.cancel()\nprint(await t.value)",
+        "let t = Task { await withTaskGroup(of: Void.self) { g in for _ in 0..<N { g.addTask { while !Task.isCancelled { await Task.yield() } } } } }\nawait Task.yield()\nt.cancel()\nawait t.value",
     ]
 
     /// One input of a random shape.

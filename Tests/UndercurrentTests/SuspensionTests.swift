@@ -135,6 +135,32 @@ import Testing
         #expect(harness.coroutine.state == .finished)
     }
 
+    /// A `defer` that pauses while its body is abandoned (the end of an `async let`'s scope
+    /// waits for its child) cannot: the pause throws at once, and the body still ends.
+    @Test func aPauseWhileAbandoningDoesNotSuspendAgain() throws {
+        let harness = Harness(
+            """
+            class Resource {
+                deinit { print("Resource released") }
+            }
+            func hold() {
+                let resource = Resource()
+                defer {
+                    pause()
+                    print("never printed either")
+                }
+                pause()
+                print("never printed", resource)
+            }
+            hold()
+            """)
+        #expect(try harness.resume() == "")
+        harness.output = ""
+        #expect(try harness.coroutine.abandon(), "the body ended")
+        #expect(harness.coroutine.state == .finished)
+        #expect(harness.output == "Resource released\n")
+    }
+
     /// Each body counts its own call depth: a body paused deep in recursion does not count
     /// against code that runs meanwhile, and gets its depth back when it resumes.
     @Test func callDepthBelongsToTheBodyThatRuns() throws {

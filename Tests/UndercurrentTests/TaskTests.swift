@@ -304,6 +304,62 @@ import UndercurrentSession
         #expect(observed.released, "the task and its coroutine are released")
     }
 
+    /// A task waiting inside the scope of an `async let` when the session ends: unwinding it
+    /// runs the scope's end, which cannot wait then; both tasks are released, no hang.
+    @Test func theEndOfASessionUnwindsATaskInsideAnAsyncLetScope() {
+        final class Observed {
+            var output = ""
+            var waiting: [String] = []
+            var deinitialized: [String] = []
+        }
+        let observed = LargeStack.run { () -> (output: String, waiting: [String], deinitialized: [String]) in
+            let observed = Observed()
+            do {
+                let environment = ScriptEnvironment { observed.output += $0 }
+                environment.interpreter.deinitObservers.append { _, type in observed.deinitialized.append(type.name) }
+                try? environment.interpreter.run(
+                    source: """
+                        final class Token {}
+                        func forever() async -> Int {
+                            try? await Task.sleep(nanoseconds: 60_000_000_000)
+                            return 1
+                        }
+                        let parent = Task {
+                            let token = Token()
+                            async let never = forever()
+                            defer { print("parent unwound", token) }
+                            try? await Task.sleep(nanoseconds: 50_000_000_000)
+                        }
+                        print("started")
+                        """)
+                observed.waiting = environment.interpreter.tasks.waitingTasks.map(\.name)
+            }
+            return (observed.output, observed.waiting, observed.deinitialized)
+        }
+        #expect(observed.waiting == ["Task#1", "Task#2"])
+        #expect(observed.output == "started\n", "output of the unwinding is discarded")
+        #expect(observed.deinitialized == ["Token"], "the parent's frame is unwound and released")
+    }
+
+    /// The end of an `async let`'s scope waits for its child: a child that never ends makes
+    /// that wait a deadlock, reported with what the top level waits for.
+    @Test func aScopeWaitingForAnAsyncLetThatNeverEndsIsADeadlock() {
+        let result = runScript(
+            """
+            func never() async -> Int { await withCheckedContinuation { (_: CheckedContinuation<Int, Never>) in } }
+            func leave() async {
+                async let x = never()
+                print("leaving")
+            }
+            await leave()
+            """)
+        #expect(result.output == "leaving\n")
+        #expect(
+            result.error?.message.contains("deadlock: the top level waits for Task#1, `async let x`, to end") == true,
+            "\(String(describing: result.error))")
+        #expect(result.error?.notes.contains { $0.hasPrefix("Task#1 waits for a continuation") } == true)
+    }
+
     /// A REPL session that ends while a task waits holding objects of the script's: the task
     /// is unwound and its objects released without telling the session's tracer, which is
     /// going away (this stopped the process, an unowned reference read after its object).

@@ -25,6 +25,7 @@ struct StandardLibrary: InterpreterLibrary {
         installContinuations(into: interpreter)
         installAsyncStreams(into: interpreter)
         installTaskGroups(into: interpreter)
+        installAsyncLet(into: interpreter)
         installDuration(into: interpreter)
         installDescriptions(into: interpreter)
     }

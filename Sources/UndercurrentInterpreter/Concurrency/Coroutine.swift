@@ -95,6 +95,8 @@ public final class Coroutine {
     /// From inside the body: pauses it until the next `resume()`. Throws `Abandoned` when it
     /// was resumed by `abandon()`, so that the body unwinds.
     public func suspend() throws {
+        // A `defer` block that waits while the body unwinds cannot: it would stay suspended.
+        if abandoning { throw Abandoned() }
         guard state == .running, let fiber, uc_fiber_is_running(fiber) != 0 else {
             throw ScriptError.runtime("only a running coroutine can suspend")
         }

@@ -32,6 +32,9 @@ public final class ScriptTask {
     var cancellationHandlers: [(handler: Value, location: SourceLocation)] = []
     /// Told of the result when the body ends (a task group's child).
     var onEnd: ((Result<Value, ThrownValue>) -> Void)?
+    /// Its structured children (a task group's, an `async let`'s) that may still run:
+    /// cancelling this task cancels them, as Swift does. Not a `Task { }` it made.
+    var children = TaskList()
 
     init(number: Int) {
         self.number = number
@@ -46,4 +49,29 @@ public final class ScriptTask {
 public struct TaskWaiter {
     public let task: ScriptTask
     let suspension: Int
+}
+
+/// Tasks in the order they were added, those that ended dropped now and then rather than
+/// one by one: adding is amortized O(1), so a parent of ten thousand children does not pass
+/// over its list for each.
+struct TaskList {
+    private var tasks: [ScriptTask] = []
+    /// The length at which the next append first drops the tasks that ended.
+    private var compactionMark = 64
+
+    mutating func append(_ task: ScriptTask) {
+        if tasks.count >= compactionMark {
+            tasks.removeAll { $0.isFinished }
+            compactionMark = max(64, tasks.count * 2)
+        }
+        tasks.append(task)
+    }
+
+    /// The tasks that have not ended, in the order they were added.
+    var unfinished: [ScriptTask] { tasks.filter { !$0.isFinished } }
+
+    mutating func removeAll() {
+        tasks = []
+        compactionMark = 64
+    }
 }

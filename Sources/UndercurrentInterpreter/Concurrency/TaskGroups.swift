@@ -3,20 +3,30 @@
 /// order they end.
 final class TaskGroupValue: NativeValue {
     let isThrowing: Bool
-    /// Children started and not yet handed out by `next()`.
-    var running: [ScriptTask] = []
+    /// Children started that have not ended.
+    var running = TaskList()
+    var runningCount = 0
     /// Children that ended, in the order they did, with their results.
     var ended: [Result<Value, ThrownValue>] = []
-    var isCancelled = false
+    /// `cancelAll()` was called.
+    var cancelledAll = false
+    /// The task that runs `withTaskGroup`: when it is cancelled, so is the group. Weakly, as
+    /// a script could keep the group after the call.
+    weak var owner: ScriptTask?
     /// The task waiting in `next()`.
     var waiting: TaskWaiter?
 
-    init(type: TypeInfo, isThrowing: Bool) {
+    init(type: TypeInfo, isThrowing: Bool, owner: ScriptTask?) {
         self.isThrowing = isThrowing
+        self.owner = owner
         super.init(typeInfo: type)
     }
 
-    var isEmpty: Bool { running.isEmpty && ended.isEmpty }
+    /// Swift's `group.isCancelled`: after `cancelAll()`, or once the task running the group
+    /// is cancelled.
+    var isCancelled: Bool { cancelledAll || owner?.isCancelled == true }
+
+    var isEmpty: Bool { runningCount == 0 && ended.isEmpty }
 }
 
 extension StandardLibrary {
@@ -80,7 +90,7 @@ extension Interpreter {
     /// `withTaskGroup(of:) { group in … }`: runs the body with a new group, then waits for
     /// the children it did not await. A throwing body cancels the children first.
     func withTaskGroup(type: TypeInfo, isThrowing: Bool, body: Value, at location: SourceLocation) throws -> Value {
-        let group = TaskGroupValue(type: type, isThrowing: isThrowing)
+        let group = TaskGroupValue(type: type, isThrowing: isThrowing, owner: tasks.current)
         let result: Value
         do {
             result = try call(body, [.native(group)], at: location)
@@ -101,14 +111,14 @@ extension Interpreter {
     }
 
     func addChild(to group: TaskGroupValue, operation: Value, at location: SourceLocation) {
-        let child = makeTask { [unowned self] in try self.call(operation, [], at: location) }
+        let child = makeChildTask { [unowned self] in try self.call(operation, [], at: location) }
         if group.isCancelled { child.isCancelled = true }
         group.running.append(child)
-        // The child unowned: it calls this as it ends, and holding it would keep a child that
-        // never ends (unwound at the end of a session) alive with its closure.
-        child.onEnd = { [unowned self, unowned child, weak group] result in
+        group.runningCount += 1
+        // The group weakly: a script may keep it past `withTaskGroup`, but not its children.
+        child.onEnd = { [unowned self, weak group] result in
             guard let group else { return }
-            group.running.removeAll { $0 === child }
+            group.runningCount -= 1
             group.ended.append(result)
             if let waiting = group.waiting {
                 group.waiting = nil
@@ -122,7 +132,7 @@ extension Interpreter {
     /// throwing group); nil when no child is left.
     func next(of group: TaskGroupValue, at location: SourceLocation) throws -> Value {
         while group.ended.isEmpty {
-            guard !group.running.isEmpty else { return .optional(nil) }
+            guard group.runningCount > 0 else { return .optional(nil) }
             try suspendCurrentTask(
                 waitingFor: "the next child of a task group",
                 awaited: AwaitedCall(object: nil, call: "\(group.typeInfo.name).next()"), at: location,
@@ -150,7 +160,7 @@ extension Interpreter {
     }
 
     func cancelAll(_ group: TaskGroupValue) {
-        group.isCancelled = true
-        for child in group.running { cancel(child) }
+        group.cancelledAll = true
+        for child in group.running.unfinished { cancel(child) }
     }
 }

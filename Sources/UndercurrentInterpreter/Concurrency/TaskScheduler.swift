@@ -83,6 +83,17 @@ extension Interpreter {
         return task
     }
 
+    /// A structured child of the running task (a task group's child, an `async let`): it
+    /// is cancelled with its parent, and starts cancelled in a cancelled one.
+    func makeChildTask(_ operation: @escaping () throws -> Value) -> ScriptTask {
+        let child = makeTask(operation)
+        if let parent = tasks.current {
+            parent.children.append(child)
+            if parent.isCancelled { child.isCancelled = true }
+        }
+        return child
+    }
+
     /// Starts `task` with a job of its own: the caller runs on until it suspends.
     func start(_ task: ScriptTask) {
         schedule(TaskWaiter(task: task, suspension: task.suspension), afterNanoseconds: 0)

@@ -176,10 +176,16 @@ extension Interpreter {
     }
 
     /// `task.cancel()`: the task is marked cancelled (once); a sleep it is in ends at once,
-    /// and the `onCancel` of each `withTaskCancellationHandler` it is in runs now.
+    /// the `onCancel` of each `withTaskCancellationHandler` it is in runs now, and its
+    /// structured children (task groups', `async let`s') are cancelled, as Swift does.
     func cancel(_ task: ScriptTask) {
         guard !task.isCancelled else { return }
         task.isCancelled = true
+        defer {
+            let children = task.children.unfinished
+            task.children.removeAll()
+            for child in children { cancel(child) }
+        }
         if let onCancel = task.onCancel {
             task.onCancel = nil
             onCancel()

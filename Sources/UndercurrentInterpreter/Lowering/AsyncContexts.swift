@@ -63,12 +63,14 @@ extension Lowerer {
     }
 
     /// `async let name = expression` starts a child task running `expression`, and a read of
-    /// `name` awaits its value (the first read waits; later ones have it). Lowered as
+    /// `name` awaits its value (the first read waits; later ones have it). At the end of the
+    /// scope a child still running is cancelled and awaited. Lowered as
     ///
-    ///     let name = Task { expression }   // a slot of this scope, never a global
+    ///     let name = $asyncLet { expression }   // a slot of this scope, never a global
+    ///     defer { $endAsyncLet(name, "name") }
     ///
-    /// with every read of `name` here written `name.value` (`lowerName`). Refused: a pattern
-    /// other than a name, and a closure capturing it.
+    /// with every read of `name` here written `name.value` (`lowerName`); `AsyncLet.swift`
+    /// has the two calls. Refused: a pattern other than a name, and a closure capturing it.
     func lowerAsyncLet(_ variable: VariableDeclSyntax) throws -> [Stmt] {
         try noteAwait(variable.bindingSpecifier)
         var statements: [Stmt] = []
@@ -91,7 +93,7 @@ extension Lowerer {
             }
             operation.isAsync = true
             let start = Expr.call(
-                .name(.dynamic("Task"), "Task", at),
+                .name(.dynamic("$asyncLet"), "$asyncLet", at),
                 [Argument(label: nil, value: .closure(operation, at), isInout: false, isTrailingClosure: true)],
                 nextSiteIndex(), at)
             let name = identifier.identifier.text
@@ -102,6 +104,15 @@ extension Lowerer {
                     VariableBinding(
                         pattern: .binding(slot: slot, name: name), type: nil, initializer: start, isConstant: true,
                         isWeak: false, location: at)))
+            let end = Expr.call(
+                .name(.dynamic("$endAsyncLet"), "$endAsyncLet", at),
+                [
+                    Argument(
+                        label: nil, value: .name(.local(slot), name, at), isInout: false, isTrailingClosure: false),
+                    Argument(label: nil, value: .literal(.string(name), at), isInout: false, isTrailingClosure: false),
+                ],
+                nextSiteIndex(), at)
+            statements.append(.deferStatement(Block(statements: [.expression(end)], declaredSlots: [])))
         }
         return statements
     }
