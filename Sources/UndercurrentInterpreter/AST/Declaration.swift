@@ -62,6 +62,22 @@ public final class FunctionDecl {
     /// Declared `async`, or a closure whose body awaits: it may suspend, so it runs only
     /// where a task can (`Interpreter.currentTask`). Set by the lowerer.
     public internal(set) var isAsync = false
+    /// Whether its code is isolated to an actor. Set by the lowerer.
+    public internal(set) var isolation = ActorIsolation.none
+
+    /// Swift refuses a call of an actor's method from outside the actor without `await`;
+    /// the interpreter checks it as the call is made (`Interpreter.actorIsolation`).
+    public enum ActorIsolation: UInt8 {
+        /// Code of no actor: a function, a closure or a method of another kind of type.
+        case none
+        /// An actor's instance method (not `nonisolated`): a call from outside its actor
+        /// needs `await`.
+        case actorMethod
+        /// Other code written in an actor (a closure in its method, an accessor, an
+        /// initializer): isolated or not by rules the interpreter does not follow, so the
+        /// calls it makes are not checked.
+        case insideActor
+    }
 
     public init(
         index: Int, name: String, parameters: [Parameter], returnType: TypeRef?, body: Block,

@@ -101,6 +101,8 @@ public indirect enum Expr {
     case cast(Expr, CastKind, TypeRef, SourceLocation)
     case isType(Expr, TypeRef, SourceLocation)
     case tryExpr(TryKind, Expr, SourceLocation)
+    /// `await expression`: the calls in `expression` may suspend (`Interpreter.awaitCover`).
+    case awaitExpr(Expr, SourceLocation)
     /// `\Type.path.to.value` or `\.path`.
     case keyPath(TypeRef?, [String], SourceLocation)
     case discard(SourceLocation)
@@ -131,7 +133,7 @@ public indirect enum Expr {
             .optionalUnwrap(_, let l), .optionalChain(_, let l), .forceUnwrap(_, let l, _),
             .arrayLiteral(_, let l), .dictionaryLiteral(_, let l), .tuple(_, _, let l),
             .closure(_, let l), .cast(_, _, _, let l), .isType(_, _, let l),
-            .tryExpr(_, _, let l), .keyPath(_, _, let l), .discard(let l),
+            .tryExpr(_, _, let l), .awaitExpr(_, let l), .keyPath(_, _, let l), .discard(let l),
             .statementExpression(_, _, let l), .inoutMarker(_, let l),
             .withTemporaries(_, _, _, let l), .temporary(_, _, let l), .genericParameter(_, _, let l):
             return l

@@ -206,6 +206,14 @@ extension BodyCompiler {
         case .tryExpr(.plain, let innerExpr, _):
             return expression(innerExpr, expected: expected)
 
+        case .awaitExpr(let innerExpr, _):
+            let inner = expression(innerExpr, expected: expected)
+            return { interpreter, frame in
+                interpreter.awaitCover += 1
+                defer { interpreter.awaitCover -= 1 }
+                return try inner(interpreter, frame)
+            }
+
         case .tryExpr(.optional, let innerExpr, _):
             let inner = expression(innerExpr, expected: expected?.optionalWrapped)
             return { interpreter, frame in

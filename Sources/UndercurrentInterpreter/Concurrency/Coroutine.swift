@@ -37,8 +37,10 @@ public final class Coroutine {
     private var fiber: OpaquePointer?
     private var body: (() -> Void)?
     private unowned let interpreter: Interpreter
-    /// The body's call depth while it is paused.
+    /// The body's call depth, `awaitCover` and `actorIsolation` while it is paused.
     private var savedCallDepth = 0
+    private var savedAwaitCover = 0
+    private var savedActorIsolation = ActorIsolationMark.none
     private var abandoning = false
 
     /// A coroutine that will run `body` the first time it is resumed.
@@ -79,11 +81,19 @@ public final class Coroutine {
             break
         }
         let outerDepth = interpreter.callDepth
+        let outerAwaitCover = interpreter.awaitCover
+        let outerActorIsolation = interpreter.actorIsolation
         interpreter.callDepth = savedCallDepth
+        interpreter.awaitCover = savedAwaitCover
+        interpreter.actorIsolation = savedActorIsolation
         state = .running
         let ended = uc_fiber_resume(fiber)
         savedCallDepth = interpreter.callDepth
+        savedAwaitCover = interpreter.awaitCover
+        savedActorIsolation = interpreter.actorIsolation
         interpreter.callDepth = outerDepth
+        interpreter.awaitCover = outerAwaitCover
+        interpreter.actorIsolation = outerActorIsolation
         state = ended == 1 ? .finished : .suspended
         if state == .finished, let fiber {
             uc_fiber_destroy(fiber)

@@ -68,7 +68,9 @@ extension Interpreter {
             number = tasks.lastNumber
         }
         let task = ScriptTask(number: number)
-        task.coroutine = Coroutine(interpreter: self) { [unowned task] in
+        task.coroutine = Coroutine(interpreter: self) { [unowned task, unowned self] in
+            // The task's start awaits its operation (an async closure, or one that awaits).
+            self.awaitCover = 1
             do {
                 task.result = .success(try operation())
             } catch let thrown as ThrownValue {
@@ -182,6 +184,13 @@ extension Interpreter {
                 "\(reason) needs to wait, but this code runs synchronously, outside any task",
                 at: location,
                 notes: ["An async closure called by a synchronous API (`map`, `forEach`, a `sink`) cannot await."])
+        }
+        if awaitCover == 0 {
+            throw ScriptError(
+                .syntax,
+                "this call can wait (\(reason)), but it is not marked with `await` (Swift: expression is 'async' but "
+                    + "is not marked with 'await')",
+                at: location, notes: ["Write `await` before the call (`try await` if it throws)."])
         }
         task.suspension += 1
         let suspension = task.suspension

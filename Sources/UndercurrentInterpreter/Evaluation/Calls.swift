@@ -666,8 +666,22 @@ extension Interpreter {
 
     /// `enterBody(_:in:at:)` for a caller that has the function's state at hand.
     func enterBody(_ state: FunctionState, in frame: Frame, at location: SourceLocation) throws -> Flow {
+        let cover = awaitCover
+        let isolation = actorIsolation
+        if cover == 0, state.isAsync { throw asyncCallWithoutAwait(state.decl, at: location) }
+        switch state.isolation {
+        case .none: actorIsolation = ActorIsolationMark.none
+        case .actorMethod:
+            actorIsolation = try enterActor(state, in: frame, from: isolation, cover: cover, at: location)
+        case .insideActor: actorIsolation = ActorIsolationMark.unknown
+        }
+        awaitCover = 0
         callDepth += 1
-        defer { callDepth -= 1 }
+        defer {
+            callDepth -= 1
+            awaitCover = cover
+            actorIsolation = isolation
+        }
         try checkCallDepth(at: location)
         if let observed = callObserver(of: state, in: frame) {
             return try runObserved(

@@ -96,6 +96,8 @@ public final class Interpreter {
     var memberNames: [String: Set<String>] = [:]
     /// Names declared `T!` by earlier inputs, for lowering later ones.
     var implicitlyUnwrappedNames: Set<String> = []
+    /// The actors the inputs so far declared, for the next input's lowering.
+    var actorTypeNames: Set<String> = []
     public let builtins: BuiltinTypes
     @exclusivity(unchecked) var typeAliases: [String: TypeRef] = [:]
     /// Initial values of static stored properties, run on first access as Swift does.
@@ -103,6 +105,14 @@ public final class Interpreter {
     /// The type each method was declared in, for `super`.
     var methodOwners: [ObjectIdentifier: TypeInfo] = [:]
     @exclusivity(unchecked) var callDepth = 0
+    /// How many `await` expressions enclose the code running now, in the body running now:
+    /// each body starts at 0 (`enterBody`), a task's operation at 1 (its start awaits it),
+    /// and a paused body keeps its own (`Coroutine`). An async function entered, or a task
+    /// suspended, at 0 was called without `await`, which Swift refuses to compile.
+    @exclusivity(unchecked) var awaitCover = 0
+    /// The actor the code running now is isolated to, as `ActorIsolationMark` bits: set as
+    /// each body is entered (`enterBody`), kept by a paused body (`Coroutine`).
+    @exclusivity(unchecked) var actorIsolation = ActorIsolationMark.none
     /// Where the native property being read was written (`task.value`, which may wait: a
     /// deadlock names the place).
     @exclusivity(unchecked) public internal(set) var nativePropertyLocation = SourceLocation.unknown
@@ -204,9 +214,10 @@ public final class Interpreter {
             lineOffset: lineOffset, knownImplicitlyUnwrappedNames: implicitlyUnwrappedNames,
             knownPublisherTypes: Set(types.filter { $0.value.conformsToAPublisherProtocol }.keys),
             knownGlobalTypes: globals.compactMapValues(\.type),
-            knownStructTypes: Set(types.filter { $0.value.kind == .structType }.keys),
+            knownStructTypes: Set(types.filter { $0.value.kind == .structType }.keys), knownActorTypes: actorTypeNames,
             firstFunctionIndex: tables.nextFunctionIndex, firstSiteIndex: tables.nextSiteIndex)
         implicitlyUnwrappedNames = lowered.implicitlyUnwrappedNames
+        actorTypeNames = lowered.actorTypeNames
         try run(lowered)
     }
 

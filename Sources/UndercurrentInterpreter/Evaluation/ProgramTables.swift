@@ -82,6 +82,9 @@ final class FunctionState {
     /// the declaration.
     let parameterCount: Int
     let selfSlot: Int?
+    /// `decl.isAsync` and `decl.isolation`, read on every call (`enterBody`).
+    let isAsync: Bool
+    let isolation: FunctionDecl.ActorIsolation
     /// The tables this state is in, for the body compiler.
     unowned let tables: ProgramTables
     // Unchecked, as the tables'.
@@ -115,6 +118,8 @@ final class FunctionState {
         self.decl = decl
         self.parameterCount = decl.parameters.count
         self.selfSlot = decl.selfSlot
+        self.isAsync = decl.isAsync
+        self.isolation = decl.isolation
         self.tables = tables
     }
 

@@ -192,7 +192,7 @@ extension Interpreter {
             return type
         case .tryExpr(.optional, let inner, _):
             return typeOf(inner).map { .optional($0) }
-        case .tryExpr(_, let inner, _):
+        case .tryExpr(_, let inner, _), .awaitExpr(let inner, _):
             return typeOf(inner)
         case .temporary(_, let original, _), .withTemporaries(_, _, let original, _):
             return typeOf(original)

@@ -38,7 +38,8 @@ extension Lowerer {
             let slot = scope.declare(name)
             let iterator = Expr.name(.local(slot), name, at)
             let make = Expr.call(.member(sequence, "makeAsyncIterator", nextSiteIndex(), at), [], nextSiteIndex(), at)
-            var next = Expr.call(.member(iterator, "next", nextSiteIndex(), at), [], nextSiteIndex(), at)
+            var next = Expr.awaitExpr(
+                .call(.member(iterator, "next", nextSiteIndex(), at), [], nextSiteIndex(), at), at)
             if node.tryKeyword != nil { next = .tryExpr(.plain, next, at) }
             var pattern = Pattern.wildcard
             var whereExpr: Expr?
@@ -83,7 +84,9 @@ extension Lowerer {
             let at = location(binding)
             let (operation, _) = try withFunctionScope(memberContext: nil) { () throws -> FunctionDecl in
                 scope.isAsync = true
-                let value = try lowerExpr(initializer.value)
+                // The initializer is awaited without `await` being written (`async let x = f()`).
+                scope.awaitNesting += 1
+                let value = Expr.awaitExpr(try lowerExpr(initializer.value), at)
                 return FunctionDecl(
                     index: nextFunctionIndex(), name: "async let \(identifier.identifier.text)", parameters: [],
                     returnType: nil, body: Block(statements: [.returnStatement(value, at)], declaredSlots: []),
@@ -112,7 +115,7 @@ extension Lowerer {
                     Argument(label: nil, value: .literal(.string(name), at), isInout: false, isTrailingClosure: false),
                 ],
                 nextSiteIndex(), at)
-            statements.append(.deferStatement(Block(statements: [.expression(end)], declaredSlots: [])))
+            statements.append(.deferStatement(Block(statements: [.expression(.awaitExpr(end, at))], declaredSlots: [])))
         }
         return statements
     }
@@ -122,6 +125,13 @@ extension Lowerer {
     func asyncLetRead(_ reference: NameReference, _ name: String, at location: SourceLocation) throws -> Expr? {
         guard !asyncLets.isEmpty else { return nil }
         if case .local(let slot) = reference, asyncLets.contains(where: { $0.scope === scope && $0.slot == slot }) {
+            guard scope.awaitNesting > 0 else {
+                throw ScriptError(
+                    .syntax,
+                    "reading `async let \(name)` waits for it, and must be marked with `await` (Swift: expression is "
+                        + "'async' but is not marked with 'await')",
+                    at: location, notes: ["Write `await \(name)`."])
+            }
             return .member(.name(reference, name, location), "value", nextSiteIndex(), location)
         }
         if case .captured = reference {

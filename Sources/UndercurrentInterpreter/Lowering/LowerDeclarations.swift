@@ -72,8 +72,12 @@ extension Lowerer {
         let isStatic = node.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
         let isMutating = node.modifiers.contains { $0.name.text == "mutating" }
         let context = isMethod ? memberContext(isStatic: isStatic) : (nested ? scope.memberContext : nil)
+        let isNonisolated = node.modifiers.contains { $0.name.text == "nonisolated" }
         let build = { () throws -> (FunctionDecl) in
             self.scope.isAsync = isAsync
+            if isMethod, !isStatic, !isNonisolated, let context, self.actorTypeNames.contains(context.typeName) {
+                self.scope.isIsolatedMethod = true
+            }
             let selfSlot = isMethod ? self.scope.declare("self") : nil
             // A struct's method that is not `mutating` cannot change `self`.
             if let selfSlot, !isStatic, !isMutating, let context, self.structTypeNames.contains(context.typeName) {

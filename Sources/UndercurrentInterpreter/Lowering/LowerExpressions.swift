@@ -201,7 +201,9 @@ extension Lowerer {
             return .tryExpr(kind, try lowerExpr(node.expression), loc)
         case .awaitExpr(let node):
             try noteAwait(node)
-            return try lowerExpr(node.expression)
+            scope.awaitNesting += 1
+            defer { scope.awaitNesting -= 1 }
+            return .awaitExpr(try lowerExpr(node.expression), loc)
         case .keyPathExpr(let node):
             return try lowerKeyPath(node)
         case .discardAssignmentExpr:

@@ -17,6 +17,8 @@ public struct LoweredInput {
     public var implicitlyUnwrappedNames: Set<String> = []
     /// The top level awaits: it runs as the input's main task, which can suspend.
     public var awaitsAtTopLevel = false
+    /// The actors declared by this input and earlier ones (`Lowerer.actorTypeNames`).
+    public var actorTypeNames: Set<String> = []
 }
 
 /// Turns Swift source into the interpreter's own tree, once. Names are resolved to frame
@@ -55,6 +57,9 @@ public final class Lowerer {
     /// The structs declared in this input and earlier ones, by qualified name: a `let`
     /// holding one cannot have its properties set (`OperandTypes.swift`).
     var structTypeNames: Set<String> = []
+    /// The actors declared in this input and earlier ones, by qualified name: code in their
+    /// methods is isolated to them (`FunctionDecl.isolation`).
+    var actorTypeNames: Set<String> = []
     /// The publisher protocols and the types conforming to them, this input's and earlier
     /// ones': inside them `print`, `min` and `max` are Publisher's (`PublisherMembers.swift`).
     var publisherTypes: Set<String> = Lowerer.publisherProtocols
@@ -90,6 +95,7 @@ public final class Lowerer {
         knownMemberNames: [String: Set<String>] = [:], knownTypeNames: Set<String> = [], lineOffset: Int = 0,
         knownImplicitlyUnwrappedNames: Set<String> = [], knownPublisherTypes: Set<String> = [],
         knownGlobalTypes: [String: TypeRef] = [:], knownStructTypes: Set<String> = [],
+        knownActorTypes: Set<String> = [],
         firstFunctionIndex: Int = 0, firstSiteIndex: Int = 0
     ) throws -> LoweredInput {
         if let refused = ParseGuard.check(source, lineOffset: lineOffset) { throw refused }
@@ -120,6 +126,7 @@ public final class Lowerer {
         lowerer.publisherTypes.formUnion(knownPublisherTypes)
         lowerer.globalDeclaredTypes = knownGlobalTypes.mapValues { .some($0) }
         lowerer.structTypeNames = knownStructTypes
+        lowerer.actorTypeNames = knownActorTypes
         lowerer.collectMemberNames(folded.statements)
         lowerer.implicitlyUnwrappedNames = knownImplicitlyUnwrappedNames.union(
             ImplicitlyUnwrappedNameFinder.names(in: folded))
@@ -135,7 +142,7 @@ public final class Lowerer {
             functionIndices: firstFunctionIndex..<lowerer.functionIndex,
             siteIndices: firstSiteIndex..<lowerer.siteIndex,
             implicitlyUnwrappedNames: lowerer.implicitlyUnwrappedNames,
-            awaitsAtTopLevel: lowerer.awaitsAtTopLevel)
+            awaitsAtTopLevel: lowerer.awaitsAtTopLevel, actorTypeNames: lowerer.actorTypeNames)
     }
 
     /// An operator the standard table cannot fold, in the compiler's words and at its place.
@@ -198,7 +205,7 @@ public final class Lowerer {
         let inner = FunctionScope(parent: saved, memberContext: memberContext ?? saved.memberContext)
         scope = inner
         defer { scope = saved }
-        return (try body(), inner)
+        return (try noteIsolation(of: body(), in: inner), inner)
     }
 
     /// A function body's scope: closures see enclosing locals, but a named function
@@ -210,7 +217,19 @@ public final class Lowerer {
         let inner = FunctionScope(parent: nil, memberContext: memberContext)
         scope = inner
         defer { scope = saved }
-        return (try body(), inner)
+        return (try noteIsolation(of: body(), in: inner), inner)
+    }
+
+    /// Every function, method, accessor and closure is made in one of the two scopes above:
+    /// here it learns whether its code is isolated to an actor (`FunctionDecl.isolation`).
+    private func noteIsolation<T>(of result: T, in inner: FunctionScope) -> T {
+        guard let function = result as? FunctionDecl else { return result }
+        if inner.isIsolatedMethod {
+            function.isolation = .actorMethod
+        } else if let context = inner.memberContext, actorTypeNames.contains(context.typeName) {
+            function.isolation = .insideActor
+        }
+        return result
     }
 
     /// Lowers a block's statements in a scope of their own; `closingBrace` is where its
@@ -284,6 +303,11 @@ public final class Lowerer {
             structTypeNames.insert(qualified)
         } else {
             structTypeNames.remove(qualified)
+        }
+        if decl.is(ActorDeclSyntax.self) {
+            actorTypeNames.insert(qualified)
+        } else {
+            actorTypeNames.remove(qualified)
         }
         var names = memberNames[qualified] ?? []
         for member in members { names.formUnion(Self.declaredNames(member.decl)) }

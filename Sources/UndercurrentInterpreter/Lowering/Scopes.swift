@@ -25,6 +25,10 @@ final class FunctionScope {
     /// True in an `async` function or closure, where `await` may be written (the top level
     /// allows it too, `isTopLevel`).
     var isAsync = false
+    /// How many `await`s enclose the expression being lowered, in this function's body.
+    var awaitNesting = 0
+    /// The body of an actor's instance method (not `nonisolated`): `FunctionDecl.isolation`.
+    var isIsolatedMethod = false
 
     init(parent: FunctionScope?, memberContext: MemberContext?, isTopLevel: Bool = false) {
         self.parent = parent

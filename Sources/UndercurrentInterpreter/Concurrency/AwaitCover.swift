@@ -1,0 +1,66 @@
+/// Swift compiles a call that may suspend only where `await` is written before it (a
+/// single `await` covers every call in its expression). The interpreter checks it as the
+/// call is made (`awaitCover`): an async function's body entered, or a task suspended, with
+/// no `await` around the call is refused, naming the call's place, rather than run as if
+/// Swift had accepted it.
+extension Interpreter {
+    func asyncCallWithoutAwait(_ function: FunctionDecl, at location: SourceLocation) -> ScriptError {
+        if function.name == "closure" {
+            return ScriptError(
+                .syntax,
+                "an async closure is called here without `await` (Swift refuses both ways this happens: passing an "
+                    + "async closure to a synchronous API, and calling one without `await`)",
+                at: location,
+                notes: [
+                    "A synchronous API (`map`, `forEach`, a `sink`) cannot call an async closure: start a `Task { }` "
+                        + "inside a synchronous closure instead."
+                ])
+        }
+        let called =
+            function.name.hasPrefix("get ")
+            ? "the async getter of '\(function.name.dropFirst(4))'" : "async function '\(function.name)'"
+        return ScriptError(
+            .syntax,
+            "call of \(called) is not marked with `await` (Swift: expression is 'async' but is not marked with "
+                + "'await')",
+            at: location,
+            notes: [
+                "Write `await` before the call (`try await` if it throws), in an async function, a `Task { }` or "
+                    + "the top level."
+            ])
+    }
+}
+
+/// What `Interpreter.actorIsolation` holds: no actor, an actor the interpreter cannot tell
+/// (code in an actor that is not one of its methods), or the identity of the actor object
+/// whose method runs.
+enum ActorIsolationMark {
+    static let none: UInt = 0
+    static let unknown: UInt = 1
+}
+
+extension Interpreter {
+    /// An actor's method is entered: from its own actor, or under `await`, as Swift requires.
+    /// Returns the isolation its body runs with.
+    func enterActor(
+        _ state: FunctionState, in frame: Frame, from isolation: UInt, cover: Int, at location: SourceLocation
+    ) throws -> UInt {
+        guard case .object(let actor)? = frame.selfCell?.value else {
+            return ActorIsolationMark.unknown
+        }
+        let identity = UInt(bitPattern: ObjectIdentifier(actor).hashValue)
+        if cover == 0, isolation != identity, isolation != ActorIsolationMark.unknown {
+            throw ScriptError(
+                .syntax,
+                "call of actor-isolated method '\(state.decl.name)' from outside its actor is not marked with `await` "
+                    + "(Swift: calls to an actor's methods from outside of its actor context are implicitly "
+                    + "asynchronous)",
+                at: location,
+                notes: [
+                    "Write `await` before the call, in an async function, a `Task { }` or the top level; or declare "
+                        + "the method `nonisolated` if it touches no state of the actor."
+                ])
+        }
+        return identity
+    }
+}
