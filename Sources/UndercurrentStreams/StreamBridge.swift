@@ -34,8 +34,8 @@ public final class StreamBridge: InterpreterLibrary {
     /// right now through `ScriptSubscriber` or `ScriptSubscription`: that call is the
     /// engine's, reported by its own wrapper, and its `ScriptCallReporter` passes it over.
     var engineCallee: CombineIdentifier?
-    /// `.max(1)` and the other demands every subscription uses, made once.
-    lazy var sharedDemands = SharedDemands(type: types.demand)
+    /// What a `Subscribers.Demand` value of this bridge's scripts is (`DemandType`).
+    lazy var demandType = DemandType(typeInfo: types.demand)
     /// How values that may outlive the bridge reach it (`StreamBridgeHandle`).
     let handle = StreamBridgeHandle()
 

@@ -59,6 +59,8 @@ public enum SwiftTypeNames {
         case .native(let wrapped as WrappedSequence): return wrapped.typeName(qualified: qualified)
         case .native(let native):
             return try native.swiftTypeName(qualified: qualified) ?? native.typeInfo.name
+        case .scalar(let scalar):
+            return scalar.type.typeName(qualified: qualified)
         case .function: return "(Function)"
         case .metatype(let metatype): return metatype.type.name + ".Type"
         case .weakReference: return "Any"

@@ -922,8 +922,12 @@ struct OperatorApplication {
         switch lhs {
         case .int(let a):
             if case .int(let b) = rhs { return try interpreter.integerOperation(op, a, b, at: location) }
-        case .native(let native) where !isHandledBeforeNatives:
+        case .scalar(let scalar) where !isHandledBeforeNatives:
             // `demand > 0`, `demand -= 1`: what `applyBinary` reaches after its checks by name.
+            if let result = try interpreter.locating(location, { try scalar.type.applyOperator(op, lhs, rhs) }) {
+                return result
+            }
+        case .native(let native) where !isHandledBeforeNatives:
             if let result = try interpreter.locating(location, { try native.applyOperator(op, lhs, rhs) }) {
                 return result
             }

@@ -21,6 +21,7 @@ extension Interpreter {
         case .function: return builtins.function
         case .metatype: return builtins.metatype
         case .native(let native): return native.typeInfo
+        case .scalar(let scalar): return scalar.type.typeInfo
         case .weakReference: return typeInfo(of: value.loaded)
         }
     }

@@ -47,6 +47,16 @@ extension Interpreter {
         default:
             break
         }
+        if case .scalar(let scalar) = lhs,
+            let result = try locating(location, { try scalar.type.applyOperator(op, lhs, rhs) })
+        {
+            return result
+        }
+        if case .scalar(let scalar) = rhs,
+            let result = try locating(location, { try scalar.type.applyOperator(op, lhs, rhs) })
+        {
+            return result
+        }
         if case .native(let native) = lhs,
             let result = try locating(location, { try native.applyOperator(op, lhs, rhs) })
         {

@@ -125,6 +125,8 @@ public enum Formatter {
             }
         case .native(let native):
             output += try native.printed(debug: debug)
+        case .scalar(let scalar):
+            output += debug ? scalar.type.debugDescription(of: scalar.bits) : scalar.type.description(of: scalar.bits)
         case .weakReference:
             try write(value.loaded, debug: debug, interpreter: interpreter, to: &output)
         }
@@ -224,6 +226,7 @@ public enum Formatter {
         case .function: return "function"
         case .metatype(let metatype): return metatype.type.name + ".Type"
         case .native(let native): return native.typeInfo.name
+        case .scalar(let scalar): return scalar.type.typeInfo.name
         case .weakReference: return typeName(of: value.loaded)
         }
     }

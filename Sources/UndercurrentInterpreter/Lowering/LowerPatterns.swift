@@ -60,7 +60,11 @@ extension Lowerer {
                         try patternFromExpression(argument.expression, binding: binding)
                     ))
             }
-            return .enumCase(member.declName.baseName.text, subpatterns, nil)
+            // `case .max(3)` on a subject that is no enum (a `Subscribers.Demand`) is an
+            // expression matched with `~=`: kept as the fallback when no argument binds.
+            let bindsNothing = subpatterns.allSatisfy { if case .expression = $0.1 { true } else { false } }
+            let fallback = bindsNothing ? try lowerExpr(ExprSyntax(call)) : nil
+            return .enumCase(member.declName.baseName.text, subpatterns, fallback)
         }
         if let member = expr.as(MemberAccessExprSyntax.self), startsWithTypeOrNothing(member) {
             let fallback = try lowerExpr(ExprSyntax(member))

@@ -22,6 +22,8 @@ public enum Value {
     case function(FunctionValue)
     case metatype(Metatype)
     case native(NativeValue)
+    /// A library value of one word, held inline (`ScalarValue`).
+    case scalar(ScalarValue)
     /// Storage of a `weak` variable or property; reads see it as an optional.
     case weakReference(WeakReference)
 

@@ -39,6 +39,7 @@ public enum ValueEquality {
         case (.object(let a), .object(let b)): return a === b
         case (.metatype(let a), .metatype(let b)): return a.type === b.type
         case (.native(let a), .native(let b)): return a.isEqual(to: b) ?? (a.identity === b.identity)
+        case (.scalar(let a), .scalar(let b)): return a.type === b.type && a.bits == b.bits
         default: return false
         }
     }
@@ -78,6 +79,7 @@ public enum ValueEquality {
         case .function(let function): hasher.combine(ObjectIdentifier(function))
         case .metatype(let metatype): hasher.combine(ObjectIdentifier(metatype.type))
         case .native(let native): native.hash(into: &hasher)
+        case .scalar(let scalar): hasher.combine(scalar.bits)
         case .weakReference: hasher.combine(-2)
         }
     }
@@ -101,6 +103,8 @@ public enum ValueEquality {
             return 0
         case (.enumValue(let a), .enumValue(let b)) where a.type === b.type && a.payload.isEmpty && b.payload.isEmpty:
             return order(a.caseIndex, b.caseIndex)
+        case (.scalar(let a), .scalar(let b)) where a.type === b.type:
+            return a.type.compare(a.bits, b.bits)
         case (.native(let a), .native(let b)):
             if a.isLess(than: b) == true { return -1 }
             if b.isLess(than: a) == true { return 1 }

@@ -227,16 +227,16 @@ extension StreamBridge {
                 try self.interpreter.throwPendingError(at: arguments.location)
                 return .void
             })
-        // The interpreter as the call hands it over, and the demand table itself rather than
+        // The interpreter as the call hands it over, and the demand type itself rather than
         // the unowned bridge: each use of an unowned reference checks its counts atomically,
-        // on every value. (The table holds nothing that holds this closure.)
-        let demands = sharedDemands
+        // on every value. (The type holds nothing that holds this closure.)
+        let demands = demandType
         type.addNativeMethod(
             NativeFunction("receive(_:)") { interpreter, receiver, input, location in
                 guard case .native(let subscriber as SubscriberValue) = receiver else { return .void }
                 let demand = try subscriber.receive(input, at: location)
                 try interpreter.throwPendingError(at: location)
-                return .native(demands.value(for: demand))
+                return demands.value(demand)
             })
         type.addNativeMethod(
             NativeFunction("receive(completion:)", types: [.named(["Subscribers", "Completion"], [])]) {

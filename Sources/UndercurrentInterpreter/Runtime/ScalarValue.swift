@@ -1,0 +1,48 @@
+/// A value of a library type that fits in one word (`Subscribers.Demand`), held inside the
+/// `Value` itself. Copying it retains nothing, where a `NativeValue` (an object) is retained
+/// and released on every copy: a custom subscription computes with demands on every value
+/// (`demand -= 1`, `demand > 0`, `return .max(1)`), and those counts were most of its time.
+/// Its `ScalarType` says what the bits mean: how it prints, compares and computes.
+public struct ScalarValue {
+    /// Not counted, so that a copy costs nothing: a scalar type is never freed
+    /// (`ScalarType.init`).
+    public unowned(unsafe) let type: ScalarType
+    public let bits: Int
+
+    public init(_ type: ScalarType, bits: Int) {
+        self.type = type
+        self.bits = bits
+    }
+}
+
+/// What the values of one scalar type mean, given by the layer that defines the type (the
+/// stream bridge, for `Subscribers.Demand`). One is made per type per interpreter, and lives
+/// as long as the process: its values hold it uncounted, and a value may outlive its session.
+open class ScalarType {
+    /// The type's members and name, as for any value (`Interpreter.typeInfo(of:)`).
+    public let typeInfo: TypeInfo
+
+    public init(typeInfo: TypeInfo) {
+        self.typeInfo = typeInfo
+        // Never freed, on purpose (see above): a few hundred bytes per interpreter.
+        _ = Unmanaged.passRetained(self)
+    }
+
+    /// Swift's spelling of the type, as `type(of:)` prints it: the innermost name
+    /// (`Demand`), or the qualified one (`Combine.Subscribers.Demand`).
+    open func typeName(qualified: Bool) -> String {
+        if qualified { return typeInfo.qualifiedName }
+        return typeInfo.name.split(separator: ".").last.map(String.init) ?? typeInfo.name
+    }
+
+    /// What `print` shows.
+    open func description(of bits: Int) -> String { String(bits) }
+    /// What `debugPrint` and printing inside a collection show.
+    open func debugDescription(of bits: Int) -> String { description(of: bits) }
+    /// A binary operator where a value of this type is either operand; nil when the type has
+    /// no such operator. Errors without a location get the operator's.
+    open func applyOperator(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Value? { nil }
+    /// The order of two values, for `<` and sorting: negative, 0 or positive; nil when the
+    /// type is not Comparable.
+    open func compare(_ a: Int, _ b: Int) -> Int? { nil }
+}
