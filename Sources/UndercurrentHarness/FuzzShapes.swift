@@ -20,6 +20,11 @@ public enum FuzzShapes {
         "print(A.multipliedReportingOverflow(by: B))", "var x = A\nx += B\nprint(x)",
         "print(Int(exactly: Double(A)) as Any)",
         "print(stride(from: A, to: B, by: 1).underestimatedCount)",
+        "print(UInt8(clamping: A) &+ UInt8(truncatingIfNeeded: B), Int8(truncatingIfNeeded: A) << B)",
+        "let x = UInt64(clamping: A)\nprint(x + UInt64(clamping: B), x * 3, x - 1, x / UInt64(clamping: B))",
+        "let x = Int32(truncatingIfNeeded: A)\nprint(-x, x % Int32(truncatingIfNeeded: B), ~x >> B)",
+        "print(UInt16(exactly: A) as Any, Int64(A) &* Int64(B), UInt(bitPattern: A), UInt32(Double(A)))",
+        "for i in UInt8(0)...UInt8(clamping: A) { print(i) }",
     ]
 
     /// Ranges and subscripts.

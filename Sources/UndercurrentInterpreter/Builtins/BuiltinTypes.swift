@@ -20,6 +20,8 @@ public final class BuiltinTypes {
     public let never = TypeInfo(name: "Never", kind: .builtin, qualifiedName: "Swift.Never")
     public let any = TypeInfo(name: "Any", kind: .protocolType)
     public let anyObject = TypeInfo(name: "AnyObject", kind: .protocolType)
+    /// `UInt8`, `Int64` and the other fixed-width integers, by name (`FixedWidthIntegers.swift`).
+    var fixedWidthIntegers: [String: FixedWidthIntegerType] = [:]
 
     /// Protocols of the standard library a script type may conform to.
     public let protocols: [TypeInfo] = [

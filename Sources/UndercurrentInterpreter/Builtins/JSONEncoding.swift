@@ -126,6 +126,8 @@ private final class JSONTreeBuilder {
             return try enumTree(enumValue)
         case .native(let data as DataValue):
             return .string(data.base64)
+        case .scalar(let scalar) where scalar.type is FixedWidthIntegerType:
+            return .number(scalar.type.description(of: scalar.bits))
         default:
             throw ScriptError.runtime("a value of type \(Formatter.typeName(of: value)) is not Encodable", at: location)
         }

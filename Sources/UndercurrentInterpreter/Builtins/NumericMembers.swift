@@ -40,6 +40,13 @@ extension StandardLibrary {
                     switch arguments[0] {
                     case .int: return arguments[0]
                     case .double(let number): return .int(try truncate(number, arguments))
+                    case .scalar(let scalar) where scalar.type is FixedWidthIntegerType:
+                        guard let number = scalar.integerValue else {
+                            throw ScriptError.runtime(
+                                "not enough bits to represent \(Formatter.describe(arguments[0], debug: false)) in Int "
+                                    + "(Swift stops here)", at: arguments.location)
+                        }
+                        return .int(number)
                     case .string(let text): return .optional(Int(text).map(Value.int))
                     case .character(let character): return .optional(Int(String(character)).map(Value.int))
                     default:
@@ -61,6 +68,8 @@ extension StandardLibrary {
                     switch arguments[0] {
                     case .int: return .optional(arguments[0])
                     case .double(let number): return .optional(Int(exactly: number).map(Value.int))
+                    case .scalar(let scalar) where scalar.type is FixedWidthIntegerType:
+                        return .optional(scalar.integerValue.map(Value.int))
                     default: return .optional(nil)
                     }
                 }),
@@ -74,6 +83,9 @@ extension StandardLibrary {
                     switch arguments[0] {
                     case .int(let number): return .double(Double(number))
                     case .double: return arguments[0]
+                    case .scalar(let scalar) where scalar.type is FixedWidthIntegerType:
+                        return .double(
+                            unsafeDowncast(scalar.type, to: FixedWidthIntegerType.self).doubleValue(of: scalar.bits))
                     case .string(let text): return .optional(Double(text).map(Value.double))
                     default:
                         throw ScriptError.runtime(

@@ -9,6 +9,7 @@ struct StandardLibrary: InterpreterLibrary {
         interpreter.registerWrappedSequenceTypes()
         installGlobalFunctions(into: interpreter)
         installNumericMembers(into: interpreter)
+        installFixedWidthIntegers(into: interpreter)
         installSequenceTransforms(on: sequence)
         installSequenceQueries(on: sequence)
         installStringMembers(into: interpreter, sequence: sequence)

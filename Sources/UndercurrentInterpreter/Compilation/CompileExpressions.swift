@@ -8,12 +8,16 @@ extension BodyCompiler {
         case .literal(let value, _):
             return { _, _ in value }
 
-        case .integerLiteral(let number, _):
+        case .integerLiteral(let number, let location):
             var value = Value.int(number)
             if let expected {
                 let wrapped = expected.optionalWrapped
                 if Interpreter.isFloatingPoint(expected) || wrapped.map(Interpreter.isFloatingPoint) == true {
                     value = .double(Double(number))
+                } else if let fixedWidth = Interpreter.fixedWidthIntegerName(wrapped ?? expected) {
+                    // `let n: UInt8 = 200`: the literal is of that type (checked when it runs).
+                    let type: TypeRef = .named([fixedWidth], [])
+                    return { interpreter, _ in try interpreter.coerce(.int(number), to: type, at: location) }
                 }
             }
             return { [value] _, _ in value }

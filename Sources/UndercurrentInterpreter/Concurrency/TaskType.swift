@@ -98,7 +98,13 @@ extension StandardLibrary {
             .bool(interpreter.tasks.current?.isCancelled ?? false)
         }
         type.method("sleep(nanoseconds:)", isStatic: true) { arguments in
-            guard case .int(let nanoseconds) = arguments[0], nanoseconds >= 0 else {
+            let nanoseconds: Int
+            switch arguments[0] {
+            case .int(let number) where number >= 0: nanoseconds = number
+            case .scalar(let scalar) where scalar.type.typeInfo.name == "UInt64":
+                // A sleep past Int.max nanoseconds (292 years) never ends within a run.
+                nanoseconds = scalar.integerValue ?? Int.max
+            default:
                 throw ScriptError.runtime("Task.sleep needs a number of nanoseconds, 0 or more", at: arguments.location)
             }
             try arguments.interpreter.sleep(nanoseconds: Int64(nanoseconds), at: arguments.location)

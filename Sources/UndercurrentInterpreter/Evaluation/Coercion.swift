@@ -29,7 +29,15 @@ extension Interpreter {
                 return .array(try elements.map { try coerce($0, to: element, at: location) })
             }
             return value
-        case .dictionary(_, let valueType):
+        case .dictionary(let keyType, let valueType):
+            if case .dictionary(let dictionary) = value, needsCoercion(keyType) {
+                var coerced = OrderedDictionary()
+                for (key, element) in dictionary.pairs {
+                    coerced[try coerce(key, to: keyType, at: location)] = try coerce(
+                        element, to: valueType, at: location)
+                }
+                return .dictionary(coerced)
+            }
             if case .dictionary(var dictionary) = value, needsCoercion(valueType) {
                 for (key, element) in dictionary.pairs {
                     dictionary[key] = try coerce(element, to: valueType, at: location)
@@ -40,7 +48,9 @@ extension Interpreter {
         case .named(let parts, let arguments):
             // Every typed parameter and return passes here: names no rule below is about (`Int`,
             // `String`, a script type's) leave after one byte and a look at the aliases.
-            if parts.count == 1, let first = parts[0].utf8.first, !Self.mayHaveCoercionRule(initial: first) {
+            if parts.count == 1, let first = parts[0].utf8.first,
+                !Self.mayHaveCoercionRule(initial: first, length: parts[0].utf8.count)
+            {
                 guard !typeAliases.isEmpty, let alias = typeAliases[parts[0]] else { return value }
                 return try coerce(value, to: alias, at: location)
             }
@@ -52,6 +62,12 @@ extension Interpreter {
                     return try coerce(value, to: .optional(arguments[0]), at: location)
                 case "Character":
                     if case .string(let text) = value, text.count == 1 { return .character(text.first!) }
+                case "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64", "UInt":
+                    // An Int where a fixed-width integer is expected is a literal in valid Swift.
+                    if case .int(let number) = value, let type = builtins.fixedWidthIntegers[parts[0]] {
+                        guard let bits = type.fit(number) else { throw type.overflows(number, at: location) }
+                        return type.value(bits: bits)
+                    }
                 case "Set" where arguments.count <= 1:
                     if case .array(let elements) = value { return .set(OrderedSet(elements)) }
                 default:
@@ -107,7 +123,7 @@ extension Interpreter {
 
     private static let namesWithCoercionRules: Set = [
         "Double", "Float", "CGFloat", "TimeInterval", "Optional",
-        "Character", "Set",
+        "Character", "Set", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64", "UInt",
     ]
 
     /// Whether calls of `decl` can skip coercing their arguments and result: every call of
@@ -131,7 +147,7 @@ extension Interpreter {
         switch type {
         case .optional, .implicitlyUnwrapped, .array, .dictionary, .tuple, .labeledTuple: return true
         case .named(let parts, _):
-            return ["Double", "Float", "CGFloat", "TimeInterval", "Optional", "Character"].contains(parts.last ?? "")
+            return Self.namesWithCoercionRules.contains(parts.last ?? "") && parts.last != "Set"
                 || typeAliases[parts[0]] != nil
         default: return false
         }
@@ -229,13 +245,16 @@ extension Interpreter {
         return false
     }
 
-    /// Whether a type name starting with this byte may be one `coerce` has a rule for
-    /// (Double, Float, CGFloat, TimeInterval, Optional, Character, Set).
-    private static func mayHaveCoercionRule(initial: UInt8) -> Bool {
+    /// Whether a type name starting with this byte, this long, may be one `coerce` has a rule
+    /// for (Double, Float, CGFloat, TimeInterval, Optional, Character, Set, the fixed-width
+    /// integers; not Int, the most common).
+    private static func mayHaveCoercionRule(initial: UInt8, length: Int) -> Bool {
         switch initial {
         case UInt8(ascii: "D"), UInt8(ascii: "F"), UInt8(ascii: "C"), UInt8(ascii: "T"), UInt8(ascii: "O"),
-            UInt8(ascii: "S"):
+            UInt8(ascii: "S"), UInt8(ascii: "U"):
             return true
+        case UInt8(ascii: "I"):
+            return length > 3
         default:
             return false
         }

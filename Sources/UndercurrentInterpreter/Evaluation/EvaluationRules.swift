@@ -47,6 +47,17 @@ extension Interpreter {
         return .int(number)
     }
 
+    /// The name of the fixed-width integer type `type` names (`UInt8`), if it names one.
+    static func fixedWidthIntegerName(_ type: TypeRef) -> String? {
+        guard case .named(let parts, _) = type, parts.count == 1, let first = parts[0].utf8.first,
+            first == UInt8(ascii: "U") || (first == UInt8(ascii: "I") && parts[0].utf8.count > 3)
+        else { return nil }
+        switch parts[0] {
+        case "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64", "UInt": return parts[0]
+        default: return nil
+        }
+    }
+
     static func isFloatingPoint(_ type: TypeRef) -> Bool {
         // Asked for every integer literal that has an expected type: no array, no joined name.
         guard case .named(let parts, _) = type, parts.count == 1 else { return false }

@@ -91,6 +91,7 @@ extension Interpreter {
                     return .character(Character(scalar))
                 }
             }
+            if let iterator = try fixedWidthIterator(range, at: location) { return iterator }
             throw ScriptError.runtime("this range cannot be iterated", at: location)
         case .optional(let wrapped?):
             return try makeIterator(wrapped, at: location)
@@ -261,5 +262,38 @@ public final class MethodLookupCache {
         stamp = ResolutionStamp(owner: type, generation: generation)
         self.callable = callable
         if case .script(let decl) = callable { script = decl } else { script = nil }
+    }
+}
+
+extension Interpreter {
+    /// A range of a fixed-width integer type (`0..<count`, `count` a `UInt8`): its values, of
+    /// that type. Nil when no bound is one.
+    fileprivate func fixedWidthIterator(_ range: RangeValue, at location: SourceLocation) throws -> ValueIterator? {
+        var type: FixedWidthIntegerType?
+        func bound(_ value: Value?) throws -> Int?? {
+            switch value {
+            case nil: return .some(nil)
+            case .int(let number)?: return number
+            case .scalar(let scalar)? where scalar.type is FixedWidthIntegerType:
+                let boundType = unsafeDowncast(scalar.type, to: FixedWidthIntegerType.self)
+                if let type, type !== boundType { return nil }
+                type = boundType
+                guard let number = scalar.integerValue else {
+                    throw ScriptError.unsupported("a range reaching past Int.max", at: location)
+                }
+                return number
+            default: return nil
+            }
+        }
+        guard let lower = try bound(range.lower), let upper = try bound(range.upper), let type else { return nil }
+        let counted = RangeValue(kind: range.kind, lower: lower.map(Value.int), upper: upper.map(Value.int))
+        guard let bounds = counted.integerBounds else { return nil }
+        let cursor = IntegerRangeCursor(
+            from: bounds.lower, through: bounds.upper ?? type.integerValue(of: type.maxBits))
+        return ValueIterator {
+            guard let value = cursor.next() else { return nil }
+            guard let bits = type.fit(value) else { throw type.overflows(value, at: location) }
+            return type.value(bits: bits)
+        }
     }
 }

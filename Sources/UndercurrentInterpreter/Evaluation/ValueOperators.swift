@@ -262,6 +262,11 @@ extension Interpreter {
         case (.upThrough, _): return .range(RangeValue(kind: .through, lower: nil, upper: operand))
         case (.upTo, _): return .range(RangeValue(kind: .upTo, lower: nil, upper: operand))
         default:
+            if case .scalar(let scalar) = operand,
+                let result = try locating(location, { try scalar.type.applyPrefix(op, scalar.bits) })
+            {
+                return result
+            }
             let type = typeInfo(of: operand)
             if let callable = staticCallables(of: type, op.spelling).first(where: { $0.parameterShapes.count == 1 }) {
                 return try invoke(

@@ -47,14 +47,12 @@ extension Lowerer {
         }
     }
 
-    /// Numeric types the interpreter cannot compute with faithfully: it has one integer type
-    /// (Int, 64-bit) and one floating-point type (Double). Accepting `UInt8` as Int would let
-    /// `255 + 1` print 256 where Swift stops, and `Float` as Double would print other digits:
-    /// a wrong answer with no error, so they are refused by name.
+    /// Numeric types the interpreter cannot compute with faithfully: its one floating-point
+    /// type is Double, and accepting `Float` as Double would print other digits: a wrong
+    /// answer with no error, so they are refused by name. (The fixed-width integers are types
+    /// of their own: `FixedWidthIntegers.swift`.)
     func refusedNumericType(_ name: String, _ node: some SyntaxProtocol) -> ScriptError? {
         switch name {
-        case "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Int8", "Int16", "Int32", "Int64":
-            return unsupported("`\(name)` (only Int, 64-bit, is implemented; its overflow rules differ)", node)
         case "Float", "Float32", "Float16", "Float80":
             return unsupported("`\(name)` (only Double is implemented; `\(name)` would print other digits)", node)
         default:

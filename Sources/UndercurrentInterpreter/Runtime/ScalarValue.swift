@@ -13,6 +13,9 @@ public struct ScalarValue {
         self.type = type
         self.bits = bits
     }
+
+    /// The value as an `Int`, for a fixed-width integer that fits in one; nil otherwise.
+    public var integerValue: Int? { type.integerValue(of: bits) }
 }
 
 /// What the values of one scalar type mean, given by the layer that defines the type (the
@@ -42,6 +45,10 @@ open class ScalarType {
     /// A binary operator where a value of this type is either operand; nil when the type has
     /// no such operator. Errors without a location get the operator's.
     open func applyOperator(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Value? { nil }
+    /// The value as an `Int`, when the type is an integer one and the value fits.
+    open func integerValue(of bits: Int) -> Int? { nil }
+    /// A prefix operator applied to a value of this type; nil when the type has none.
+    open func applyPrefix(_ op: PrefixOperator, _ bits: Int) throws -> Value? { nil }
     /// The order of two values, for `<` and sorting: negative, 0 or positive; nil when the
     /// type is not Comparable.
     open func compare(_ a: Int, _ b: Int) -> Int? { nil }

@@ -40,6 +40,9 @@ public enum ValueEquality {
         case (.metatype(let a), .metatype(let b)): return a.type === b.type
         case (.native(let a), .native(let b)): return a.isEqual(to: b) ?? (a.identity === b.identity)
         case (.scalar(let a), .scalar(let b)): return a.type === b.type && a.bits == b.bits
+        case (.scalar(let a), .int(let b)), (.int(let b), .scalar(let a)):
+            // An integer literal beside a fixed-width integer (`[UInt8(1)].contains(1)`).
+            return a.integerValue == b
         default: return false
         }
     }
@@ -79,7 +82,13 @@ public enum ValueEquality {
         case .function(let function): hasher.combine(ObjectIdentifier(function))
         case .metatype(let metatype): hasher.combine(ObjectIdentifier(metatype.type))
         case .native(let native): native.hash(into: &hasher)
-        case .scalar(let scalar): hasher.combine(scalar.bits)
+        case .scalar(let scalar):
+            // As an Int hashes, so that a literal key finds a fixed-width integer's.
+            if let integer = scalar.integerValue {
+                hasher.combine(Double(integer))
+            } else {
+                hasher.combine(scalar.bits)
+            }
         case .weakReference: hasher.combine(-2)
         }
     }
@@ -105,6 +114,10 @@ public enum ValueEquality {
             return order(a.caseIndex, b.caseIndex)
         case (.scalar(let a), .scalar(let b)) where a.type === b.type:
             return a.type.compare(a.bits, b.bits)
+        case (.scalar(let a), .int(let b)):
+            return a.integerValue.map { order($0, b) }
+        case (.int(let a), .scalar(let b)):
+            return b.integerValue.map { order(a, $0) }
         case (.native(let a), .native(let b)):
             if a.isLess(than: b) == true { return -1 }
             if b.isLess(than: a) == true { return 1 }

@@ -1,0 +1,60 @@
+import Testing
+
+@testable import UndercurrentInterpreter
+
+/// `UInt8` … `UInt64`, `UInt` and `Int8` … `Int64` keep their type: they stop on overflow
+/// where Swift's trap, refuse what Swift does not compile, and print as Swift prints
+/// (the snippet `fixed-width-integers-keep-their-type` is checked against the compiled
+/// program). Each was refused by name before; accepted as Int, `UInt8(255) + 1` printed 256.
+@Suite struct FixedWidthIntegerTests {
+    /// What the compiled program stops on (a trap), each an error naming the operation.
+    @Test(arguments: [
+        ("let x: UInt8 = 255\nprint(x + 1)", "arithmetic overflow: 255 + 1 does not fit in UInt8"),
+        ("let u: UInt = 5\nprint(u - 6)", "arithmetic overflow: 5 - 6 does not fit in UInt"),
+        ("var u: UInt32 = 0\nu -= 1", "arithmetic overflow: 0 - 1 does not fit in UInt32"),
+        ("let x: Int8 = -128\nprint(-x)", "arithmetic overflow negating -128 (Int8)"),
+        ("let x: Int16 = 300\nprint(x * 200)", "arithmetic overflow: 300 * 200 does not fit in Int16"),
+        ("let a = UInt8(7)\nprint(a / 0)", "division by zero"),
+        ("print(UInt8(300))", "not enough bits to represent 300 in UInt8"),
+        ("let big = UInt64.max\nprint(Int(big))", "not enough bits to represent 18446744073709551615 in Int"),
+        ("print(UInt16(-1.5))", "cannot be converted to UInt16"),
+    ])
+    func whatSwiftTrapsOnStopsWithAnError(source: String, message: String) {
+        expectScriptError(source, .runtime, containing: message)
+    }
+
+    /// What Swift refuses to compile is refused when it runs.
+    @Test(arguments: [
+        ("let x: UInt8 = 300", "300 does not fit in UInt8 (0...255)"),
+        ("let x: UInt8 = -1", "-1 does not fit in UInt8"),
+        ("let a: UInt8 = 1\nlet b: UInt16 = 2\nprint(a + b)", "cannot be applied to operands of type UInt8 and UInt16"),
+        ("let a: UInt8 = 1\nprint(a * 2.5)", "cannot be applied to operands of type UInt8 and Double"),
+        ("let u: UInt = 3\nprint(-u)", "unary operator '-' cannot be applied to UInt"),
+    ])
+    func whatSwiftDoesNotCompileIsRefused(source: String, message: String) {
+        expectScriptError(source, .runtime, containing: message)
+    }
+
+    /// Wrapping operators, shifts and conversions that do not trap, as Swift computes them.
+    @Test func wrappingShiftsAndConversionsAreSwifts() {
+        expectOracleOutput(
+            """
+            let a: UInt8 = 200
+            print(a &+ 100, a &* 3, a << 2, a >> 9, ~a, Int8(truncatingIfNeeded: a), UInt8(clamping: 1_000))
+            let s: Int32 = -8
+            print(s >> 1, s &>> 33, Int32.max &+ 1, UInt32(bitPattern: s))
+            """,
+            "44 88 32 0 55 -56 255\n-4 -4 -2147483648 4294967288\n")
+    }
+
+    /// `Task.sleep(nanoseconds:)` takes a UInt64, the way async code usually computes one.
+    @Test func aTaskSleepsForAComputedUInt64() {
+        expectOracleOutput(
+            """
+            let seconds = 0.25
+            try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+            print("slept")
+            """,
+            "slept\n")
+    }
+}
