@@ -102,6 +102,53 @@ import Testing
         #expect(result.error?.location.column == column)
     }
 
+    /// An actor's stored `var` is read from outside only under `await`, and never written from
+    /// outside (each refused by the Swift compiler, checked with the oracle); its `let`s are
+    /// read from anywhere, and its initializer sets its fields.
+    @Test(arguments: [
+        (
+            "actor A { var n = 0 }\nlet a = A()\nprint(a.n)",
+            "reading actor-isolated property 'n' from outside its actor is not marked with `await`", 3, 7
+        ),
+        (
+            "actor A { var n = 0 }\nlet a = A()\nTask { a.n = 5 }",
+            "actor-isolated property 'n' cannot be changed from outside its actor", 3, 8
+        ),
+        (
+            "actor A { var n = 0; func peek(_ o: A) -> Int { o.n } }\nprint(await A().peek(A()))",
+            "reading actor-isolated property 'n' from outside its actor", 1, 49
+        ),
+    ])
+    func anActorsPropertyFromOutsideNeedsAwaitAndIsNeverWritten(
+        source: String, message: String, line: Int, column: Int
+    ) {
+        let result = runScript(source)
+        #expect(result.error?.kind == .syntax)
+        #expect(result.error?.message.contains(message) == true, "\(String(describing: result.error))")
+        #expect(result.error?.location.line == line)
+        #expect(result.error?.location.column == column)
+    }
+
+    @Test func anActorsPropertiesAreReadUnderAwaitAndItsLetsFromAnywhere() {
+        expectOracleOutput(
+            """
+            actor Counter {
+                var count = 0
+                let name = "counter"
+                init(start: Int) { count = start }
+                func increment() { count += 1; print("now", count, self.count) }
+                func copy(from other: Counter) async { count = await other.count }
+            }
+            let c = Counter(start: 1)
+            await c.increment()
+            print(await c.count, c.name)
+            let d = Counter(start: 0)
+            await d.copy(from: c)
+            print(await d.count)
+            """,
+            "now 2 2\n2 counter\n2\n")
+    }
+
     /// Inside its actor, a method calls the actor's others without `await`, and so does a
     /// closure or a task written in it; a `nonisolated` method is called from anywhere.
     @Test func insideItsActorAMethodCallsTheOthersDirectly() {

@@ -178,6 +178,8 @@ public final class TypeDecl {
     /// (`main.Outer.(unknown context at $…).(unknown context at $…).Local`; Swift prints
     /// addresses where this prints `…`). Its `name` is then a key unique to its declaration.
     public var localDebugName: String?
+    /// Declared `actor` (lowered as a class): its stored `var`s are isolated to it.
+    public var isActor = false
 
     public init(
         kind: TypeKind, name: String, genericParameters: [String], inheritance: [TypeRef],

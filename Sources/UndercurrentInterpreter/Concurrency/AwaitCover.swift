@@ -64,3 +64,31 @@ extension Interpreter {
         return identity
     }
 }
+
+extension Interpreter {
+    /// A stored `var` of an actor, read or written: from inside the actor, anything; from
+    /// outside, a read under `await`, never a write, as Swift compiles it. Its `let`s are
+    /// read from anywhere.
+    func checkActorField(of base: Value, _ index: Int, writing: Bool, at location: SourceLocation) throws {
+        guard case .object(let actor) = base else { return }
+        let property = actor.type.storedProperties[index]
+        if property.declaration?.isConstant == true { return }
+        let identity = UInt(bitPattern: ObjectIdentifier(actor).hashValue)
+        if actorIsolation == identity || actorIsolation == ActorIsolationMark.unknown { return }
+        if writing {
+            throw ScriptError(
+                .syntax,
+                "actor-isolated property '\(property.name)' cannot be changed from outside its actor (Swift: "
+                    + "actor-isolated property can not be mutated from a nonisolated context)",
+                at: location, notes: ["Change it in a method of the actor, and call that method with `await`."])
+        }
+        if awaitCover == 0 {
+            throw ScriptError(
+                .syntax,
+                "reading actor-isolated property '\(property.name)' from outside its actor is not marked with `await` "
+                    + "(Swift: expression is 'async' but is not marked with 'await')",
+                at: location,
+                notes: ["Write `await` before the read, in an async function, a `Task { }` or the top level."])
+        }
+    }
+}

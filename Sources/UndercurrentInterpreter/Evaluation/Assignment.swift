@@ -206,6 +206,10 @@ extension Interpreter {
             site?.remember(field: index, of: type, generation: memberGeneration)
             let property = type.storedProperties[index]
             let old = try rawField(of: base, index)
+            // A field's first value is set by construction, where the actor is not yet shared.
+            if type.declaration?.isActor == true, !isUninitialized(old) {
+                try checkActorField(of: base, index, writing: true, at: location)
+            }
             var value = newValue
             if let declared = property.type {
                 value = try coerce(value, to: declared, at: location)

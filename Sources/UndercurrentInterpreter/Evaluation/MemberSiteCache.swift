@@ -52,7 +52,9 @@ public final class MemberSiteCache {
     }
 
     func remember(field index: Int, of type: TypeInfo, generation: Int) {
-        guard FastPaths.enabled else { return }
+        // An actor's fields are read and written through the member lookup, which checks
+        // where from (`Interpreter.checkActorField`).
+        guard FastPaths.enabled, type.declaration?.isActor != true else { return }
         let property = type.storedProperties[index]
         let declaration = property.declaration
         stamp = ResolutionStamp(owner: type, generation: generation)

@@ -137,6 +137,9 @@ extension Interpreter {
             switch entry {
             case .stored(let index):
                 site?.remember(field: index, of: type, generation: memberGeneration)
+                if type.declaration?.isActor == true {
+                    try checkActorField(of: base, index, writing: false, at: location)
+                }
                 return try readField(of: base, index, at: location)
             case .computed(let property):
                 guard let getter = property.getter else {

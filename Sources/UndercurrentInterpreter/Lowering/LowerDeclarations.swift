@@ -281,6 +281,7 @@ extension Lowerer {
             kind: kind, name: registered,
             genericParameters: generics?.parameters.map(\.name.text) ?? [],
             inheritance: inherited, location: location(decl))
+        typeDecl.isActor = decl.is(ActorDeclSyntax.self)
         if kind == .classType, let first = inherited.first?.qualifiedName {
             superclassNames.append(((typeNesting + [registered]).joined(separator: "."), first))
         }
