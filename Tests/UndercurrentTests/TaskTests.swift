@@ -113,7 +113,6 @@ import UndercurrentSession
         ),
         ("struct S { subscript(i: Int) -> Int { get async { i } } }", "`async` subscripts"),
         ("final class C { init() async {} }", "`async` initializers"),
-        ("let s = AsyncStream<Int?> { $0.finish() }\nfor await case let x? in s { print(x) }", "`for await case`"),
     ])
     func concurrencyNotYetBuiltIsRefusedByName(source: String, named: String) {
         expectScriptError(source, .unsupported, containing: named)

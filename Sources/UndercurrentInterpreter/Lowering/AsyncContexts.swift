@@ -25,14 +25,19 @@ extension Lowerer {
     ///     var iterator = sequence.makeAsyncIterator()
     ///     while let x = await iterator.next() { … }
     ///
-    /// (`try await` for `for try await`), with a `where` clause as an `if` around the body.
+    /// (`try await` for `for try await`), with a `where` clause as an `if` around the body. With
+    /// `case` (`for await case let x? in sequence`), each element is matched against the
+    /// pattern, and one that does not match is skipped:
+    ///
+    ///     while let element = await iterator.next() { if case let x? = element { … } }
+    ///
     /// So a script's own `AsyncSequence` runs through its own methods, and a library one
     /// (`AsyncStream`, a publisher's `values`) through its native ones.
     func lowerForAwait(_ node: ForStmtSyntax, label: String?) throws -> Stmt {
         try noteAwait(node.awaitKeyword ?? node.forKeyword)
-        if node.caseKeyword != nil { throw unsupported("`for await case`", node) }
         let at = location(node)
         let sequence = try lowerExpr(node.sequence)
+        let isCase = node.caseKeyword != nil
         let block = try withBlock { () throws -> [Stmt] in
             let name = "$asyncIterator"
             let slot = scope.declare(name)
@@ -41,24 +46,29 @@ extension Lowerer {
             var next = Expr.awaitExpr(
                 .call(.member(iterator, "next", nextSiteIndex(), at), [], nextSiteIndex(), at), at)
             if node.tryKeyword != nil { next = .tryExpr(.plain, next, at) }
+            let elementSlot = isCase ? scope.declare("$asyncElement") : nil
             var pattern = Pattern.wildcard
             var whereExpr: Expr?
             var body = try withBlock {
-                pattern = try lowerBindingPattern(node.pattern, isCasePattern: false)
+                pattern = try lowerBindingPattern(node.pattern, isCasePattern: isCase)
                 if node.pattern.is(IdentifierPatternSyntax.self) {
                     scope.noteConstant(pattern, FunctionScope.Constant(isInitialized: true, isCollection: false))
                 }
                 whereExpr = try node.whereClause.map { try lowerExpr($0.condition) }
                 return try lowerItems(node.body.statements)
             }
-            if let whereExpr {
+            var filters: [Condition] = []
+            if let elementSlot { filters.append(.matches(pattern, .name(.local(elementSlot), "$asyncElement", at))) }
+            if let whereExpr { filters.append(.boolean(whereExpr)) }
+            if !filters.isEmpty {
                 let filtered = Block(statements: body.statements, declaredSlots: [], scope: nil)
-                body.statements = [.ifStatement([.boolean(whereExpr)], filtered, nil, at)]
+                body.statements = [.ifStatement(filters, filtered, nil, at)]
             }
             let binding = VariableBinding(
                 pattern: .binding(slot: slot, name: name), type: nil, initializer: make, isConstant: false,
                 isWeak: false, location: at)
-            return [.local(binding), .whileLoop(label: label, [.optionalBinding(pattern, next)], body, at)]
+            let element = elementSlot.map { Pattern.binding(slot: $0, name: "$asyncElement") } ?? pattern
+            return [.local(binding), .whileLoop(label: label, [.optionalBinding(element, next)], body, at)]
         }
         return .block(block)
     }
