@@ -15,6 +15,11 @@ import Testing
             "call of async function 'f' is not marked with `await`", 2, 16
         ),
         (
+            // A top level that awaits elsewhere still needs `await` on each such call.
+            "func f() async -> Int { 1 }\nlet a = await f()\nlet b = f()",
+            "call of async function 'f' is not marked with `await`", 3, 9
+        ),
+        (
             "Task { try? Task.sleep(nanoseconds: 1) }",
             "this call can wait (Task.sleep), but it is not marked with `await`", 1, 13
         ),
@@ -29,11 +34,7 @@ import Testing
         ),
     ])
     func aCallThatCanWaitNeedsAwait(source: String, message: String, line: Int, column: Int) {
-        let result = runScript(source)
-        #expect(result.error?.kind == .syntax)
-        #expect(result.error?.message.contains(message) == true, "\(String(describing: result.error))")
-        #expect(result.error?.location.line == line)
-        #expect(result.error?.location.column == column)
+        expectRefused(source, message, line, column)
     }
 
     /// Reading an `async let` waits for it: without `await` the input is refused before it runs.
@@ -95,11 +96,7 @@ import Testing
         ),
     ])
     func anActorsMethodCalledFromOutsideNeedsAwait(source: String, message: String, line: Int, column: Int) {
-        let result = runScript(source)
-        #expect(result.error?.kind == .syntax)
-        #expect(result.error?.message.contains(message) == true, "\(String(describing: result.error))")
-        #expect(result.error?.location.line == line)
-        #expect(result.error?.location.column == column)
+        expectRefused(source, message, line, column)
     }
 
     /// An actor's stored `var` is read from outside only under `await`, and never written from
@@ -122,11 +119,7 @@ import Testing
     func anActorsPropertyFromOutsideNeedsAwaitAndIsNeverWritten(
         source: String, message: String, line: Int, column: Int
     ) {
-        let result = runScript(source)
-        #expect(result.error?.kind == .syntax)
-        #expect(result.error?.message.contains(message) == true, "\(String(describing: result.error))")
-        #expect(result.error?.location.line == line)
-        #expect(result.error?.location.column == column)
+        expectRefused(source, message, line, column)
     }
 
     @Test func anActorsPropertiesAreReadUnderAwaitAndItsLetsFromAnywhere() {
@@ -186,5 +179,20 @@ import Testing
         ])
         #expect(shown[3].contains("call of actor-isolated method 'add' from outside its actor"), "\(shown[3])")
         #expect(shown[5] == "[\"tea\"]\n")
+    }
+
+    /// `source` stops with a syntax error (what Swift refuses to compile) containing
+    /// `message`, at `line`:`column`.
+    private func expectRefused(
+        _ source: String, _ message: String, _ line: Int, _ column: Int,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        let result = runScript(source)
+        #expect(result.error?.kind == .syntax, sourceLocation: sourceLocation)
+        #expect(
+            result.error?.message.contains(message) == true, "\(String(describing: result.error))",
+            sourceLocation: sourceLocation)
+        #expect(result.error?.location.line == line, sourceLocation: sourceLocation)
+        #expect(result.error?.location.column == column, sourceLocation: sourceLocation)
     }
 }

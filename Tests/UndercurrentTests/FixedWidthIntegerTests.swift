@@ -47,6 +47,11 @@ import Testing
             "44 88 32 0 55 -56 255\n-4 -4 -2147483648 4294967288\n")
     }
 
+    /// A value compares with an optional of its type through the optional, as in Swift.
+    @Test func aValueComparesWithAnOptional() {
+        expectOracleOutput("let x: UInt8? = 3\nlet y: UInt8 = 3\nprint(x == y, y == x, x != nil)", "true true true\n")
+    }
+
     /// `Task.sleep(nanoseconds:)` takes a UInt64, the way async code usually computes one.
     @Test func aTaskSleepsForAComputedUInt64() {
         expectOracleOutput(

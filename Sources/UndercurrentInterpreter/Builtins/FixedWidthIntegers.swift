@@ -89,6 +89,9 @@ final class FixedWidthIntegerType: ScalarType {
     }
 
     override func applyOperator(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Value? {
+        // `x == maybe` compares through the optional (`Interpreter.valuesEqual`).
+        if case .optional = lhs { return nil }
+        if case .optional = rhs { return nil }
         switch op {
         case .shiftLeft, .shiftRight, .maskingShiftLeft, .maskingShiftRight:
             // The shift count may be any integer type.

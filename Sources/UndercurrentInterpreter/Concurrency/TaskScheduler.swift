@@ -69,8 +69,9 @@ extension Interpreter {
         }
         let task = ScriptTask(number: number)
         task.coroutine = Coroutine(interpreter: self) { [unowned task, unowned self] in
-            // The task's start awaits its operation (an async closure, or one that awaits).
-            self.awaitCover = 1
+            // A task's start awaits its operation (an async closure, or one that awaits); a
+            // main task's body is the top level itself, whose calls need their own `await`.
+            self.awaitCover = main ? 0 : 1
             do {
                 task.result = .success(try operation())
             } catch let thrown as ThrownValue {

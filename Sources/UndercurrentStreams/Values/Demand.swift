@@ -21,10 +21,13 @@ final class DemandType: ScalarType {
     // `demand > 0`): computed here directly rather than through the static operator
     // functions, whose lookup and call took a fifth of such a script's time.
     override func applyOperator(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Value? {
+        // `demand == maybe` compares through the optional (`Interpreter.valuesEqual`).
+        if case .optional = lhs { return nil }
+        if case .optional = rhs { return nil }
         switch try Self.apply(op, lhs, rhs) {
-        case .demand(let demand)?: value(demand)
-        case .truth(let truth)?: .bool(truth)
-        case nil: nil
+        case .demand(let demand)?: return value(demand)
+        case .truth(let truth)?: return .bool(truth)
+        case nil: return nil
         }
     }
 
