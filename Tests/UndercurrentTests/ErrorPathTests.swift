@@ -316,7 +316,7 @@ import UndercurrentHarness
 
     @Test func unsupportedSwiftIsNamed() {
         expectErrorKeepsSession(
-            "async let (a, b) = (1, 2)", contains: "`async let` with a pattern other than a name is not supported yet")
+            "async let (a, (b, c)) = (1, (2, 3))", contains: "`async let` with a nested pattern is not supported yet")
         // An observed variable is named as what it is, not as a computed one.
         expectErrorKeepsSession(
             "var count = 0 { didSet { print(count) } }",

@@ -104,8 +104,8 @@ import UndercurrentSession
 
     @Test(arguments: [
         (
-            "func f() async -> (Int, Int) { (1, 2) }\nasync let (x, y) = f()",
-            "`async let` with a pattern other than a name"
+            "func f() async -> (Int, (Int, Int)) { (1, (2, 3)) }\nasync let (x, (y, z)) = f()",
+            "`async let` with a nested pattern"
         ),
         (
             "func f() async -> Int { 1 }\nfunc g() async { async let x = f(); let read = { x }; print(read()) }",

@@ -78,19 +78,36 @@ extension Lowerer {
     /// scope a child still running is cancelled and awaited. Lowered as
     ///
     ///     let name = $asyncLet { expression }   // a slot of this scope, never a global
-    ///     defer { $endAsyncLet(name, "name") }
+    ///     defer { await $endAsyncLet(name, "name") }
     ///
     /// with every read of `name` here written `name.value` (`lowerName`); `AsyncLet.swift`
-    /// has the two calls. Refused: a pattern other than a name, and a closure capturing it.
+    /// has the two calls. `async let (a, b) = …` is one task, and a read of `b` is its
+    /// `value.1`. Refused: other patterns, and a closure capturing one.
     func lowerAsyncLet(_ variable: VariableDeclSyntax) throws -> [Stmt] {
         try noteAwait(variable.bindingSpecifier)
         var statements: [Stmt] = []
         for binding in variable.bindings {
-            guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
-                let initializer = binding.initializer
-            else {
-                throw unsupported("`async let` with a pattern other than a name", binding)
+            guard let initializer = binding.initializer else {
+                throw unsupported("`async let` without a value", binding)
             }
+            // `async let x = …`, or `async let (a, b) = …`: one child task either way, whose
+            // value's elements the names of a tuple read.
+            let names: [String?]
+            if let identifier = binding.pattern.as(IdentifierPatternSyntax.self) {
+                names = [identifier.identifier.text]
+            } else if let tuple = binding.pattern.as(TuplePatternSyntax.self) {
+                names = try tuple.elements.map { element in
+                    if let identifier = element.pattern.as(IdentifierPatternSyntax.self) {
+                        return identifier.identifier.text
+                    }
+                    if element.pattern.is(WildcardPatternSyntax.self) { return nil }
+                    throw unsupported("`async let` with a nested pattern", element)
+                }
+            } else {
+                throw unsupported("`async let` with a pattern other than a name or a tuple of names", binding)
+            }
+            let isTuple = binding.pattern.is(TuplePatternSyntax.self)
+            let shown = binding.pattern.trimmedDescription
             let at = location(binding)
             let (operation, _) = try withFunctionScope(memberContext: nil) { () throws -> FunctionDecl in
                 scope.isAsync = true
@@ -98,7 +115,7 @@ extension Lowerer {
                 scope.awaitNesting += 1
                 let value = Expr.awaitExpr(try lowerExpr(initializer.value), at)
                 return FunctionDecl(
-                    index: nextFunctionIndex(), name: "async let \(identifier.identifier.text)", parameters: [],
+                    index: nextFunctionIndex(), name: "async let \(shown)", parameters: [],
                     returnType: nil, body: Block(statements: [.returnStatement(value, at)], declaredSlots: []),
                     isSingleExpression: true, slotCount: scope.slotCount, captures: scope.captures, captureList: [],
                     selfSlot: nil, isStatic: false, isMutating: false, isThrowing: true, isFailableInit: false,
@@ -109,20 +126,30 @@ extension Lowerer {
                 .name(.dynamic("$asyncLet"), "$asyncLet", at),
                 [Argument(label: nil, value: .closure(operation, at), isInout: false, isTrailingClosure: true)],
                 nextSiteIndex(), at)
-            let name = identifier.identifier.text
-            let slot = scope.declare(name)
-            asyncLets.append((scope, slot))
+            let taskName = isTuple ? "$asyncLet\(shown)" : shown
+            let taskSlot = scope.declare(taskName)
+            if isTuple {
+                for (index, name) in names.enumerated() {
+                    guard let name else { continue }
+                    asyncLets.append(
+                        AsyncLetName(
+                            scope: scope, slot: scope.declare(name), task: (taskSlot, taskName), element: index))
+                }
+            } else {
+                asyncLets.append(AsyncLetName(scope: scope, slot: taskSlot, task: nil, element: nil))
+            }
             statements.append(
                 .local(
                     VariableBinding(
-                        pattern: .binding(slot: slot, name: name), type: nil, initializer: start, isConstant: true,
-                        isWeak: false, location: at)))
+                        pattern: .binding(slot: taskSlot, name: taskName), type: nil, initializer: start,
+                        isConstant: true, isWeak: false, location: at)))
             let end = Expr.call(
                 .name(.dynamic("$endAsyncLet"), "$endAsyncLet", at),
                 [
                     Argument(
-                        label: nil, value: .name(.local(slot), name, at), isInout: false, isTrailingClosure: false),
-                    Argument(label: nil, value: .literal(.string(name), at), isInout: false, isTrailingClosure: false),
+                        label: nil, value: .name(.local(taskSlot), taskName, at), isInout: false,
+                        isTrailingClosure: false),
+                    Argument(label: nil, value: .literal(.string(shown), at), isInout: false, isTrailingClosure: false),
                 ],
                 nextSiteIndex(), at)
             statements.append(.deferStatement(Block(statements: [.expression(.awaitExpr(end, at))], declaredSlots: [])))
@@ -134,13 +161,20 @@ extension Lowerer {
     /// any other name.
     func asyncLetRead(_ reference: NameReference, _ name: String, at location: SourceLocation) throws -> Expr? {
         guard !asyncLets.isEmpty else { return nil }
-        if case .local(let slot) = reference, asyncLets.contains(where: { $0.scope === scope && $0.slot == slot }) {
+        if case .local(let slot) = reference,
+            let declared = asyncLets.first(where: { $0.scope === scope && $0.slot == slot })
+        {
             guard scope.awaitNesting > 0 else {
                 throw ScriptError(
                     .syntax,
                     "reading `async let \(name)` waits for it, and must be marked with `await` (Swift: expression is "
                         + "'async' but is not marked with 'await')",
                     at: location, notes: ["Write `await \(name)`."])
+            }
+            if let task = declared.task, let element = declared.element {
+                let value = Expr.member(
+                    .name(.local(task.slot), task.name, location), "value", nextSiteIndex(), location)
+                return .member(value, String(element), nextSiteIndex(), location)
             }
             return .member(.name(reference, name, location), "value", nextSiteIndex(), location)
         }
@@ -182,4 +216,13 @@ enum AwaitFinder {
             return found ? .skipChildren : .visitChildren
         }
     }
+}
+
+/// A name an `async let` declared (`Lowerer.asyncLets`): its slot in `scope`; for a name of a
+/// tuple (`async let (a, b)`), the task's slot and name, and its element.
+struct AsyncLetName {
+    let scope: FunctionScope
+    let slot: Int
+    let task: (slot: Int, name: String)?
+    let element: Int?
 }

@@ -50,7 +50,7 @@ public final class Lowerer {
     /// An `await` was written at the top level (`LoweredInput.awaitsAtTopLevel`).
     var awaitsAtTopLevel = false
     /// The `async let`s declared so far: a read of one is its task's value (`asyncLetRead`).
-    var asyncLets: [(scope: FunctionScope, slot: Int)] = []
+    var asyncLets: [AsyncLetName] = []
     /// The type each global was declared with, by name: those of earlier inputs, then this
     /// input's as they are lowered (`OperandTypes.swift`).
     var globalDeclaredTypes: [String: TypeRef?] = [:]
