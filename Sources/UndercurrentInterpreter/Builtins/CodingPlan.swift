@@ -62,10 +62,12 @@ indirect enum CodingShape {
     case set(CodingShape)
     case dictionary(key: CodingShape, value: CodingShape)
     case script(TypeInfo, generics: [String: CodingShape])
+    /// `UInt8`, `Int64` and the other fixed-width integers, decoded as Swift's own.
+    case fixedWidth(FixedWidthIntegerType)
 
     var isPrimitive: Bool {
         switch self {
-        case .int, .double, .float, .bool, .string: return true
+        case .int, .double, .float, .bool, .string, .fixedWidth: return true
         default: return false
         }
     }
@@ -232,7 +234,8 @@ extension Interpreter {
             case ("Array", 1): return .array(try shape(arguments[0]))
             case ("Set", 1): return .set(try shape(arguments[0]))
             case ("Dictionary", 2): return .dictionary(key: try shape(arguments[0]), value: try shape(arguments[1]))
-            default: break
+            default:
+                if arguments.isEmpty, let integer = builtins.fixedWidthIntegers[name] { return .fixedWidth(integer) }
             }
             if parts.count == 1, let alias = owner?.typeAliases[name] ?? typeAliases[name] {
                 return try shape(alias)
@@ -342,6 +345,8 @@ extension Interpreter {
         case .double: return .double
         case .string: return .string
         case .bool: return .bool
+        case .scalar(let scalar) where scalar.type is FixedWidthIntegerType:
+            return .fixedWidth(unsafeDowncast(scalar.type, to: FixedWidthIntegerType.self))
         case .array(let elements): return elements.first.flatMap(codingShape(ofValue:)).map { .array($0) }
         case .set(let set): return set.elements.first.flatMap(codingShape(ofValue:)).map { .set($0) }
         case .dictionary(let dictionary):

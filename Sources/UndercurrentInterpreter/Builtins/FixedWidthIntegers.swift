@@ -29,6 +29,24 @@ final class FixedWidthIntegerType: ScalarType {
 
     func value(bits: Int) -> Value { .scalar(ScalarValue(self, bits: bits)) }
 
+    /// A value decoded as Swift decodes this type: a number out of its range is Foundation's
+    /// own `DecodingError` (`Parsed JSON number <300> does not fit in UInt8.`).
+    func decode(from container: any SingleValueDecodingContainer) throws -> Value {
+        let bits: Int
+        switch kind {
+        case .int8: bits = Int(try container.decode(Int8.self))
+        case .int16: bits = Int(try container.decode(Int16.self))
+        case .int32: bits = Int(try container.decode(Int32.self))
+        case .int64: bits = Int(try container.decode(Int64.self))
+        case .uint8: bits = Int(try container.decode(UInt8.self))
+        case .uint16: bits = Int(try container.decode(UInt16.self))
+        case .uint32: bits = Int(try container.decode(UInt32.self))
+        case .uint64: bits = Int(truncatingIfNeeded: try container.decode(UInt64.self))
+        case .uint: bits = Int(truncatingIfNeeded: try container.decode(UInt.self))
+        }
+        return value(bits: bits)
+    }
+
     /// Runs `body` with this type's Swift integer type.
     private func with<Result>(_ body: some FixedWidthBody<Result>) -> Result {
         switch kind {

@@ -110,6 +110,8 @@ final class DecodingSession: @unchecked Sendable {
             return .set(OrderedSet(try elements(element, from: decoder)))
         case .dictionary(let key, let value):
             return try dictionary(key: key, value: value, from: decoder)
+        case .fixedWidth(let integer):
+            return try integer.decode(from: try decoder.singleValueContainer())
         case .script(let type, let generics):
             guard type.kind == .enumType else { return try object(type, generics: generics, from: decoder) }
             guard interpreter.conformsToCoding(type, encoding: false) else {
