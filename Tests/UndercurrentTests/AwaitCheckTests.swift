@@ -37,6 +37,24 @@ import Testing
         expectRefused(source, message, line, column)
     }
 
+    /// The library's async functions and properties need `await` too, even where they would
+    /// not have to wait (a finished task's value, a continuation resumed at once).
+    @Test(arguments: [
+        ("let t = Task { 1 }\nlet v = t.value", "A task's `value` is async", 2, 9),
+        ("Task { MainActor.run { print(1) } }", "`MainActor.run` is async", 1, 8),
+        (
+            "Task { let x = withCheckedContinuation { (c: CheckedContinuation<Int, Never>) in c.resume(returning: 1) } }",
+            "`withCheckedContinuation` is async", 1, 16
+        ),
+        (
+            "let f = Future<Int, Never> { $0(.success(1)) }\nTask { print(f.value) }", "A future's `value` is async", 2,
+            14
+        ),
+    ])
+    func aLibraryCallThatIsAsyncNeedsAwait(source: String, message: String, line: Int, column: Int) {
+        expectRefused(source, message, line, column)
+    }
+
     /// Reading an `async let` waits for it: without `await` the input is refused before it runs.
     @Test func readingAnAsyncLetWithoutAwaitIsRefusedBeforeAnythingRuns() {
         let result = runScript(

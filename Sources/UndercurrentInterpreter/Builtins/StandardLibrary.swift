@@ -27,6 +27,7 @@ struct StandardLibrary: InterpreterLibrary {
         installAsyncStreams(into: interpreter)
         installTaskGroups(into: interpreter)
         installAsyncLet(into: interpreter)
+        installMainActor(into: interpreter)
         installDuration(into: interpreter)
         installDescriptions(into: interpreter)
     }

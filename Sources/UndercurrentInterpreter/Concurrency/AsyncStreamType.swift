@@ -155,7 +155,8 @@ extension StandardLibrary {
             .native(AsyncStreamValue(try Self.state(arguments.receiver), type: iterator))
         }
         iterator.method("next()") { arguments in
-            try arguments.interpreter.next(of: try Self.state(arguments.receiver), at: arguments.location)
+            try arguments.interpreter.requireAwait("A stream iterator's `next()`", at: arguments.location)
+            return try arguments.interpreter.next(of: try Self.state(arguments.receiver), at: arguments.location)
         }
 
         continuation.method("yield(_:)") { arguments in

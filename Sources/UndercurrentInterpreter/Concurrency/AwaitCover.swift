@@ -92,3 +92,20 @@ extension Interpreter {
         }
     }
 }
+
+extension Interpreter {
+    /// An async function or property of the library (`task.value`, `withTaskGroup`,
+    /// `MainActor.run`), called where no `await` covers the call: refused, as Swift refuses
+    /// it, even when the call would not have had to wait.
+    public func requireAwait(_ call: String, at location: SourceLocation) throws {
+        guard awaitCover == 0 else { return }
+        throw ScriptError(
+            .syntax,
+            "\(call) is async, and this use of it is not marked with `await` (Swift: expression is 'async' but is "
+                + "not marked with 'await')",
+            at: location,
+            notes: [
+                "Write `await` before it (`try await` if it throws), in an async function, a `Task { }` or the top level."
+            ])
+    }
+}

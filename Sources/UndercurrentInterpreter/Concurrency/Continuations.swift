@@ -75,6 +75,7 @@ extension StandardLibrary {
             interpreter.registerGlobalFunction(
                 NativeFunction(name, defaults: ["function"]) { [unowned type] arguments in
                     let body = arguments.values.last.flatMap { $0 } ?? .void
+                    try arguments.interpreter.requireAwait("`\(name.prefix { $0 != "(" })`", at: arguments.location)
                     return try arguments.interpreter.withContinuation(
                         of: type, isThrowing: isThrowing, body: body, at: arguments.location)
                 })

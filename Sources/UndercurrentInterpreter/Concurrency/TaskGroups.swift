@@ -40,7 +40,8 @@ extension StandardLibrary {
             interpreter.registerGlobalFunction(
                 NativeFunction("\(function)(of:returning:isolation:body:)", defaults: ["returning", "isolation"]) {
                     [unowned type] arguments in
-                    try arguments.interpreter.withTaskGroup(
+                    try arguments.interpreter.requireAwait("`\(function)`", at: arguments.location)
+                    return try arguments.interpreter.withTaskGroup(
                         type: type, isThrowing: isThrowing, body: arguments[3], at: arguments.location)
                 })
             let add = { (arguments: NativeArguments, unlessCancelled: Bool) throws -> Value in
@@ -58,10 +59,12 @@ extension StandardLibrary {
                 try add($0, true)
             }
             type.method("next()") { arguments in
-                try arguments.interpreter.next(of: Self.group(arguments), at: arguments.location)
+                try arguments.interpreter.requireAwait("`next()` of a task group", at: arguments.location)
+                return try arguments.interpreter.next(of: Self.group(arguments), at: arguments.location)
             }
             type.method("makeAsyncIterator()") { arguments in arguments.receiver ?? .void }
             type.method("waitForAll()") { arguments in
+                try arguments.interpreter.requireAwait("`waitForAll()`", at: arguments.location)
                 try arguments.interpreter.waitForAll(Self.group(arguments), at: arguments.location)
                 return .void
             }

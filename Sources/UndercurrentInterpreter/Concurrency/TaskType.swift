@@ -86,7 +86,8 @@ extension StandardLibrary {
         type.method("detached(priority:operation:)", defaults: ["priority"], types: priorityType, isStatic: true, start)
 
         type.property("value") { interpreter, value in
-            try interpreter.awaitValue(of: Self.task(value), at: interpreter.nativePropertyLocation)
+            try interpreter.requireAwait("A task's `value`", at: interpreter.nativePropertyLocation)
+            return try interpreter.awaitValue(of: Self.task(value), at: interpreter.nativePropertyLocation)
         }
         type.property("isCancelled") { _, value in .bool(try Self.task(value).isCancelled) }
         type.method("cancel()") { arguments in
@@ -120,12 +121,14 @@ extension StandardLibrary {
             return .void
         }
         type.property("result") { interpreter, value in
-            try interpreter.awaitResult(of: Self.task(value), at: interpreter.nativePropertyLocation)
+            try interpreter.requireAwait("A task's `result`", at: interpreter.nativePropertyLocation)
+            return try interpreter.awaitResult(of: Self.task(value), at: interpreter.nativePropertyLocation)
         }
         interpreter.registerGlobalFunction(
             NativeFunction("withTaskCancellationHandler(operation:onCancel:isolation:)", defaults: ["isolation"]) {
                 arguments in
-                try arguments.interpreter.withCancellationHandler(
+                try arguments.interpreter.requireAwait("`withTaskCancellationHandler`", at: arguments.location)
+                return try arguments.interpreter.withCancellationHandler(
                     operation: arguments[0], onCancel: arguments[1], at: arguments.location)
             })
         type.method("yield()", isStatic: true) { arguments in

@@ -245,6 +245,7 @@ extension StreamBridge {
                         throw ScriptError.runtime(
                             "expected an iterator of a publisher's values", at: arguments.location)
                     }
+                    try arguments.interpreter.requireAwait("`next()` of a publisher's values", at: arguments.location)
                     return try iterator.next(arguments.interpreter, arguments.location)
                 })
         }
@@ -258,7 +259,8 @@ extension StreamBridge {
         types.family("Future").addNativeProperty(
             "value",
             NativeProperty { [unowned self] interpreter, value in
-                try self.futureValue(of: value, in: interpreter)
+                try interpreter.requireAwait("A future's `value`", at: interpreter.nativePropertyLocation)
+                return try self.futureValue(of: value, in: interpreter)
             })
     }
 
