@@ -111,7 +111,9 @@ extension BodyCompiler {
                 if let cached = site.implicitOwner(expected: expected, generation: interpreter.memberGeneration) {
                     type = cached
                 } else {
-                    guard let found = try interpreter.implicitMemberType(expected: expected, member: name, at: location)
+                    guard
+                        let found = try interpreter.implicitMemberType(
+                            expected: expected, member: name, calling: true, at: location)
                     else {
                         throw ScriptError.runtime(
                             "cannot infer the type of '.\(name)(...)' here; write the type name",

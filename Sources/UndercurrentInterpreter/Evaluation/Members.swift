@@ -267,12 +267,15 @@ extension Interpreter {
     // MARK: - Implicit members (`.max(3)`, `.finished`)
 
     /// The type an implicit member belongs to: the contextual type, or when there is none,
-    /// the one known type that has a static member or case of that name.
-    func implicitMemberType(expected: TypeRef?, member name: String, at location: SourceLocation) throws -> TypeInfo? {
+    /// the one known type that has a static member or case of that name (for a call,
+    /// `.max(1)`, one that can be called: a static method or a case, not `Int.max`).
+    func implicitMemberType(
+        expected: TypeRef?, member name: String, calling: Bool = false, at location: SourceLocation
+    ) throws -> TypeInfo? {
         if let expected {
             if let wrapped = expected.optionalWrapped {
                 if name == "none" || name == "some" { return builtins.optional }
-                return try implicitMemberType(expected: wrapped, member: name, at: location)
+                return try implicitMemberType(expected: wrapped, member: name, calling: calling, at: location)
             }
             if case .named(let parts, _) = expected, types[parts[0]] == nil,
                 let refused = Sandbox.error(for: parts[0], at: location)
@@ -288,7 +291,12 @@ extension Interpreter {
         }
         var found: [TypeInfo] = []
         for (key, type) in types where key == type.name {
-            if type.caseIndex[name] != nil || !type.staticMembers[name, default: []].isEmpty {
+            let members = type.staticMembers[name, default: []]
+            let hasMember =
+                calling
+                ? members.contains { if case .method = $0 { true } else { false } }
+                : !members.isEmpty
+            if type.caseIndex[name] != nil || hasMember {
                 found.append(type)
             }
         }

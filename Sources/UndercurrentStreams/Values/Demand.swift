@@ -44,6 +44,9 @@ final class DemandType: ScalarType {
     /// `Subscribers.Demand`'s operators, with the checks for what OpenCombine traps on
     /// (a negative result). Nil when `op` is not one of them.
     static func apply(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> OperatorResult? {
+        if op == .equal || op == .notEqual, let equal = try optionalsEqual(lhs, rhs) {
+            return .truth(op == .equal ? equal : !equal)
+        }
         switch op {
         case .plus: return .demand(try operand(lhs) + operand(rhs))
         case .minus:
@@ -64,6 +67,24 @@ final class DemandType: ScalarType {
         case .lessOrEqual: return .truth(try operand(lhs) <= operand(rhs))
         case .greaterOrEqual: return .truth(try operand(lhs) >= operand(rhs))
         default: return nil
+        }
+    }
+
+    /// `==` where either side is an optional demand (`maybe == .max(1)`), as Swift compares
+    /// through the optional; nil when neither is an optional.
+    private static func optionalsEqual(_ lhs: Value, _ rhs: Value) throws -> Bool? {
+        func unwrapped(_ value: Value) -> Value? {
+            if case .optional(let wrapped) = value { return wrapped.flatMap(unwrapped) }
+            return value
+        }
+        guard case .optional = lhs else {
+            guard case .optional = rhs else { return nil }
+            return try optionalsEqual(rhs, lhs)
+        }
+        switch (unwrapped(lhs), unwrapped(rhs)) {
+        case (nil, nil): return true
+        case (let a?, let b?): return try operand(a) == operand(b)
+        default: return false
         }
     }
 
