@@ -42,6 +42,7 @@ import Testing
     @Test(arguments: [
         ("let t = Task { 1 }\nlet v = t.value", "A task's `value` is async", 2, 9),
         ("Task { MainActor.run { print(1) } }", "`MainActor.run` is async", 1, 8),
+        ("final class L { init() async {} }\nTask { let l = L(); print(l) }", "call of an async initializer", 2, 16),
         (
             "Task { let x = withCheckedContinuation { (c: CheckedContinuation<Int, Never>) in c.resume(returning: 1) } }",
             "`withCheckedContinuation` is async", 1, 16

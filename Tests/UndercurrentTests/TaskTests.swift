@@ -112,7 +112,6 @@ import UndercurrentSession
             "an `async let` read inside a closure"
         ),
         ("struct S { subscript(i: Int) -> Int { get async { i } } }", "`async` subscripts"),
-        ("final class C { init() async {} }", "`async` initializers"),
     ])
     func concurrencyNotYetBuiltIsRefusedByName(source: String, named: String) {
         expectScriptError(source, .unsupported, containing: named)

@@ -16,9 +16,14 @@ extension Interpreter {
                         + "inside a synchronous closure instead."
                 ])
         }
-        let called =
-            function.name.hasPrefix("get ")
-            ? "the async getter of '\(function.name.dropFirst(4))'" : "async function '\(function.name)'"
+        let called: String
+        if function.name.hasPrefix("get ") {
+            called = "the async getter of '\(function.name.dropFirst(4))'"
+        } else if function.name == "init" {
+            called = "an async initializer"
+        } else {
+            called = "async function '\(function.name)'"
+        }
         return ScriptError(
             .syntax,
             "call of \(called) is not marked with `await` (Swift: expression is 'async' but is not marked with "

@@ -352,9 +352,11 @@ extension Lowerer {
     }
 
     func lowerInitializer(_ node: InitializerDeclSyntax) throws -> FunctionDecl {
-        if node.signature.effectSpecifiers?.asyncSpecifier != nil { throw unsupported("`async` initializers", node) }
+        // `init() async`: constructing one is a call that may wait (`await Loader()`).
+        let isAsync = node.signature.effectSpecifiers?.asyncSpecifier != nil
         let context = memberContext(isStatic: false)
-        return try withDetachedScope(memberContext: context) { () throws -> FunctionDecl in
+        let initializer = try withDetachedScope(memberContext: context) { () throws -> FunctionDecl in
+            scope.isAsync = isAsync
             let selfSlot = scope.declare("self")
             let parameters = try lowerParameters(node.signature.parameterClause)
             let body = try withBlock(closingBrace: node.body?.rightBrace) {
@@ -368,6 +370,8 @@ extension Lowerer {
                 isThrowing: node.signature.effectSpecifiers?.throwsClause != nil,
                 isFailableInit: node.optionalMark != nil, location: location(node), declaredTypes: scope.declaredTypes)
         }.0
+        initializer.isAsync = isAsync
+        return initializer
     }
 
     /// A getter, setter, observer or deinit: a method with `self` and the given parameters.
