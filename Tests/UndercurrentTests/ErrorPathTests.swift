@@ -314,6 +314,19 @@ import UndercurrentHarness
             contains: "`A` as a value when its argument is an instance of a subclass")
     }
 
+    /// Type aliases that name each other in a circle (Swift: "type alias references
+    /// itself") were followed until the native stack ran out, and the process stopped: found
+    /// by the fuzzer (`fuzz --seed 7`, input 1388, a custom operator whose `typealias Upstream`
+    /// was mutated into `Upstream.Failure`).
+    @Test func typeAliasesInACircleAreRefused() {
+        expectErrorKeepsSession(
+            "typealias A = B\ntypealias B = A\nlet x: A = 1", contains: "type alias 'B' refers to itself")
+        expectErrorKeepsSession("typealias A = A\nfunc f(_ a: A) {}\nf(1)", contains: "type alias 'A' refers to itself")
+        expectErrorKeepsSession(
+            "struct S { typealias T = T.Element; var t: Int }\nprint(S.T.self)",
+            contains: "type alias 'T' refers to itself")
+    }
+
     @Test func unsupportedSwiftIsNamed() {
         expectErrorKeepsSession(
             "async let (a, (b, c)) = (1, (2, 3))", contains: "`async let` with a nested pattern is not supported yet")

@@ -224,6 +224,6 @@ public enum Declaration {
     case type(TypeDecl)
     case extensionDecl(ExtensionDecl)
     case function(FunctionDecl)
-    case typeAlias(String, TypeRef)
+    case typeAlias(String, TypeRef, SourceLocation)
     case importDecl(String, SourceLocation)
 }

@@ -22,7 +22,12 @@ extension Interpreter {
             // A new function hides a global variable of the same name from earlier inputs.
             let hidden = globals.removeValue(forKey: decl.name)
             withExtendedLifetime(hidden) {}  // released after the update (see `.global`)
-        case .typeAlias(let name, let type):
+        case .typeAlias(let name, let type, let location):
+            if refersToItself(alias: name, type) {
+                throw ScriptError.runtime(
+                    "type alias '\(name)' refers to itself (Swift: type alias '\(name)' references itself)",
+                    at: location)
+            }
             if let target = try? metatype(for: type, at: .unknown) {
                 types[name] = target.type
             }
@@ -291,5 +296,21 @@ extension Interpreter {
             }
             return instance
         }
+    }
+}
+
+extension Interpreter {
+    /// Whether `alias`, meaning `type`, would reach itself through the aliases declared so
+    /// far (`typealias A = B` after `typealias B = A`): following it would never end.
+    fileprivate func refersToItself(alias: String, _ type: TypeRef) -> Bool {
+        var seen: Set<String> = [alias]
+        var current = type
+        while case .named(let parts, _) = current, parts.count == 1 {
+            // A name met twice: a circle, through this alias or one it reaches.
+            guard seen.insert(parts[0]).inserted else { return true }
+            guard let next = typeAliases[parts[0]] else { return false }
+            current = next
+        }
+        return false
     }
 }

@@ -439,6 +439,13 @@ extension Interpreter {
 
     /// The metatype a written type names.
     public func metatype(for type: TypeRef, at location: SourceLocation) throws -> Metatype {
+        try metatype(for: type, at: location, aliasDepth: 0)
+    }
+
+    /// `aliasDepth` counts the type aliases followed to get here: aliases that name each
+    /// other in a circle (`typealias Upstream = Upstream.Failure`, which Swift refuses) would
+    /// otherwise be followed until the native stack ran out.
+    private func metatype(for type: TypeRef, at location: SourceLocation, aliasDepth: Int) throws -> Metatype {
         switch type {
         case .named(let parts, let arguments):
             var resolved: TypeInfo?
@@ -450,7 +457,12 @@ extension Interpreter {
                     if let nested = resolved?.nestedTypes[part] {
                         resolved = nested
                     } else if let alias = resolved?.typeAliases[part] {
-                        resolved = try metatype(for: alias, at: location).type
+                        guard aliasDepth < 100 else {
+                            throw ScriptError.runtime(
+                                "type alias '\(part)' refers to itself (Swift: type alias '\(part)' references itself)",
+                                at: location)
+                        }
+                        resolved = try metatype(for: alias, at: location, aliasDepth: aliasDepth + 1).type
                     } else {
                         resolved = nil
                         break
@@ -471,9 +483,10 @@ extension Interpreter {
         case .tuple(let elements) where elements.isEmpty:
             return Metatype(type: builtins.void)
         case .existential(let names) where names.count == 1:
-            return try metatype(for: .named(names[0].split(separator: ".").map(String.init), []), at: location)
+            return try metatype(
+                for: .named(names[0].split(separator: ".").map(String.init), []), at: location, aliasDepth: aliasDepth)
         case .metatype(let base):
-            return try metatype(for: base, at: location)
+            return try metatype(for: base, at: location, aliasDepth: aliasDepth)
         default:
             throw ScriptError.unsupported("the type \(type) as a value", at: location)
         }

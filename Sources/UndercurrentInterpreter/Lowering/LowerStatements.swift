@@ -282,7 +282,7 @@ extension Lowerer {
             return []
         }
         if let node = decl.as(TypeAliasDeclSyntax.self) {
-            hoisted.append(.typeAlias(node.name.text, try lowerType(node.initializer.value)))
+            hoisted.append(.typeAlias(node.name.text, try lowerType(node.initializer.value), location(node)))
             return []
         }
         if let node = decl.as(OperatorDeclSyntax.self) { throw unsupported("declaring operators", node) }
