@@ -47,6 +47,15 @@ import Testing
             "44 88 32 0 55 -56 255\n-4 -4 -2147483648 4294967288\n")
     }
 
+    /// A shift has the shifted value's type (`1 << count` is an Int whatever `count` is), and
+    /// `isMultiple(of:)` never traps, as Swift's.
+    @Test func shiftsTakeTheShiftedValuesTypeAndIsMultipleNeverTraps() {
+        expectOracleOutput(
+            "let n: UInt8 = 10\nprint(1 << n, type(of: 1 << n), Int8.min.isMultiple(of: -1), "
+                + "UInt8(12).isMultiple(of: 4), UInt8(7).isMultiple(of: 0))",
+            "1024 Int true true false\n")
+    }
+
     /// A value compares with an optional of its type through the optional, as in Swift.
     @Test func aValueComparesWithAnOptional() {
         expectOracleOutput("let x: UInt8? = 3\nlet y: UInt8 = 3\nprint(x == y, y == x, x != nil)", "true true true\n")

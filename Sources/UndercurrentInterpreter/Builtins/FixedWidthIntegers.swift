@@ -80,6 +80,8 @@ final class FixedWidthIntegerType: ScalarType {
     func converted(_ number: Double) -> Int? { with(FromDouble(number: number, exactly: false)) }
     func exactly(_ number: Double) -> Int? { with(FromDouble(number: number, exactly: true)) }
     func parsed(_ text: String) -> Int? { with(Parse(text: text)) }
+    /// Swift's `isMultiple(of:)`, which never traps (`Int8.min.isMultiple(of: -1)` is true).
+    func isMultiple(_ bits: Int, of divisor: Int) -> Bool { with(IsMultiple(a: bits, b: divisor)) }
     var maxBits: Int { with(Bound(max: true)) }
     var minBits: Int { with(Bound(max: false)) }
     var bitWidth: Int { with(BitWidth()) }
@@ -122,6 +124,15 @@ final class FixedWidthIntegerType: ScalarType {
                 else { return nil }
                 count = number
             default: return nil
+            }
+            // The shifted value's type is the result's: `1 << count` is an Int.
+            if case .int(let number) = lhs {
+                switch op {
+                case .shiftLeft: return .int(number << count)
+                case .shiftRight: return .int(number >> count)
+                case .maskingShiftLeft: return .int(number &<< count)
+                default: return .int(number &>> count)
+                }
             }
             let a = try operandBits(lhs, op.spelling, other: rhs)
             return value(bits: with(Shift(op: op, a: a, count: count)))
@@ -220,6 +231,14 @@ private struct Parse: FixedWidthBody {
 private struct Bound: FixedWidthBody {
     let max: Bool
     func run<T: FixedWidthInteger>(_ type: T.Type) -> Int { bitsOf(max ? T.max : T.min) }
+}
+
+private struct IsMultiple: FixedWidthBody {
+    let a: Int
+    let b: Int
+    func run<T: FixedWidthInteger>(_ type: T.Type) -> Bool {
+        integer(a, as: T.self).isMultiple(of: integer(b, as: T.self))
+    }
 }
 
 private struct BitWidth: FixedWidthBody {
@@ -321,13 +340,7 @@ extension StandardLibrary {
         info.method("isMultiple(of:)") { [unowned type] arguments in
             let receiver = try type.operandBits(arguments.receiverValue, "isMultiple(of:)", other: arguments[0])
             let divisor = try type.operandBits(arguments[0], "isMultiple(of:)", other: arguments.receiverValue)
-            return try arguments.interpreter.applyBinary(
-                .equal,
-                divisor == 0
-                    ? .bool(receiver == 0)
-                    : try type.applyOperator(.remainder, type.value(bits: receiver), type.value(bits: divisor))
-                        ?? .void,
-                divisor == 0 ? .bool(true) : type.value(bits: 0), at: arguments.location)
+            return .bool(type.isMultiple(receiver, of: divisor))
         }
         info.initializers = [
             .native(
