@@ -62,15 +62,15 @@ extension Interpreter {
                     return try coerce(value, to: .optional(arguments[0]), at: location)
                 case "Character":
                     if case .string(let text) = value, text.count == 1 { return .character(text.first!) }
-                case "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64", "UInt":
-                    // An Int where a fixed-width integer is expected is a literal in valid Swift.
-                    if case .int(let number) = value, let type = builtins.fixedWidthIntegers[parts[0]] {
-                        guard let bits = type.fit(number) else { throw type.overflows(number, at: location) }
-                        return type.value(bits: bits)
-                    }
                 case "Set" where arguments.count <= 1:
                     if case .array(let elements) = value { return .set(OrderedSet(elements)) }
                 default:
+                    // An Int where a fixed-width integer is expected is a literal in valid Swift.
+                    if let type = builtins.fixedWidthIntegers[parts[0]] {
+                        guard case .int(let number) = value else { return value }
+                        guard let bits = type.fit(number) else { throw type.overflows(number, at: location) }
+                        return type.value(bits: bits)
+                    }
                     if let alias = typeAliases[parts[0]] { return try coerce(value, to: alias, at: location) }
                 }
             }
@@ -121,10 +121,9 @@ extension Interpreter {
         }
     }
 
-    private static let namesWithCoercionRules: Set = [
-        "Double", "Float", "CGFloat", "TimeInterval", "Optional",
-        "Character", "Set", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64", "UInt",
-    ]
+    private static let namesWithCoercionRules = Set<String>([
+        "Double", "Float", "CGFloat", "TimeInterval", "Optional", "Character", "Set",
+    ]).union(FixedWidthIntegerType.Kind.allCases.map(\.rawValue))
 
     /// Whether calls of `decl` can skip coercing their arguments and result: every call of
     /// a typed function paid a look-up of each type's name among the aliases.

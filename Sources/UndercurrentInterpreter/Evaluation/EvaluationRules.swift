@@ -52,10 +52,7 @@ extension Interpreter {
         guard case .named(let parts, _) = type, parts.count == 1, let first = parts[0].utf8.first,
             first == UInt8(ascii: "U") || (first == UInt8(ascii: "I") && parts[0].utf8.count > 3)
         else { return nil }
-        switch parts[0] {
-        case "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64", "UInt": return parts[0]
-        default: return nil
-        }
+        return FixedWidthIntegerType.Kind(rawValue: parts[0]) != nil ? parts[0] : nil
     }
 
     static func isFloatingPoint(_ type: TypeRef) -> Bool {

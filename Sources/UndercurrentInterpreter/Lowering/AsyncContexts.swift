@@ -133,10 +133,11 @@ extension Lowerer {
                     guard let name else { continue }
                     asyncLets.append(
                         AsyncLetName(
-                            scope: scope, slot: scope.declare(name), task: (taskSlot, taskName), element: index))
+                            scope: scope, slot: scope.declare(name),
+                            element: (taskSlot: taskSlot, taskName: taskName, index: index)))
                 }
             } else {
-                asyncLets.append(AsyncLetName(scope: scope, slot: taskSlot, task: nil, element: nil))
+                asyncLets.append(AsyncLetName(scope: scope, slot: taskSlot, element: nil))
             }
             statements.append(
                 .local(
@@ -171,10 +172,10 @@ extension Lowerer {
                         + "'async' but is not marked with 'await')",
                     at: location, notes: ["Write `await \(name)`."])
             }
-            if let task = declared.task, let element = declared.element {
+            if let element = declared.element {
                 let value = Expr.member(
-                    .name(.local(task.slot), task.name, location), "value", nextSiteIndex(), location)
-                return .member(value, String(element), nextSiteIndex(), location)
+                    .name(.local(element.taskSlot), element.taskName, location), "value", nextSiteIndex(), location)
+                return .member(value, String(element.index), nextSiteIndex(), location)
             }
             return .member(.name(reference, name, location), "value", nextSiteIndex(), location)
         }
@@ -219,10 +220,9 @@ enum AwaitFinder {
 }
 
 /// A name an `async let` declared (`Lowerer.asyncLets`): its slot in `scope`; for a name of a
-/// tuple (`async let (a, b)`), the task's slot and name, and its element.
+/// tuple (`async let (a, b)`), the element of the task's value it reads.
 struct AsyncLetName {
     let scope: FunctionScope
     let slot: Int
-    let task: (slot: Int, name: String)?
-    let element: Int?
+    let element: (taskSlot: Int, taskName: String, index: Int)?
 }
