@@ -29,7 +29,7 @@ public final class StreamBridge: InterpreterLibrary {
     /// Told of the calls script code makes through the engine's introspection wrappers, which
     /// the bridge makes in their place (the tracer; `ScriptCallReporter`,
     /// `SubscriberValue`'s direct delivery).
-    public var callObserver: _Introspection?
+    public var callObserver: BridgeCallObserver?
     /// The script subscriber or subscription (by its combine identifier) the engine is calling
     /// right now through `ScriptSubscriber` or `ScriptSubscription`: that call is the
     /// engine's, reported by its own wrapper, and its `ScriptCallReporter` passes it over.

@@ -72,11 +72,21 @@ final class ContractChecker {
     /// The direct subscriber of `subscription` and the subscription's outstanding demand,
     /// while that subscriber still holds it (not completed, cancelled or gone).
     func activeDelivery(of subscription: String) -> (subscriber: String, demand: DemandCount)? {
-        guard let state = subscriptions[subscription], let subscriber = state.directSubscriber,
-            let subscriberState = subscribers[subscriber], subscriberState.subscription == subscription,
-            subscriberState.completedAt == nil, subscriberState.cancel == nil, !subscriberState.subscriptionGone
+        // Read in place: copying the states out retained every name in them, on every send.
+        guard
+            let (subscriber, demand) = subscriptions.update(
+                subscription,
+                { state in
+                    state.directSubscriber.map { ($0, state.demand) }
+                }) ?? nil,
+            subscribers.update(
+                subscriber,
+                { state in
+                    state.subscription == subscription && state.completedAt == nil && state.cancel == nil
+                        && !state.subscriptionGone
+                }) == true
         else { return nil }
-        return (subscriber, state.demand)
+        return (subscriber, demand)
     }
 
     // MARK: - Subscribing

@@ -96,6 +96,16 @@ final class ObjectNames {
         return name
     }
 
+    /// The name of a script subscriber (an object or a struct value), known by its identifier,
+    /// as `name(ofSubscriber:identifier:)` names its adapter.
+    func name(ofScriptSubscriber value: Value, identifier: CombineIdentifier) -> String {
+        if let lastSubscriber, lastSubscriber.identifier == identifier { return lastSubscriber.name }
+        let name =
+            if case .object(let object) = value { name(ofScriptObject: object) } else { Formatter.typeName(of: value) }
+        lastSubscriber = (identifier, name)
+        return name
+    }
+
     /// The name of a subscriber, subscription or publisher as the engine hands it over.
     /// Generic rather than taking an `Any`: the engine's subscribers are value types, and
     /// boxing one per traced call cost an allocation and a copy.

@@ -83,8 +83,13 @@ public final class Tracer: _Introspection {
     private struct SendInProgress {
         var value: String
         var dropsWithoutDemand: Bool
-        /// The subject's live conduits when the send began, with their demand then.
-        var conduits: [(name: String, subscriber: String, demand: DemandCount)]
+        /// Whether the subject had a live conduit when the send began.
+        var reachesAnyone: Bool
+        /// The subject's live conduits that had no demand when the send began, with their
+        /// demand then: only they can miss the value. Most sends have none, and no array is
+        /// made for them (an array of every live conduit, made on every send, was a tenth of
+        /// the tracer's cost of a send).
+        var unfed: [(name: String, subscriber: String, demand: DemandCount)]
         /// Whether the send may drop the value for a conduit without demand, so that the
         /// conduits it delivers to must be noted: a `PassthroughSubject` one of whose conduits
         /// had none when the send began. Noting each delivery in a set, for every send in
@@ -359,12 +364,31 @@ public final class Tracer: _Introspection {
         guard onOwnerThread else { return }
         // Asked once: each ask is a call through the subscriber's conformance.
         let subscriberID = subscriber.combineIdentifier
+        willReceiveValue(
+            subscriberID: subscriberID, name: { names.name(ofSubscriber: subscriber, identifier: subscriberID) },
+            value: { Self.describe(input) })
+    }
+
+    /// `willReceive(subscriber:input:)` for a script subscriber, told by the bridge without an
+    /// adapter around it (`BridgeCallObserver`).
+    fileprivate func willReceive(scriptSubscriber receiver: Value, identifier: CombineIdentifier, input: Value) {
+        guard onOwnerThread else { return }
+        willReceiveValue(
+            subscriberID: identifier, name: { names.name(ofScriptSubscriber: receiver, identifier: identifier) },
+            value: { Self.bounded(input.debugDescription) })
+    }
+
+    /// A value about to reach the subscriber `subscriberID`, named and described only when it
+    /// is recorded.
+    private func willReceiveValue(
+        subscriberID: CombineIdentifier, name: () -> String, value describe: () -> String
+    ) {
         if stack.isForwarding(.receiveValue, to: subscriberID) {
             push(.receiveValue, position: nil) { $0.transparent = true }
             return
         }
-        let subscriberName = names.name(ofSubscriber: subscriber, identifier: subscriberID)
-        let value = Self.describe(input)
+        let subscriberName = name()
+        let value = describe()
         let checked = checker.willReceiveValue(
             subscriber: subscriberName, value: value, sequence: sequence + 1,
             stack: stack)
@@ -416,6 +440,12 @@ public final class Tracer: _Introspection {
         subscriber: Downstream, input: Downstream.Input,
         resultingDemand: Subscribers.Demand
     ) {
+        didReceiveValue(resultingDemand: resultingDemand)
+    }
+
+    /// `didReceive(subscriber:input:resultingDemand:)`, which needs neither the subscriber nor
+    /// the input: the frame `willReceiveValue` pushed says which call returns.
+    fileprivate func didReceiveValue(resultingDemand: Subscribers.Demand) {
         guard onOwnerThread, let frame = pop(), !frame.transparent, let subscriberName = frame.subscriber else {
             return
         }
@@ -546,7 +576,7 @@ extension DemandCount {
 /// introspection retains and releases the tracer around every call it reports, and the
 /// bridge may outlive the tracer (a lesson's environment kept for the next step). The link
 /// is told when its tracer goes, and from then on reports nothing.
-public final class TracerBridgeLink: SubjectSendObserver, DiscardReporter, _Introspection {
+public final class TracerBridgeLink: SubjectSendObserver, DiscardReporter, BridgeCallObserver {
     // Cleared by the tracer's `deinit`; read on the tracer's thread only. Not `weak`: a weak
     // reference would give the tracer a side table, and its retains and releases around
     // every reported call the runtime's slow path.
@@ -587,6 +617,14 @@ public final class TracerBridgeLink: SubjectSendObserver, DiscardReporter, _Intr
         tracer?.didReceive(subscriber: subscriber, input: input, resultingDemand: resultingDemand)
     }
 
+    public func willReceive(scriptSubscriber receiver: Value, identifier: CombineIdentifier, input: Value) {
+        tracer?.willReceive(scriptSubscriber: receiver, identifier: identifier, input: input)
+    }
+
+    public func didReceive(scriptSubscriberValue resultingDemand: Subscribers.Demand) {
+        tracer?.didReceiveValue(resultingDemand: resultingDemand)
+    }
+
     public func willReceive<Downstream: Subscriber>(
         subscriber: Downstream, completion: Subscribers.Completion<Downstream.Failure>
     ) {
@@ -620,27 +658,27 @@ extension Tracer {
     func willSend<Subject: AnyObject>(_ value: Value, to subject: Subject, dropsWithoutDemand: Bool) {
         guard onOwnerThread else { return }
         let name = names.name(of: subject)
-        var live: [(name: String, subscriber: String, demand: DemandCount)] = []
+        var unfed: [(name: String, subscriber: String, demand: DemandCount)] = []
+        var liveCount = 0
         let conduits = subjectConduits[name] ?? []
         for conduit in conduits {
-            if let delivery = checker.activeDelivery(of: conduit) {
-                live.append((conduit, delivery.subscriber, delivery.demand))
+            guard let delivery = checker.activeDelivery(of: conduit) else { continue }
+            liveCount += 1
+            if case .count(let count) = delivery.demand, count <= 0 {
+                unfed.append((conduit, delivery.subscriber, delivery.demand))
             }
         }
         // Written back only when a conduit ended: on most sends none did.
-        if live.count != conduits.count { subjectConduits[name] = live.map(\.name) }
+        if liveCount != conduits.count {
+            subjectConduits[name] = conduits.filter { checker.activeDelivery(of: $0) != nil }
+        }
         let argument = Self.describe(value)
         let position = record(.send, target: name, argument: argument)
         push(.send, position: position)
-        let notesDeliveries =
-            dropsWithoutDemand
-            && live.contains {
-                if case .count(let count) = $0.demand { count <= 0 } else { false }
-            }
         sends.append(
             SendInProgress(
-                value: argument, dropsWithoutDemand: dropsWithoutDemand, conduits: live,
-                notesDeliveries: notesDeliveries))
+                value: argument, dropsWithoutDemand: dropsWithoutDemand, reachesAnyone: liveCount > 0,
+                unfed: unfed, notesDeliveries: dropsWithoutDemand && !unfed.isEmpty))
     }
 
     /// What the subject did not deliver is recorded under the send: each subscriber that had
@@ -648,9 +686,8 @@ extension Tracer {
     func didSend<Subject: AnyObject>(to subject: Subject) {
         guard onOwnerThread, let send = sends.popLast() else { return }
         if send.dropsWithoutDemand {
-            if send.conduits.isEmpty { record(.dropped, target: "", argument: send.value) }
-            for conduit in send.conduits where !send.delivered.contains(conduit.name) {
-                guard case .count(let count) = conduit.demand, count <= 0 else { continue }
+            if !send.reachesAnyone { record(.dropped, target: "", argument: send.value) }
+            for conduit in send.unfed where !send.delivered.contains(conduit.name) {
                 record(
                     .dropped, target: conduit.subscriber, argument: send.value,
                     ledger: LedgerChange(subscription: conduit.name, before: conduit.demand, after: conduit.demand),

@@ -101,6 +101,34 @@ import UndercurrentTrace
             ])
     }
 
+    /// A struct subscriber is one subscriber across its copies (its stored
+    /// `combineIdentifier`), named by its type; the values a script subscription hands it are
+    /// reported by the bridge without an adapter around it (`BridgeCallObserver`), with the
+    /// demand each returns.
+    @Test func valuesAScriptStructSubscriberReceivesAreRecordedWithTheDemandItReturns() {
+        let source = Self.customTrio
+            .replacingOccurrences(
+                of: "final class TakeThree: Subscriber {",
+                with: "struct TakeThree: Subscriber {\n    let combineIdentifier = CombineIdentifier()"
+            )
+            .replacingOccurrences(
+                of: "func receive(_ input: Int) -> Subscribers.Demand { .none }",
+                with: "func receive(_ input: Int) -> Subscribers.Demand { input == 1 ? .max(1) : .none }")
+        let (events, diagnostic) = Self.trace(source)
+        #expect(diagnostic == nil)
+        let values = events.filter { $0.kind == .receiveValue }.map { event in
+            "\(event.depth) \(event.target) \(event.argument)" + (event.returnedDemand.map { " -> \($0)" } ?? "")
+                + (event.ledger.map { " [\($0.subscription) \($0.before)→\($0.after)]" } ?? "")
+        }
+        #expect(
+            values == [
+                "3 TakeThree 1 -> .max(1) [NumbersSubscription#1 3→3]",
+                "3 TakeThree 2 -> .none [NumbersSubscription#1 3→2]",
+                "3 TakeThree 3 -> .none [NumbersSubscription#1 2→1]",
+                "3 TakeThree 4 -> .none [NumbersSubscription#1 1→0]",
+            ])
+    }
+
     @Test func demandReturnedFromReceiveIsCreditedToTheSubscription() {
         let source = Self.customTrio.replacingOccurrences(
             of: "func receive(_ input: Int) -> Subscribers.Demand { .none }",

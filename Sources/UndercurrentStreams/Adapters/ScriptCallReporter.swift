@@ -53,7 +53,8 @@ final class ScriptCallReporter: ScriptCallObserver {
             guard let subscription = bridge.reportedSubscription(arguments[0], handedBy: observer) else { return false }
             observer.willReceive(subscriber: subscriber(receiver, bridge), subscription: subscription)
         case .receiveValue where asSubscriber:
-            observer.willReceive(subscriber: subscriber(receiver, bridge), input: arguments[0])
+            observer.willReceive(
+                scriptSubscriber: receiver, identifier: combineIdentifier(for: receiver), input: arguments[0])
         case .receiveCompletion where asSubscriber:
             return tellCompletion(arguments[0], to: receiver, bridge, observer, closing: false)
         case .request where asSubscription:
@@ -80,7 +81,7 @@ final class ScriptCallReporter: ScriptCallObserver {
         case .receiveValue:
             // A `receive(_:)` that threw returns no demand; the engine's adapter counts it as none.
             let demand = result.flatMap { try? bridge.demand(from: $0, at: .unknown) } ?? .none
-            observer.didReceive(subscriber: subscriber(receiver, bridge), input: arguments[0], resultingDemand: demand)
+            observer.didReceive(scriptSubscriberValue: demand)
         case .receiveCompletion:
             _ = tellCompletion(arguments[0], to: receiver, bridge, observer, closing: true)
         case .request:
@@ -101,7 +102,7 @@ final class ScriptCallReporter: ScriptCallObserver {
     /// subscriber's own Failure, as the completion's error is described by it. Opening, false
     /// when the argument is no completion; closing, always told (`.finished` in its place).
     private func tellCompletion(
-        _ argument: Value, to receiver: Value, _ bridge: StreamBridge, _ observer: _Introspection, closing: Bool
+        _ argument: Value, to receiver: Value, _ bridge: StreamBridge, _ observer: BridgeCallObserver, closing: Bool
     ) -> Bool {
         func tell<Failure: Error>(_: Failure.Type) -> Bool {
             let completion = try? bridge.completion(from: argument, as: Failure.self, at: .unknown)
