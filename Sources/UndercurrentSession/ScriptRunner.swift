@@ -52,8 +52,8 @@ extension ScriptEnvironment {
     /// The REPL's session wires its tracer itself: its environment is replaced on `:reset`.
     public func connect(_ tracer: Tracer, releaseCause: @escaping (Interpreter) -> String?) {
         interpreter.deinitObservers.append { tracer.recordDeinit(of: $0, type: $1) }
-        tracer.clock = { [unowned clock = bridge.clock] in clock.nowMilliseconds }
-        tracer.isStopping = { [unowned interpreter] in interpreter.isAborting }
+        tracer.clock = bridge.clock.reading
+        tracer.stopSignal = interpreter.stopSignal
         tracer.releaseCause = { [unowned interpreter] in releaseCause(interpreter) }
         link(to: tracer)
     }

@@ -20,8 +20,6 @@ public final class Session {
     /// Receives everything the session shows: program output, traces, messages.
     let write: (String) -> Void
     private var inputCount = 0
-    /// The virtual time at which the current input started.
-    private var timeOrigin: Double = 0
     /// Every input run in the current environment, for error locations.
     public private(set) var sourceMap = SourceMap()
     var lastEvents: [TraceEvent] = []
@@ -33,11 +31,6 @@ public final class Session {
         self.write = write
         environment = ScriptEnvironment { _ in }
         environment = makeEnvironment()
-        // Calls carry the virtual time of the session's clock (`:marbles` aligns on it),
-        // counted from the start of the input, so that a trace reads the same however long
-        // the session has run.
-        tracer.clock = { [unowned self] in self.environment.bridge.clock.nowMilliseconds - self.timeOrigin }
-        tracer.isStopping = { [unowned self] in self.environment.interpreter.isAborting }
         tracer.releaseCause = { [unowned self] in self.sourceMap.releaseCause(in: self.environment.interpreter) }
     }
 
@@ -47,6 +40,11 @@ public final class Session {
         // the objects they release tell this observer, after the session itself is gone.
         environment.interpreter.deinitObservers.append { [weak self] in self?.tracer.recordDeinit(of: $0, type: $1) }
         environment.link(to: tracer)
+        // Calls carry the virtual time of the session's clock (`:marbles` aligns on it),
+        // counted from the start of the input (`runTraced`), so that a trace reads the same
+        // however long the session has run.
+        tracer.clock = environment.bridge.clock.reading
+        tracer.stopSignal = environment.interpreter.stopSignal
         return environment
     }
 
@@ -101,7 +99,7 @@ public final class Session {
     private func runTraced(_ work: () throws -> Void) -> ScriptError? {
         outputBuffer.removeAll()
         tracer.clearEvents()
-        timeOrigin = environment.bridge.clock.nowMilliseconds
+        tracer.timeOrigin = environment.bridge.clock.nowMilliseconds
         // The contract checker runs with the tracer, also when the trace is not shown.
         if traceEnabled || tracer.checksContract { tracer.start() }
         var failure: ScriptError?

@@ -26,14 +26,16 @@ public final class Tracer: _Introspection {
     /// How many printed lines were dropped in all, kept or not.
     @exclusivity(unchecked) public private(set) var droppedOutputCount = 0
     public static let droppedOutputCapacity = 1_000
-    /// Where virtual time comes from, when the session has a clock.
-    @exclusivity(unchecked) public var clock: (() -> Double?)?
+    /// Where virtual time comes from, when the session has a clock; each event's time is
+    /// counted from `timeOrigin` (milliseconds).
+    @exclusivity(unchecked) public var clock: VirtualClockReading?
+    @exclusivity(unchecked) public var timeOrigin: Double = 0
     /// The number of the task running now (0 outside any task): each event's lane, kept as
     /// the interpreter says it changes (`runningTaskChanged(to:)`), not asked per event.
     @exclusivity(unchecked) private var lane = 0
-    /// True while the input is stopping on an error or Ctrl-C (`Interpreter.isAborting`):
+    /// Raised while the input is stopping on an error or Ctrl-C (`Interpreter.stopSignal`):
     /// calls the engine makes as it unwinds are not recorded.
-    @exclusivity(unchecked) public var isStopping: (() -> Bool)?
+    @exclusivity(unchecked) public var stopSignal: StopSignal?
     /// What is releasing an object right now, as the cancel it causes should say: the
     /// variable whose scope is ending (`` `c` went out of scope (<input 2>:3:1) ``), or a
     /// value nothing kept (``discarded by `_ =` (<input 3>:1:1)``).
@@ -167,13 +169,13 @@ public final class Tracer: _Introspection {
         // iteration was cut short sends `.finished`, a loop offers its remaining values to
         // subscribers that no longer run. Compiled Swift would have stopped; those calls
         // are not the program's, and the error that follows the trace says where it stopped.
-        if kind != .output && kind != .deinitialize, isStopping?() == true { return nil }
+        if kind != .output && kind != .deinitialize, stopSignal?.isRaised == true { return nil }
         // Printed lines are shown in place but are not calls: they take no number.
         if kind != .output { sequence += 1 }
         let number = kind == .output ? 0 : sequence
         var found = found
         for index in found.indices { found[index].sequence = number }
-        let time = clock?()
+        let time = clock.map { $0.milliseconds - timeOrigin }
         let depth = depth
         let lane = lane
         let dropped = recorded.append(capacity: capacity) {

@@ -140,7 +140,11 @@ public final class Interpreter {
     /// Set when script code called from the Combine engine fails: the engine cannot
     /// propagate a Swift error, so every later callback returns at once and the error
     /// is thrown when control comes back to the interpreter.
-    @exclusivity(unchecked) public internal(set) var pendingError: Error?
+    @exclusivity(unchecked) public internal(set) var pendingError: Error? {
+        didSet { stopSignal.hasPendingError = pendingError != nil }
+    }
+    /// Whether this input is stopping, for an observer that must not keep the interpreter.
+    public let stopSignal = StopSignal()
     /// Called when an input finishes (successfully or not), to drain scheduled work.
     public var afterTopLevelHooks: [(Interpreter) throws -> Void] = []
     /// The methods (`receive(_:)`) whose calls an object's `callObserver` is told of. Set

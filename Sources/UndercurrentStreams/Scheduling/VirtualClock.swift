@@ -115,7 +115,12 @@ public final class VirtualClock {
     }
 
     /// Virtual nanoseconds since the clock started.
-    public private(set) var nowNanoseconds: Int64 = 0
+    public private(set) var nowNanoseconds: Int64 {
+        get { reading.nanoseconds }
+        set { reading.nanoseconds = newValue }
+    }
+    /// The clock's time, for a reader that must not keep the clock (and what it has scheduled) alive.
+    public let reading = VirtualClockReading()
     private var entries: [Entry] = []
     private var lastSequence: UInt64 = 0
     private var isAdvancing = false
@@ -141,7 +146,7 @@ public final class VirtualClock {
     /// Virtual time since the clock started.
     public var now: Duration { .nanoseconds(nowNanoseconds) }
     /// Virtual time in milliseconds, for the tracer.
-    public var nowMilliseconds: Double { Double(nowNanoseconds) / 1_000_000 }
+    public var nowMilliseconds: Double { reading.milliseconds }
     /// How many actions are scheduled.
     public var pendingCount: Int { entries.count }
     /// When the next scheduled action is due.
@@ -393,4 +398,15 @@ extension Substring {
 /// Seconds since 1970 now: only the starting date of virtual time, never a deadline.
 func wallClockSeconds() -> Int64 {
     Int64(time(nil))
+}
+
+/// A virtual clock's time (`VirtualClock.reading`), for a reader that asks on every event it
+/// records (the tracer): a leaf object, so that holding it keeps neither the clock nor the
+/// actions scheduled on it alive, and reading it costs no check that the clock still lives.
+public final class VirtualClockReading {
+    /// Virtual nanoseconds since the clock started.
+    public fileprivate(set) var nanoseconds: Int64 = 0
+
+    /// Virtual milliseconds since the clock started.
+    public var milliseconds: Double { Double(nanoseconds) / 1_000_000 }
 }
