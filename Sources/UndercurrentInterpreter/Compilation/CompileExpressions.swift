@@ -928,7 +928,9 @@ struct OperatorApplication {
             if case .int(let b) = rhs { return try interpreter.integerOperation(op, a, b, at: location) }
         case .scalar(let scalar) where !isHandledBeforeNatives:
             // `demand > 0`, `demand -= 1`: what `applyBinary` reaches after its checks by name.
-            if let result = try interpreter.locating(location, { try scalar.type.applyOperator(op, lhs, rhs) }) {
+            if let result = try interpreter.locating(
+                location, { try scalar.withType { try $0.applyOperator(op, lhs, rhs) } })
+            {
                 return result
             }
         case .native(let native) where !isHandledBeforeNatives:

@@ -48,12 +48,12 @@ extension Interpreter {
             break
         }
         if case .scalar(let scalar) = lhs,
-            let result = try locating(location, { try scalar.type.applyOperator(op, lhs, rhs) })
+            let result = try locating(location, { try scalar.withType { try $0.applyOperator(op, lhs, rhs) } })
         {
             return result
         }
         if case .scalar(let scalar) = rhs,
-            let result = try locating(location, { try scalar.type.applyOperator(op, lhs, rhs) })
+            let result = try locating(location, { try scalar.withType { try $0.applyOperator(op, lhs, rhs) } })
         {
             return result
         }

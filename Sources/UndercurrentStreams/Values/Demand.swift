@@ -92,7 +92,7 @@ final class DemandType: ScalarType {
     static func operand(_ value: Value, at location: SourceLocation = .unknown) throws -> Subscribers.Demand {
         switch value {
         // The class is final: comparing the type is a dynamic cast without the runtime call.
-        case .scalar(let scalar) where type(of: scalar.type) == DemandType.self:
+        case .scalar(let scalar) where scalar.hasType(DemandType.self):
             return demand(scalar.bits)
         case .int(let count):
             guard count >= 0 else { throw negativeDemand(count, at: location) }
@@ -144,7 +144,7 @@ extension StreamBridge {
         demandType.addNativeProperty(
             "max",
             NativeProperty { _, value in
-                guard case .scalar(let scalar) = value, type(of: scalar.type) == DemandType.self else {
+                guard case .scalar(let scalar) = value, scalar.hasType(DemandType.self) else {
                     return .optional(nil)
                 }
                 return .optional(DemandType.demand(scalar.bits).max.map(Value.int))
