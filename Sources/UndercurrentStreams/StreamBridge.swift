@@ -153,5 +153,19 @@ public final class StreamBridge: InterpreterLibrary {
 /// fifth of a `map`/`filter` pipeline's time. The bridge clears the handle when it goes.
 final class StreamBridgeHandle {
     /// Cleared by the bridge's `deinit`, on the interpreter's thread as every use of it.
-    unowned(unsafe) var bridge: StreamBridge?
+    /// Not `unowned(unsafe)`: each use of such a field makes a strong copy, a retain and a
+    /// release; `withBridge` lends it without counting.
+    private var reference: Unmanaged<StreamBridge>?
+
+    var bridge: StreamBridge? {
+        get { reference?.takeUnretainedValue() }
+        set { reference = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+
+    /// `body` given the bridge while it lives, without counting a reference to it; nil when
+    /// it is gone.
+    @inline(__always)
+    func withBridge<Result>(_ body: (StreamBridge) -> Result) -> Result? {
+        reference?._withUnsafeGuaranteedRef(body)
+    }
 }

@@ -103,11 +103,11 @@ public final class Tracer: _Introspection {
 
     public init() {
         bridgeLink = TracerBridgeLink()
-        bridgeLink.tracer = self
+        bridgeLink.tracerReference = Unmanaged.passUnretained(self)
     }
 
     deinit {
-        bridgeLink.tracer = nil
+        bridgeLink.tracerReference = nil
     }
 
     /// What the stream bridge is given to report sends and drops to this tracer.
@@ -581,78 +581,85 @@ extension DemandCount {
 public final class TracerBridgeLink: SubjectSendObserver, DiscardReporter, BridgeCallObserver {
     // Cleared by the tracer's `deinit`; read on the tracer's thread only. Not `weak`: a weak
     // reference would give the tracer a side table, and its retains and releases around
-    // every reported call the runtime's slow path.
-    fileprivate unowned(unsafe) var tracer: Tracer?
+    // every reported call the runtime's slow path. Not `unowned(unsafe)` either: each use
+    // of such a field makes a strong copy, a retain and a release per reported call;
+    // `withTracer` lends it without counting.
+    fileprivate var tracerReference: Unmanaged<Tracer>?
+
+    @inline(__always)
+    private func withTracer(_ body: (Tracer) -> Void) {
+        tracerReference?._withUnsafeGuaranteedRef(body)
+    }
 
     fileprivate init() {}
 
     public func willSend<Subject: AnyObject>(_ value: Value, to subject: Subject, dropsWithoutDemand: Bool) {
-        tracer?.willSend(value, to: subject, dropsWithoutDemand: dropsWithoutDemand)
+        withTracer { $0.willSend(value, to: subject, dropsWithoutDemand: dropsWithoutDemand) }
     }
 
     public func didSend<Subject: AnyObject>(to subject: Subject) {
-        tracer?.didSend(to: subject)
+        withTracer { $0.didSend(to: subject) }
     }
 
     public func discarded<Stage: AnyObject>(_ value: Any, by stage: Stage) {
-        tracer?.discarded(value, by: stage)
+        withTracer { $0.discarded(value, by: stage) }
     }
 
     // The calls the bridge makes in place of OpenCombine's introspection wrappers
     // (`StreamBridge.callObserver`), passed on as the wrappers would pass them to the hook.
 
     public func willReceive<Downstream: Subscriber>(subscriber: Downstream, subscription: Subscription) {
-        tracer?.willReceive(subscriber: subscriber, subscription: subscription)
+        withTracer { $0.willReceive(subscriber: subscriber, subscription: subscription) }
     }
 
     public func didReceive<Downstream: Subscriber>(subscriber: Downstream, subscription: Subscription) {
-        tracer?.didReceive(subscriber: subscriber, subscription: subscription)
+        withTracer { $0.didReceive(subscriber: subscriber, subscription: subscription) }
     }
 
     public func willReceive<Downstream: Subscriber>(subscriber: Downstream, input: Downstream.Input) {
-        tracer?.willReceive(subscriber: subscriber, input: input)
+        withTracer { $0.willReceive(subscriber: subscriber, input: input) }
     }
 
     public func didReceive<Downstream: Subscriber>(
         subscriber: Downstream, input: Downstream.Input, resultingDemand: Subscribers.Demand
     ) {
-        tracer?.didReceive(subscriber: subscriber, input: input, resultingDemand: resultingDemand)
+        withTracer { $0.didReceive(subscriber: subscriber, input: input, resultingDemand: resultingDemand) }
     }
 
     public func willReceive(scriptSubscriber receiver: Value, identifier: CombineIdentifier, input: Value) {
-        tracer?.willReceive(scriptSubscriber: receiver, identifier: identifier, input: input)
+        withTracer { $0.willReceive(scriptSubscriber: receiver, identifier: identifier, input: input) }
     }
 
     public func didReceive(scriptSubscriberValue resultingDemand: Subscribers.Demand) {
-        tracer?.didReceiveValue(resultingDemand: resultingDemand)
+        withTracer { $0.didReceiveValue(resultingDemand: resultingDemand) }
     }
 
     public func willReceive<Downstream: Subscriber>(
         subscriber: Downstream, completion: Subscribers.Completion<Downstream.Failure>
     ) {
-        tracer?.willReceive(subscriber: subscriber, completion: completion)
+        withTracer { $0.willReceive(subscriber: subscriber, completion: completion) }
     }
 
     public func didReceive<Downstream: Subscriber>(
         subscriber: Downstream, completion: Subscribers.Completion<Downstream.Failure>
     ) {
-        tracer?.didReceive(subscriber: subscriber, completion: completion)
+        withTracer { $0.didReceive(subscriber: subscriber, completion: completion) }
     }
 
     public func willRequest(subscription: Subscription, _ demand: Subscribers.Demand) {
-        tracer?.willRequest(subscription: subscription, demand)
+        withTracer { $0.willRequest(subscription: subscription, demand) }
     }
 
     public func didRequest(subscription: Subscription, _ demand: Subscribers.Demand) {
-        tracer?.didRequest(subscription: subscription, demand)
+        withTracer { $0.didRequest(subscription: subscription, demand) }
     }
 
     public func willCancel(subscription: Subscription) {
-        tracer?.willCancel(subscription: subscription)
+        withTracer { $0.willCancel(subscription: subscription) }
     }
 
     public func didCancel(subscription: Subscription) {
-        tracer?.didCancel(subscription: subscription)
+        withTracer { $0.didCancel(subscription: subscription) }
     }
 }
 

@@ -492,6 +492,24 @@ extension BodyCompiler {
                 if case .bool(let flag) = result { return flag }
                 return try interpreter.truth(result, at: location)
             }
+        case .optionalBinding(.binding(let slot, _), let expr):
+            // `while let subscriber` (on every value of a custom subscription): the value
+            // goes into its variable as the condition's result is taken apart, without a
+            // second copy of it held by a pattern's call.
+            let value = expression(expr)
+            return { interpreter, frame in
+                switch try value(interpreter, frame) {
+                case .optional(nil):
+                    return false
+                case .optional(let wrapped?):
+                    frame.fill(slot, with: wrapped)
+                    return true
+                case let other:
+                    // A non-optional value always binds (Swift would have rejected this).
+                    frame.fill(slot, with: other)
+                    return true
+                }
+            }
         case .optionalBinding(let pattern, let expr):
             let value = expression(expr)
             let bind = self.pattern(pattern)

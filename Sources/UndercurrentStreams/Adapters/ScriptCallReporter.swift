@@ -42,8 +42,13 @@ final class ScriptCallReporter: ScriptCallObserver {
     }
 
     func willCall(_ method: Int, on receiver: Value, arguments: ScriptCallArguments) -> Bool {
-        guard let bridge = handle.bridge, let observer = bridge.callObserver, let method = Method(rawValue: method)
-        else { return false }
+        handle.withBridge { willCall(method, on: receiver, arguments: arguments, bridge: $0) } ?? false
+    }
+
+    private func willCall(_ method: Int, on receiver: Value, arguments: ScriptCallArguments, bridge: StreamBridge)
+        -> Bool
+    {
+        guard let observer = bridge.callObserver, let method = Method(rawValue: method) else { return false }
         if let callee = bridge.engineCallee, callee == combineIdentifier(for: receiver) {
             bridge.engineCallee = nil
             return false
@@ -71,8 +76,13 @@ final class ScriptCallReporter: ScriptCallObserver {
     // Every `didCall` tells the tracer, whatever it finds in the arguments: the tracer closes
     // the call `willCall` opened (its frame of calls in progress) and reads little else.
     func didCall(_ method: Int, on receiver: Value, arguments: ScriptCallArguments, result: Value?) {
-        guard let bridge = handle.bridge, let observer = bridge.callObserver, let method = Method(rawValue: method)
-        else { return }
+        handle.withBridge { didCall(method, on: receiver, arguments: arguments, result: result, bridge: $0) }
+    }
+
+    private func didCall(
+        _ method: Int, on receiver: Value, arguments: ScriptCallArguments, result: Value?, bridge: StreamBridge
+    ) {
+        guard let observer = bridge.callObserver, let method = Method(rawValue: method) else { return }
         switch method {
         case .receiveSubscription:
             // The tap reports the subscription it was given, as `willCall` found it.
