@@ -145,6 +145,22 @@ import UndercurrentTrace
         #expect(prompts == ["undercurrent> ", "step> ", "undercurrent> "])
     }
 
+    /// Each input's calls carry virtual time counted from that input's start (the second
+    /// input starts 1.5 s into the session's clock), so a trace reads the same however long
+    /// the session has run; after `:reset`, the new session's clock is the one read.
+    @Test func callTimesCountFromTheStartOfEachInput() {
+        func delayed(_ value: Int, by milliseconds: Int) -> String {
+            "let c\(value) = Just(\(value)).delay(for: .milliseconds(\(milliseconds)), scheduler: DispatchQueue.main)"
+                + ".sink { print($0) }"
+        }
+        let shown = runSession(
+            [delayed(1, by: 1000), delayed(2, by: 500), ":reset", ":trace on", delayed(3, by: 250)], trace: true)
+        #expect(shown[0].contains("#9    [1000ms] Sink#1.receive(1) → .none"))
+        #expect(shown[1].contains("#1    [0ms]   Delay.receive(subscriber: Sink#2)"))
+        #expect(shown[1].contains("#9    [500ms] Sink#2.receive(2) → .none"))
+        #expect(shown[4].contains("#9    [250ms] Sink#1.receive(3) → .none"))
+    }
+
     @Test func marblesAndDemandCommands() {
         let shown = runSession(
             [
