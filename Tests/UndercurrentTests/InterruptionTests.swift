@@ -126,7 +126,10 @@ import UndercurrentLessons
     }
 }
 
-/// A tmux session running one command in a 120×40 pane.
+/// A tmux session running one command in a 120×40 pane, on a tmux server of its own (its
+/// own socket, `-S`, in the pane's own directory): on the shared default server, a session started just as the previous
+/// test's session ended could reach a server on its way out, and never start (a CI run
+/// waited 20 s for a first prompt on an empty pane).
 struct Tmux {
     let name: String
 
@@ -136,17 +139,27 @@ struct Tmux {
         }
     }
 
+    /// The pane's directory: the program's state, and the tmux server's socket.
+    private let directory: String
+
     init(command: String) throws {
         name = "uc-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let state = NSTemporaryDirectory() + name
+        directory = state
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
         // The tmux server this starts outlives the command and would inherit a pipe for
         // its output: reading that pipe to its end would never finish.
-        Self.run(
+        tmux(
             [
                 "new-session", "-d", "-s", name, "-x", "120", "-y", "40",
                 "env XDG_STATE_HOME=\(state) NO_COLOR=1 TERM=xterm \(command)",
             ], capturesOutput: false)
+    }
+
+    /// Runs tmux on this pane's own server.
+    @discardableResult
+    private func tmux(_ arguments: [String], capturesOutput: Bool = true) -> String {
+        Self.run(["-S", directory + "/tmux.socket"] + arguments, capturesOutput: capturesOutput)
     }
 
     /// Runs tmux with posix_spawn and waits for it. Foundation's Process would wait for
@@ -173,14 +186,14 @@ struct Tmux {
         return capturesOutput ? ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "") : ""
     }
 
-    func screen() -> String { Self.run(["capture-pane", "-p", "-t", name]) }
+    func screen() -> String { tmux(["capture-pane", "-p", "-t", name]) }
 
     func type(_ text: String) {
-        Self.run(["send-keys", "-t", name, "-l", text])
-        Self.run(["send-keys", "-t", name, "Enter"])
+        tmux(["send-keys", "-t", name, "-l", text])
+        tmux(["send-keys", "-t", name, "Enter"])
     }
 
-    func press(_ key: String) { Self.run(["send-keys", "-t", name, key]) }
+    func press(_ key: String) { tmux(["send-keys", "-t", name, key]) }
 
     func waitFor(timeout: Double, _ condition: (String) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
@@ -202,9 +215,10 @@ struct Tmux {
     /// Ends the program in the pane too: one still running an endless loop may outlive its
     /// session and keep a core busy.
     func close() {
-        let pid = Self.run(["display-message", "-p", "-t", name, "#{pane_pid}"])
+        let pid = tmux(["display-message", "-p", "-t", name, "#{pane_pid}"])
             .trimmingCharacters(in: .whitespacesAndNewlines)
         if let pid = Int32(pid), pid > 0 { kill(pid, SIGKILL) }
-        Self.run(["kill-session", "-t", name])
+        tmux(["kill-server"])
+        try? FileManager.default.removeItem(atPath: directory)
     }
 }
