@@ -72,6 +72,15 @@ import UndercurrentTrace
             ])
     }
 
+    /// Each value delivered, as `depth subscriber value -> returned demand [subscription
+    /// demand before→after]`.
+    static func valueLines(_ events: [TraceEvent]) -> [String] {
+        events.filter { $0.kind == .receiveValue }.map { event in
+            "\(event.depth) \(event.target) \(event.argument)" + (event.returnedDemand.map { " -> \($0)" } ?? "")
+                + (event.ledger.map { " [\($0.subscription) \($0.before)→\($0.after)]" } ?? "")
+        }
+    }
+
     /// A script subscription hands its values to engine subscribers too: an operator's inner
     /// subscriber, a sink, an `AnySubscriber`. Traced, each sits inside OpenCombine's tap, and
     /// with the fast paths on its values skip the tap (`StreamBridge.callObserver`): the events
@@ -85,12 +94,8 @@ import UndercurrentTrace
                 """)
         let (events, diagnostic) = Self.trace(source)
         #expect(diagnostic == nil)
-        let values = events.filter { $0.kind == .receiveValue }.map { event in
-            "\(event.depth) \(event.target) \(event.argument)" + (event.returnedDemand.map { " -> \($0)" } ?? "")
-                + (event.ledger.map { " [\($0.subscription) \($0.before)→\($0.after)]" } ?? "")
-        }
         #expect(
-            values == [
+            Self.valueLines(events) == [
                 "6 Output.Inner#1 1 -> .none [NumbersSubscription#1 ∞→∞]",
                 "7 Sink#1 1 -> .none [Output.Inner#1 ∞→∞]",
                 "6 Output.Inner#1 2 -> .none [NumbersSubscription#1 ∞→∞]",
@@ -116,12 +121,8 @@ import UndercurrentTrace
                 with: "func receive(_ input: Int) -> Subscribers.Demand { input == 1 ? .max(1) : .none }")
         let (events, diagnostic) = Self.trace(source)
         #expect(diagnostic == nil)
-        let values = events.filter { $0.kind == .receiveValue }.map { event in
-            "\(event.depth) \(event.target) \(event.argument)" + (event.returnedDemand.map { " -> \($0)" } ?? "")
-                + (event.ledger.map { " [\($0.subscription) \($0.before)→\($0.after)]" } ?? "")
-        }
         #expect(
-            values == [
+            Self.valueLines(events) == [
                 "3 TakeThree 1 -> .max(1) [NumbersSubscription#1 3→3]",
                 "3 TakeThree 2 -> .none [NumbersSubscription#1 3→2]",
                 "3 TakeThree 3 -> .none [NumbersSubscription#1 2→1]",
