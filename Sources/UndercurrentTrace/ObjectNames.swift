@@ -100,10 +100,15 @@ final class ObjectNames {
     /// as `name(ofSubscriber:identifier:)` names its adapter.
     func name(ofScriptSubscriber value: Value, identifier: CombineIdentifier) -> String {
         if let lastSubscriber, lastSubscriber.identifier == identifier { return lastSubscriber.name }
-        let name =
-            if case .object(let object) = value { name(ofScriptObject: object) } else { Formatter.typeName(of: value) }
+        let name = name(ofScriptValue: value)
         lastSubscriber = (identifier, name)
         return name
+    }
+
+    /// A script object by its number, a script struct value by its type.
+    private func name(ofScriptValue value: Value) -> String {
+        if case .object(let object) = value { return name(ofScriptObject: object) }
+        return Formatter.typeName(of: value)
     }
 
     /// The name of a subscriber, subscription or publisher as the engine hands it over.
@@ -122,9 +127,7 @@ final class ObjectNames {
         case .forwarding:
             return name(of: (thing as! ForwardingSubscriber).forwardedSubscriber)
         case .scriptBacked(let backedType):
-            let value = backedType.scriptValue(of: thing)
-            if case .object(let object) = value { return name(ofScriptObject: object) }
-            return Formatter.typeName(of: value)
+            return name(ofScriptValue: backedType.scriptValue(of: thing))
         case .labelled:
             return name(labelled: thing as! TraceLabelled, thing)
         case .object(let typeName):

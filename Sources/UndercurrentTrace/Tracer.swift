@@ -377,7 +377,7 @@ public final class Tracer: _Introspection {
         guard onOwnerThread else { return }
         willReceiveValue(
             subscriberID: identifier, name: { names.name(ofScriptSubscriber: receiver, identifier: identifier) },
-            value: { Self.bounded(input.debugDescription) })
+            value: { Self.describe(input) })
     }
 
     /// A value about to reach the subscriber `subscriberID`, named and described only when it

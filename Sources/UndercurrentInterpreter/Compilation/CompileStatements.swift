@@ -492,7 +492,7 @@ extension BodyCompiler {
                 if case .bool(let flag) = result { return flag }
                 return try interpreter.truth(result, at: location)
             }
-        case .optionalBinding(.binding(let slot, _), let expr):
+        case .optionalBinding(.binding(let slot, _), let expr) where FastPaths.enabled:
             // `while let subscriber` (on every value of a custom subscription): the value
             // goes into its variable as the condition's result is taken apart, without a
             // second copy of it held by a pattern's call.

@@ -10,7 +10,9 @@
 /// - what a call site, a member access or a global name resolved to, remembered
 ///   (`CallSiteCache`, `MemberSiteCache`, `GlobalSiteCache`), and the result of a pure call of
 ///   literals (`Demand.max(1)`);
-/// - a finished call's frame kept for the next call of the same function (`FrameReuse.swift`).
+/// - a finished call's frame kept for the next call of the same function (`FrameReuse.swift`);
+/// - `while let x = optional` storing the value into its variable without a pattern's call
+///   (`BodyCompiler.condition`).
 ///
 /// Each only skips work the general path would do; output, traces, errors and lifetimes must be
 /// the same with them off. `UNDERCURRENT_FAST_PATHS=off` turns them all off for the process,
