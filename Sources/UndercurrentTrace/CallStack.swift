@@ -4,7 +4,11 @@ import UndercurrentStreams
 /// The protocol calls in progress while a trace is recorded, innermost last. The contract
 /// checker reads it to tell synchronous from asynchronous delivery and to measure
 /// re-entrancy; the tracer reads it to attach what a call returned to its event.
-struct CallStack {
+///
+/// A class the tracer holds in a constant, so that asking it something or handing it to
+/// the checker lends it: a struct in the tracer's variable was copied for each such use,
+/// retaining and releasing both its arrays, several times a traced value.
+final class CallStack {
     struct Frame {
         /// Unique per call; the outermost frame's id names "one call stack".
         let id: Int
@@ -29,16 +33,16 @@ struct CallStack {
         var previousSubscription: String?
     }
 
-    private(set) var frames: [Frame] = []
+    @exclusivity(unchecked) private(set) var frames: [Frame] = []
     /// For each subscription with `request(_:)` calls in progress, their frames' indices,
     /// innermost last: asked on every signal, so it must not cost a walk of the stack. A
     /// short list searched in order rather than a dictionary: only the subscriptions of one
     /// chain of calls are in it, and hashing a name on every value delivered inside a
     /// `request(_:)` cost more than comparing it with each of them.
-    private var requestFrames: [(subscription: String, frames: [Int])] = []
-    private var nextID = 0
+    @exclusivity(unchecked) private var requestFrames: [(subscription: String, frames: [Int])] = []
+    @exclusivity(unchecked) private var nextID = 0
     /// Calls in progress that were recorded (transparent ones are not).
-    private(set) var recordedDepth = 0
+    @exclusivity(unchecked) private(set) var recordedDepth = 0
 
     // The frames' fields are read where they are: `frames.last` and `frames.first` copy a
     // whole frame, retaining each of its names, on every traced call.
@@ -46,7 +50,7 @@ struct CallStack {
     /// The id of the outermost call in progress: calls made while it is open share a stack.
     var rootID: Int? { frames.isEmpty ? nil : frames[0].id }
     var isEmpty: Bool { frames.isEmpty }
-    mutating func push(
+    func push(
         _ kind: TraceEvent.Kind, position: Int?, sequence: Int,
         configure: (inout Frame) -> Void = { _ in }
     ) {
@@ -64,7 +68,7 @@ struct CallStack {
         frames.append(consume frame)
     }
 
-    mutating func pop() -> Frame? {
+    func pop() -> Frame? {
         guard let frame = frames.popLast() else { return nil }
         if !frame.transparent { recordedDepth -= 1 }
         if frame.kind == .request, let subscription = frame.subscription, let entry = requestEntry(subscription) {
@@ -74,7 +78,7 @@ struct CallStack {
         return frame
     }
 
-    mutating func removeAll() {
+    func removeAll() {
         frames.removeAll()
         requestFrames.removeAll()
         recordedDepth = 0

@@ -181,10 +181,9 @@ final class ContractChecker {
     }
 
     /// The value's call returned: the demand the subscriber returned is added (synchronous demand).
-    func didReceiveValue(
-        subscriber: String, subscription: String?, demandBefore: DemandCount?,
-        returned: Subscribers.Demand
-    ) -> LedgerChange? {
+    func didReceiveValue(subscription: String?, demandBefore: DemandCount?, returned: Subscribers.Demand)
+        -> LedgerChange?
+    {
         guard let subscription, let demandBefore else { return nil }
         let credit = DemandCount(returned)
         subscriptions.update(subscription) { $0.demand = $0.demand + credit }

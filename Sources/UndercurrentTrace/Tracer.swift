@@ -35,7 +35,11 @@ public final class Tracer: _Introspection {
     @exclusivity(unchecked) private var lane = 0
     /// Raised while the input is stopping on an error or Ctrl-C (`Interpreter.stopSignal`):
     /// calls the engine makes as it unwinds are not recorded.
-    @exclusivity(unchecked) public var stopSignal: StopSignal?
+    @exclusivity(unchecked) public var stopSignal: StopSignal? {
+        didSet { stopSignalReference = stopSignal.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `stopSignal`, lent without counting on every recorded event (`stopSignal` keeps it).
+    @exclusivity(unchecked) private var stopSignalReference: Unmanaged<StopSignal>?
     /// What is releasing an object right now, as the cancel it causes should say: the
     /// variable whose scope is ending (`` `c` went out of scope (<input 2>:3:1) ``), or a
     /// value nothing kept (``discarded by `_ =` (<input 3>:1:1)``).
@@ -63,7 +67,7 @@ public final class Tracer: _Introspection {
     /// The demand of every subscription, and the contract's state.
     private let checker = ContractChecker()
     /// The calls in progress.
-    @exclusivity(unchecked) private var stack = CallStack()
+    private let stack = CallStack()
     @exclusivity(unchecked) private var isRecording = false
     /// The subscriptions (conduits) each subject handed out, by the subject's trace name.
     @exclusivity(unchecked) private var subjectConduits: [String: [String]] = [:]
@@ -169,12 +173,17 @@ public final class Tracer: _Introspection {
         // iteration was cut short sends `.finished`, a loop offers its remaining values to
         // subscribers that no longer run. Compiled Swift would have stopped; those calls
         // are not the program's, and the error that follows the trace says where it stopped.
-        if kind != .output && kind != .deinitialize, stopSignal?.isRaised == true { return nil }
+        if kind != .output && kind != .deinitialize,
+            stopSignalReference?._withUnsafeGuaranteedRef({ $0.isRaised }) == true
+        {
+            return nil
+        }
         // Printed lines are shown in place but are not calls: they take no number.
         if kind != .output { sequence += 1 }
         let number = kind == .output ? 0 : sequence
+        // Most calls break no rule: their empty list is not copied to be numbered.
         var found = found
-        for index in found.indices { found[index].sequence = number }
+        if !found.isEmpty { for index in found.indices { found[index].sequence = number } }
         let time = clock.map { $0.milliseconds - timeOrigin }
         let depth = depth
         let lane = lane
@@ -448,12 +457,9 @@ public final class Tracer: _Introspection {
     /// `didReceive(subscriber:input:resultingDemand:)`, which needs neither the subscriber nor
     /// the input: the frame `willReceiveValue` pushed says which call returns.
     fileprivate func didReceiveValue(resultingDemand: Subscribers.Demand) {
-        guard onOwnerThread, let frame = pop(), !frame.transparent, let subscriberName = frame.subscriber else {
-            return
-        }
+        guard onOwnerThread, let frame = pop(), !frame.transparent, frame.subscriber != nil else { return }
         let change = checker.didReceiveValue(
-            subscriber: subscriberName, subscription: frame.subscription,
-            demandBefore: frame.demandBefore, returned: resultingDemand)
+            subscription: frame.subscription, demandBefore: frame.demandBefore, returned: resultingDemand)
         // Written in place rather than through `update(at:_:)`, whose closure would copy the change.
         guard let index = storedIndex(of: frame.position) else { return }
         recorded[index].returnedDemand = Self.source(resultingDemand)

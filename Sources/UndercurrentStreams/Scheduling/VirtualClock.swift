@@ -405,7 +405,8 @@ func wallClockSeconds() -> Int64 {
 /// actions scheduled on it alive, and reading it costs no check that the clock still lives.
 public final class VirtualClockReading {
     /// Virtual nanoseconds since the clock started.
-    public fileprivate(set) var nanoseconds: Int64 = 0
+    // Unchecked: read on every traced event; written and read on the interpreter's thread.
+    @exclusivity(unchecked) public fileprivate(set) var nanoseconds: Int64 = 0
 
     /// Virtual milliseconds since the clock started.
     public var milliseconds: Double { Double(nanoseconds) / 1_000_000 }
