@@ -6,22 +6,17 @@
 /// they are made through its own wrappers (a `SubscriberTap` around the subscriber); the
 /// script is given the object itself instead, as compiled code is, and its protocol calls
 /// are reported from here, as the wrapper would report them.
+///
+/// Every observed method takes one argument or none (`Interpreter.observedMethodNames`), so
+/// the observer is given that argument, `.void` for none: a view of the call's frame, made for
+/// every traced value, retained the frame and the function.
 public protocol ScriptCallObserver: AnyObject {
     /// Before the body of method `method` (an index into `Interpreter.observedMethodNames`)
-    /// runs on `receiver` (the object, or the struct value); true to be told when it returns.
-    func willCall(_ method: Int, on receiver: Value, arguments: ScriptCallArguments) -> Bool
+    /// runs on `receiver` (the object, or the struct value) with `argument`; true to be told
+    /// when it returns.
+    func willCall(_ method: Int, on receiver: Value, argument: Value) -> Bool
     /// After it returned `result`, or threw (`result` nil).
-    func didCall(_ method: Int, on receiver: Value, arguments: ScriptCallArguments, result: Value?)
-}
-
-/// The arguments of an observed call, read from its frame.
-public struct ScriptCallArguments {
-    let frame: Frame
-    let function: FunctionDecl
-
-    public subscript(index: Int) -> Value {
-        frame.slots[function.parameters[index].slot]?.load() ?? .void
-    }
+    func didCall(_ method: Int, on receiver: Value, argument: Value, result: Value?)
 }
 
 extension FunctionState {
@@ -67,21 +62,23 @@ extension Interpreter {
     func runObserved(
         _ state: FunctionState, in frame: Frame, method: Int, receiver: Value, observer: ScriptCallObserver
     ) throws -> Flow {
-        let arguments = ScriptCallArguments(frame: frame, function: state.decl)
-        guard observer.willCall(method, on: receiver, arguments: arguments) else {
+        // Read before the body runs; a parameter cannot be assigned, so it is the same after.
+        let parameters = state.decl.parameters
+        let argument = parameters.isEmpty ? .void : frame.slots[parameters[0].slot]?.load() ?? .void
+        guard observer.willCall(method, on: receiver, argument: argument) else {
             return try state.runBody(self, in: frame)
         }
         let flow: Flow
         do {
             flow = try state.runBody(self, in: frame)
         } catch {
-            observer.didCall(method, on: receiver, arguments: arguments, result: nil)
+            observer.didCall(method, on: receiver, argument: argument, result: nil)
             throw error
         }
         if case .returned(let value) = flow {
-            observer.didCall(method, on: receiver, arguments: arguments, result: value)
+            observer.didCall(method, on: receiver, argument: argument, result: value)
         } else {
-            observer.didCall(method, on: receiver, arguments: arguments, result: .void)
+            observer.didCall(method, on: receiver, argument: argument, result: .void)
         }
         return flow
     }

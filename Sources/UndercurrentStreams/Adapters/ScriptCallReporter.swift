@@ -41,11 +41,11 @@ final class ScriptCallReporter: ScriptCallObserver {
         failsNever = bridge.failureIsNever(of: type)
     }
 
-    func willCall(_ method: Int, on receiver: Value, arguments: ScriptCallArguments) -> Bool {
-        handle.withBridge { willCall(method, on: receiver, arguments: arguments, bridge: $0) } ?? false
+    func willCall(_ method: Int, on receiver: Value, argument: Value) -> Bool {
+        handle.withBridge { willCall(method, on: receiver, argument: argument, bridge: $0) } ?? false
     }
 
-    private func willCall(_ method: Int, on receiver: Value, arguments: ScriptCallArguments, bridge: StreamBridge)
+    private func willCall(_ method: Int, on receiver: Value, argument: Value, bridge: StreamBridge)
         -> Bool
     {
         guard let observer = bridge.callObserver, let method = Method(rawValue: method) else { return false }
@@ -55,15 +55,15 @@ final class ScriptCallReporter: ScriptCallObserver {
         }
         switch method {
         case .receiveSubscription where asSubscriber:
-            guard let subscription = bridge.reportedSubscription(arguments[0], handedBy: observer) else { return false }
+            guard let subscription = bridge.reportedSubscription(argument, handedBy: observer) else { return false }
             observer.willReceive(subscriber: subscriber(receiver, bridge), subscription: subscription)
         case .receiveValue where asSubscriber:
             observer.willReceive(
-                scriptSubscriber: receiver, identifier: combineIdentifier(for: receiver), input: arguments[0])
+                scriptSubscriber: receiver, identifier: combineIdentifier(for: receiver), input: argument)
         case .receiveCompletion where asSubscriber:
-            return tellCompletion(arguments[0], to: receiver, bridge, observer, closing: false)
+            return tellCompletion(argument, to: receiver, bridge, observer, closing: false)
         case .request where asSubscription:
-            guard let demand = try? bridge.demand(from: arguments[0], at: .unknown) else { return false }
+            guard let demand = try? bridge.demand(from: argument, at: .unknown) else { return false }
             observer.willRequest(subscription: subscription(receiver, bridge), demand)
         case .cancel where asSubscription:
             observer.willCancel(subscription: subscription(receiver, bridge))
@@ -75,27 +75,27 @@ final class ScriptCallReporter: ScriptCallObserver {
 
     // Every `didCall` tells the tracer, whatever it finds in the arguments: the tracer closes
     // the call `willCall` opened (its frame of calls in progress) and reads little else.
-    func didCall(_ method: Int, on receiver: Value, arguments: ScriptCallArguments, result: Value?) {
-        handle.withBridge { didCall(method, on: receiver, arguments: arguments, result: result, bridge: $0) }
+    func didCall(_ method: Int, on receiver: Value, argument: Value, result: Value?) {
+        handle.withBridge { didCall(method, on: receiver, argument: argument, result: result, bridge: $0) }
     }
 
     private func didCall(
-        _ method: Int, on receiver: Value, arguments: ScriptCallArguments, result: Value?, bridge: StreamBridge
+        _ method: Int, on receiver: Value, argument: Value, result: Value?, bridge: StreamBridge
     ) {
         guard let observer = bridge.callObserver, let method = Method(rawValue: method) else { return }
         switch method {
         case .receiveSubscription:
             // The tap reports the subscription it was given, as `willCall` found it.
-            let subscription = bridge.reportedSubscription(arguments[0], handedBy: nil) ?? Subscriptions.empty
+            let subscription = bridge.reportedSubscription(argument, handedBy: nil) ?? Subscriptions.empty
             observer.didReceive(subscriber: subscriber(receiver, bridge), subscription: subscription)
         case .receiveValue:
             // A `receive(_:)` that threw returns no demand; the engine's adapter counts it as none.
             let demand = result.flatMap { try? bridge.demand(from: $0, at: .unknown) } ?? .none
             observer.didReceive(scriptSubscriberValue: demand)
         case .receiveCompletion:
-            _ = tellCompletion(arguments[0], to: receiver, bridge, observer, closing: true)
+            _ = tellCompletion(argument, to: receiver, bridge, observer, closing: true)
         case .request:
-            let demand = (try? bridge.demand(from: arguments[0], at: .unknown)) ?? .none
+            let demand = (try? bridge.demand(from: argument, at: .unknown)) ?? .none
             observer.didRequest(subscription: subscription(receiver, bridge), demand)
         case .cancel:
             observer.didCancel(subscription: subscription(receiver, bridge))
