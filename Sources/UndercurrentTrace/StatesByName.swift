@@ -1,16 +1,31 @@
-/// The contract checker's state per trace name: a dictionary that remembers where the name
-/// it was last asked about is. A traced value looks up the same subscriber and subscription
-/// several times, and hashing their names was most of the checker's cost per value.
+/// The contract checker's state per trace name: a dictionary that remembers where the names
+/// it was last asked about are. A traced value looks up the same subscribers and
+/// subscriptions several times, and hashing their names was most of the checker's cost per
+/// value; a chain of subjects asks about a handful of them in turn, which one remembered
+/// name missed every time.
 struct StatesByName<State> {
     private var states: [String: State] = [:]
-    /// Valid until the next insertion or removal, which clear it.
-    private var last: (name: String, index: Dictionary<String, State>.Index)?
+    /// Where the names asked about last are: valid until the next insertion or removal,
+    /// which clear them. At most `recentCapacity`, the oldest replaced first.
+    private var recent: [(name: String, index: Dictionary<String, State>.Index)] = []
+    private var oldestRecent = 0
+    static var recentCapacity: Int { 8 }
 
     private mutating func index(of name: String) -> Dictionary<String, State>.Index? {
-        if let last, last.name == name { return last.index }
+        for entry in recent.indices where recent[entry].name == name { return recent[entry].index }
         guard let index = states.index(forKey: name) else { return nil }
-        last = (name, index)
+        if recent.count < Self.recentCapacity {
+            recent.append((name, index))
+        } else {
+            recent[oldestRecent] = (name, index)
+            oldestRecent = (oldestRecent + 1) % Self.recentCapacity
+        }
         return index
+    }
+
+    private mutating func forgetRecent() {
+        recent.removeAll(keepingCapacity: true)
+        oldestRecent = 0
     }
 
     subscript(name: String) -> State? {
@@ -22,7 +37,7 @@ struct StatesByName<State> {
             if let newValue, let index = index(of: name) {
                 states.values[index] = newValue
             } else {
-                last = nil
+                forgetRecent()
                 states[name] = newValue
             }
         }
@@ -42,12 +57,12 @@ struct StatesByName<State> {
 
     @discardableResult
     mutating func removeValue(forKey name: String) -> State? {
-        last = nil
+        forgetRecent()
         return states.removeValue(forKey: name)
     }
 
     mutating func removeAll() {
-        last = nil
+        forgetRecent()
         states.removeAll()
     }
 }

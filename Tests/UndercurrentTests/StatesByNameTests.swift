@@ -2,7 +2,7 @@ import Testing
 
 @testable import UndercurrentTrace
 
-/// The checker's per-name state remembers where the last name it looked up is; that
+/// The checker's per-name state remembers where the names it looked up last are; that
 /// memory must never outlive an insertion or removal that moves the entries.
 @Suite struct StatesByNameTests {
     @Test func lookUpsStayRightAcrossInsertionsThatGrowTheTable() {
@@ -15,6 +15,24 @@ import Testing
         states["A#1"] = 2
         #expect(states["A#1"] == 2)
         #expect(states["B#64"] == 640)
+    }
+
+    @Test func everyRememberedNameStaysRightAcrossGrowthAndRemoval() {
+        var states = StatesByName<Int>()
+        let asked = (1...StatesByName<Int>.recentCapacity + 2).map { "Conduit#\($0)" }
+        for (number, name) in asked.enumerated() { states[name] = number }
+        // Asked in turn, as a chain of subjects asks about its conduits: all remembered.
+        for _ in 1...3 {
+            for (number, name) in asked.enumerated() { #expect(states[name] == number) }
+        }
+        // Growth moves every entry; a remembered place must not survive it.
+        for number in 1...200 { states["Sink#\(number)"] = -number }
+        for (number, name) in asked.enumerated() { #expect(states[name] == number) }
+        // Removal may move entries too.
+        #expect(states.removeValue(forKey: asked[3]) == 3)
+        for (number, name) in asked.enumerated() where number != 3 { #expect(states[name] == number) }
+        #expect(states[asked[3]] == nil)
+        #expect(states["Sink#200"] == -200)
     }
 
     @Test func removedNamesAreGoneAndOthersStay() {
