@@ -30,9 +30,32 @@ import Testing
         ("let a: UInt8 = 1\nlet b: UInt16 = 2\nprint(a + b)", "cannot be applied to operands of type UInt8 and UInt16"),
         ("let a: UInt8 = 1\nprint(a * 2.5)", "cannot be applied to operands of type UInt8 and Double"),
         ("let u: UInt = 3\nprint(-u)", "unary operator '-' cannot be applied to UInt"),
+        // A literal takes the other side's type in a comparison too (Swift: "integer literal
+        // '300' overflows when stored into 'UInt8'"); an `Int` of that value is compared.
+        ("let k: UInt8 = 3\nprint(k == 300)", "300 does not fit in UInt8"),
+        ("let k: UInt8 = 3\nprint(-1 < k)", "-1 does not fit in UInt8"),
     ])
     func whatSwiftDoesNotCompileIsRefused(source: String, message: String) {
         expectScriptError(source, .runtime, containing: message)
+    }
+
+    /// Any two integer types compare by value, as Swift's `BinaryInteger` comparisons do, an
+    /// `Int` that does not fit the other type included (compiled program's output). Before,
+    /// `UInt8(3) < n` with `n = 300` stopped with "300 does not fit in UInt8", and an `Int64`
+    /// compared with a `UInt8` was refused.
+    @Test func integersOfDifferentTypesCompareByValue() {
+        expectOracleOutput(
+            """
+            let k: UInt8 = 3
+            let n = 300
+            print(k < n, n > k, k == n, k != n)
+            let m: Int64 = 3
+            print(m == k, k < m, m >= k, k != m)
+            let top = UInt64.max
+            let minusOne = -1
+            print(top > n, n < top, top > minusOne, k > minusOne, Int8(-1) == minusOne, UInt8(255) == Int8(-1))
+            """,
+            "true true false true\ntrue false true false\ntrue true true true true false\n")
     }
 
     /// Wrapping operators, shifts and conversions that do not trap, as Swift computes them.

@@ -3,9 +3,10 @@
 /// overflow where Swift's traps (`UInt8(255) + 1`, `UInt(5) - 6`), and a value prints as Swift
 /// prints it. `bits` holds the value itself, or for `UInt64` and `UInt` its bit pattern.
 ///
-/// An `Int` meets one of them only as an integer literal in valid Swift (`x * 1_000`,
-/// `let n: UInt8 = 200`), and is taken as one: converted to the type, or refused when it
-/// does not fit.
+/// Comparisons take any two integer types and compare their values, as Swift's
+/// `BinaryInteger` does (`UInt8(3) < 300`, `Int64(-1) == Int8(-1)`). Other operators take an
+/// `Int` only as an integer literal (`x * 1_000`, `let n: UInt8 = 200`), converted to the
+/// type, or refused when it does not fit.
 final class FixedWidthIntegerType: ScalarType {
     enum Kind: String, CaseIterable {
         case int8 = "Int8"
@@ -138,6 +139,18 @@ final class FixedWidthIntegerType: ScalarType {
             return value(bits: with(Shift(op: op, a: a, count: count)))
         case .closedRange, .halfOpenRange, .identical, .notIdentical, .patternMatch:
             return nil
+        case .equal, .notEqual, .less, .greater, .lessOrEqual, .greaterOrEqual:
+            // An integer literal here was given this type already (`Interpreter.integerLiteral`):
+            // an `Int` is a value of type `Int`.
+            guard let a = Self.exactValue(lhs), let b = Self.exactValue(rhs) else { break }
+            switch op {
+            case .equal: return .bool(a == b)
+            case .notEqual: return .bool(a != b)
+            case .less: return .bool(a < b)
+            case .greater: return .bool(a > b)
+            case .lessOrEqual: return .bool(a <= b)
+            default: return .bool(a >= b)
+            }
         default:
             break
         }
@@ -148,6 +161,20 @@ final class FixedWidthIntegerType: ScalarType {
         case .truth(let truth)?: return .bool(truth)
         case .failure(let message)?: throw ScriptError.runtime(message)
         case nil: return nil
+        }
+    }
+
+    /// The value of an `Int` or of a fixed-width integer, exactly (a `UInt64` may exceed `Int`).
+    private static func exactValue(_ value: Value) -> Int128? {
+        switch value {
+        case .int(let number):
+            return Int128(number)
+        case .scalar(let scalar):
+            return scalar.withType { type in
+                (type as? FixedWidthIntegerType).map { $0.with(ToInt128(bits: scalar.bits)) }
+            }
+        default:
+            return nil
         }
     }
 
@@ -192,6 +219,11 @@ private struct Compare: FixedWidthBody {
 private struct ToInt: FixedWidthBody {
     let bits: Int
     func run<T: FixedWidthInteger>(_ type: T.Type) -> Int? { Int(exactly: integer(bits, as: T.self)) }
+}
+
+private struct ToInt128: FixedWidthBody {
+    let bits: Int
+    func run<T: FixedWidthInteger>(_ type: T.Type) -> Int128 { Int128(integer(bits, as: T.self)) }
 }
 
 private struct ToDouble: FixedWidthBody {

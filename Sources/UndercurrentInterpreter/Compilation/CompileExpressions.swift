@@ -707,18 +707,21 @@ extension BodyCompiler {
         at location: SourceLocation
     ) -> CompiledExpression {
         let binaryOperator = OperatorApplication(op, at: location)
-        if case .integerLiteral(let number, _) = rhsExpr {
+        // A shift's sides take no type from each other: `1 << count` is an Int whatever
+        // `count` is, and the count may be any integer type.
+        let isShift = [.shiftLeft, .shiftRight, .maskingShiftLeft, .maskingShiftRight].contains(op)
+        if !isShift, case .integerLiteral(let number, let literalLocation) = rhsExpr {
             return { interpreter, frame in
                 let left = try lhs(interpreter, frame)
                 return try binaryOperator.apply(
-                    left, Interpreter.integerLiteral(number, besides: left), in: interpreter)
+                    left, Interpreter.integerLiteral(number, besides: left, at: literalLocation), in: interpreter)
             }
         }
-        if case .integerLiteral(let number, _) = lhsExpr {
+        if !isShift, case .integerLiteral(let number, let literalLocation) = lhsExpr {
             return { interpreter, frame in
                 let right = try rhs(interpreter, frame)
                 return try binaryOperator.apply(
-                    Interpreter.integerLiteral(number, besides: right), right, in: interpreter)
+                    Interpreter.integerLiteral(number, besides: right, at: literalLocation), right, in: interpreter)
             }
         }
         return { interpreter, frame in

@@ -46,7 +46,9 @@ final class ExpressionCode {
             lastContext = (type, made)
             return try made(interpreter, frame)
         }
-        if case .integerLiteral(let number, _) = expr { return Interpreter.integerLiteral(number, besides: context) }
+        if case .integerLiteral(let number, let location) = expr {
+            return try Interpreter.integerLiteral(number, besides: context, at: location)
+        }
         return try evaluate(interpreter, frame, expected: nil)
     }
 

@@ -41,10 +41,21 @@ extension Interpreter {
     }
 
     /// An integer literal beside a value of an operator: a Double beside a Double (`price * 2`),
-    /// an Int otherwise.
-    static func integerLiteral(_ number: Int, besides other: Value) -> Value {
-        if case .double = other { return .double(Double(number)) }
-        return .int(number)
+    /// a fixed-width integer beside one (`byte < 200`; refused, as Swift refuses to compile
+    /// it, when it does not fit: `byte < 300`), an Int otherwise.
+    static func integerLiteral(_ number: Int, besides other: Value, at location: SourceLocation) throws -> Value {
+        switch other {
+        case .double:
+            return .double(Double(number))
+        case .scalar(let scalar):
+            return try scalar.withType { type in
+                guard let integerType = type as? FixedWidthIntegerType else { return .int(number) }
+                guard let bits = integerType.fit(number) else { throw integerType.overflows(number, at: location) }
+                return integerType.value(bits: bits)
+            }
+        default:
+            return .int(number)
+        }
     }
 
     /// The name of the fixed-width integer type `type` names (`UInt8`), if it names one.
