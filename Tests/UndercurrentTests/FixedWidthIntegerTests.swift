@@ -27,8 +27,15 @@ import Testing
     @Test(arguments: [
         ("let x: UInt8 = 300", "300 does not fit in UInt8 (0...255)"),
         ("let x: UInt8 = -1", "-1 does not fit in UInt8"),
-        ("let a: UInt8 = 1\nlet b: UInt16 = 2\nprint(a + b)", "cannot be applied to operands of type UInt8 and UInt16"),
-        ("let a: UInt8 = 1\nprint(a * 2.5)", "cannot be applied to operands of type UInt8 and Double"),
+        // Where no declaration tells the types apart, they are told apart when it runs.
+        (
+            "let a: UInt8 = 1\nfunc two() -> UInt16 { 2 }\nprint(a + two())",
+            "cannot be applied to operands of type UInt8 and UInt16"
+        ),
+        (
+            "let a: UInt8 = 1\nfunc half() -> Double { 0.5 }\nprint(a * half())",
+            "cannot be applied to operands of type UInt8 and Double"
+        ),
         ("let u: UInt = 3\nprint(-u)", "unary operator '-' cannot be applied to UInt"),
         // A literal takes the other side's type in a comparison too (Swift: "integer literal
         // '300' overflows when stored into 'UInt8'"); an `Int` of that value is compared.
@@ -37,6 +44,26 @@ import Testing
     ])
     func whatSwiftDoesNotCompileIsRefused(source: String, message: String) {
         expectScriptError(source, .runtime, containing: message)
+    }
+
+    /// Operands whose declarations give them two number types are refused before anything
+    /// runs, with swiftc's own error (`MixedNumberTypeTests`; checked with the oracle).
+    @Test(arguments: [
+        (
+            "let a: UInt8 = 1\nlet b: UInt16 = 2\nprint(a + b)", "3:9",
+            "binary operator '+' cannot be applied to operands of type 'UInt8' and 'UInt16'"
+        ),
+        (
+            "let a: UInt8 = 1\nprint(a * 2.5)", "2:9",
+            "binary operator '*' cannot be applied to operands of type 'UInt8' and 'Double'"
+        ),
+        (
+            "let i: Int32 = 1\nlet j = 2\nprint(i + j)", "3:9",
+            "binary operator '+' cannot be applied to operands of type 'Int32' and 'Int'"
+        ),
+    ])
+    func mixedIntegerTypesAreRefusedBeforeTheyRun(source: String, location: String, message: String) {
+        expectRefusedBeforeRunning(source, at: location, message)
     }
 
     /// Any two integer types compare by value, as Swift's `BinaryInteger` comparisons do, an

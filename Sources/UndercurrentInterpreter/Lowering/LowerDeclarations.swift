@@ -27,6 +27,9 @@ extension Lowerer {
                 isInout: isInout, slot: slot)
             lowered.defaultIsCallerLine =
                 parameter.defaultValue?.value.as(MacroExpansionExprSyntax.self)?.macroName.text == "line"
+            if !lowered.isVariadic, let number = Self.numberType(declared: lowered.type, initializer: nil) {
+                scope.noteNumberType(number, of: slot)
+            }
             // A parameter is a constant, unless it is `inout`.
             if !isInout {
                 scope.noteConstant(

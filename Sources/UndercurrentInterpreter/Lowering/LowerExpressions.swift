@@ -315,6 +315,7 @@ extension Lowerer {
             }
             let value = try lowerExpr(node.rightOperand)
             try refuseOperatorOnAny(compound, spelling: op, target, value, at: loc)
+            try refuseMixedNumberTypes(compound, spelling: op, compound: true, target, value, at: loc)
             try refuseChangingAConstant(target, compound: true, operatorAt: loc, memberNameAt: nil)
             let assignment = self.assignment(to: target, value: value, at: loc) {
                 .compoundAssign(compound, $0, value, loc)
@@ -329,6 +330,7 @@ extension Lowerer {
         let lhs = try operand(node.leftOperand, unwrapped: unwrapped)
         let rhs = try operand(node.rightOperand, unwrapped: unwrapped)
         try refuseOperatorOnAny(binaryOperator, spelling: op, lhs, rhs, at: loc)
+        try refuseMixedNumberTypes(binaryOperator, spelling: op, compound: false, lhs, rhs, at: loc)
         return .binary(binaryOperator, lhs, rhs, loc)
     }
 

@@ -54,6 +54,9 @@ public final class Lowerer {
     /// The type each global was declared with, by name: those of earlier inputs, then this
     /// input's as they are lowered (`OperandTypes.swift`).
     var globalDeclaredTypes: [String: TypeRef?] = [:]
+    /// The number type of each global that has one: written in this input or an earlier one,
+    /// or given by a literal in this one (`refuseMixedNumberTypes`).
+    var globalNumberTypes: [String: String] = [:]
     /// The structs declared in this input and earlier ones, by qualified name: a `let`
     /// holding one cannot have its properties set (`OperandTypes.swift`).
     var structTypeNames: Set<String> = []
@@ -125,6 +128,9 @@ public final class Lowerer {
             lineOffset: lineOffset, firstFunctionIndex: firstFunctionIndex, firstSiteIndex: firstSiteIndex)
         lowerer.publisherTypes.formUnion(knownPublisherTypes)
         lowerer.globalDeclaredTypes = knownGlobalTypes.mapValues { .some($0) }
+        lowerer.globalNumberTypes = knownGlobalTypes.compactMapValues {
+            Lowerer.numberType(declared: $0, initializer: nil)
+        }
         lowerer.structTypeNames = knownStructTypes
         lowerer.actorTypeNames = knownActorTypes
         lowerer.collectMemberNames(folded.statements)

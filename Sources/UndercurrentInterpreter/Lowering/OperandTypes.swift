@@ -149,3 +149,84 @@ extension Lowerer {
         }
     }
 }
+
+/// Operators between two different number types (`let total = 0; total + price` with
+/// `price` a Double, `count * 1.5`, `n + m` with `m` an `Int64`): Swift converts neither side
+/// and refuses to compile them; the interpreter's values would have mixed them. A type is
+/// known where a declaration says it (`let price: Double`, a parameter `_ n: Int`) or a
+/// literal alone gives it (`var total = 0` is an `Int`, `let rate = 0.5` a `Double`); where
+/// none does (a closure's `$0`, a property, a call), nothing is refused. Integers of
+/// different types may be compared (`BinaryInteger`'s heterogeneous comparisons) and
+/// shifted by each other.
+extension Lowerer {
+    func refuseMixedNumberTypes(
+        _ op: BinaryOperator, spelling: String, compound: Bool, _ lhs: Expr, _ rhs: Expr,
+        at location: SourceLocation
+    ) throws {
+        guard let left = numberType(of: lhs), let right = numberType(of: rhs), left != right else { return }
+        switch op {
+        case .plus, .minus, .times, .divide, .remainder, .wrappingPlus, .wrappingMinus, .wrappingTimes,
+            .bitAnd, .bitOr, .bitXor, .closedRange, .halfOpenRange:
+            break
+        case .equal, .notEqual, .less, .greater, .lessOrEqual, .greaterOrEqual:
+            if Self.isInteger(left) && Self.isInteger(right) { return }
+        default:
+            return
+        }
+        let message =
+            compound
+            ? "cannot convert value of type '\(right)' to expected argument type '\(left)'"
+            : "binary operator '\(spelling)' cannot be applied to operands of type '\(left)' and '\(right)'"
+        let conversion = compound || Self.isInteger(left) == Self.isInteger(right) ? left : "Double"
+        // Swift points at the value it cannot convert; at the operator otherwise.
+        throw ScriptError(
+            .syntax, message, at: compound ? rhs.location : location,
+            notes: ["Swift converts neither side: convert one, as in `\(conversion)(value)`"])
+    }
+
+    /// A float literal's type when nothing else gives it one: what Swift names in its error.
+    private static let floatLiteralType = "Double"
+
+    /// The number type `expr` has, as far as declarations and literals tell.
+    private func numberType(of expr: Expr) -> String? {
+        switch expr {
+        case .floatLiteral: return Self.floatLiteralType
+        case .prefix(.negate, let operand, _), .prefix(.plus, let operand, _): return numberType(of: operand)
+        case .name(.dynamic(let name), _, _): return scope.isInsideType ? nil : globalNumberTypes[name]
+        case .name(let reference, _, _): return scope.numberType(reference)
+        default: return nil
+        }
+    }
+
+    /// The number type of a variable declared with `declared` (`Double`, `TimeInterval`) or, with
+    /// none written, given by `initializer` when it is a literal (`0` is an `Int`).
+    static func numberType(declared: TypeRef?, initializer: Expr?) -> String? {
+        if let declared {
+            guard case .named(let parts, let arguments) = declared, parts.count == 1, arguments.isEmpty else {
+                return nil
+            }
+            return numberTypeNames[parts[0]]
+        }
+        switch initializer {
+        case .integerLiteral?: return "Int"
+        case .floatLiteral?: return floatLiteralType
+        case .prefix(.negate, .integerLiteral, _)?: return "Int"
+        case .prefix(.negate, .floatLiteral, _)?: return floatLiteralType
+        default: return nil
+        }
+    }
+
+    /// Number types by the names that spell them (`TimeInterval` is `Double`). `CGFloat` is
+    /// left out: Swift converts between it and `Double` (SE-0307).
+    private static let numberTypeNames: [String: String] = {
+        var names = Dictionary(
+            uniqueKeysWithValues: (["Int", "Double", "Float"] + FixedWidthIntegerType.Kind.allCases.map(\.rawValue))
+                .map { ($0, $0) })
+        names["TimeInterval"] = "Double"
+        names["Float64"] = "Double"
+        names["Float32"] = "Float"
+        return names
+    }()
+
+    private static func isInteger(_ type: String) -> Bool { type != "Double" && type != "Float" }
+}

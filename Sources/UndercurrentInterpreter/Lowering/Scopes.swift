@@ -132,6 +132,24 @@ final class FunctionScope {
         if case .binding(let slot, _) = pattern { declaredTypes[slot] = type }
     }
 
+    /// The number type each variable is known to have, by slot: written (`let d: Double`,
+    /// a parameter `_ n: Int`) or given by a literal alone (`var total = 0` is an `Int`).
+    private(set) var numberTypes: [Int: String] = [:]
+
+    func noteNumberType(_ name: String, of slot: Int) {
+        numberTypes[slot] = name
+    }
+
+    /// The number type of a name's variable, in this function or, captured, in an enclosing one.
+    func numberType(_ reference: NameReference) -> String? {
+        guard let home = home(of: reference) else { return nil }
+        return home.scope.numberTypes[home.slot]
+    }
+
+    /// True in the body of a type's member, or of a closure or function inside one: a name
+    /// not declared locally may be one of its properties.
+    var isInsideType: Bool { memberContext != nil || parent?.isInsideType == true }
+
     /// A slot with no name (a temporary, such as an `if` expression's result).
     func temporarySlot() -> Int {
         let slot = slotCount

@@ -1,0 +1,100 @@
+import Testing
+
+@testable import UndercurrentInterpreter
+
+/// Swift converts no number type to another in an operator: `total + price` with `total`
+/// an `Int` and `price` a `Double` does not compile, the first error many Swift learners
+/// meet. The interpreter's values would have mixed them and printed an answer; where the
+/// declarations give both operands a type, it is refused before anything runs, with the
+/// compiler's words (each message below is the one swiftc gives, checked with the oracle).
+@Suite struct MixedNumberTypeTests {
+    @Test(arguments: [
+        (
+            "let d = 2.5\nlet n = 2\nprint(d + n)", "3:9",
+            "binary operator '+' cannot be applied to operands of type 'Double' and 'Int'"
+        ),
+        (
+            "let n = 5\nprint(n * 1.5)", "2:9",
+            "binary operator '*' cannot be applied to operands of type 'Int' and 'Double'"
+        ),
+        (
+            "let n = -3\nlet d = 2.0\nprint(n < d)", "3:9",
+            "binary operator '<' cannot be applied to operands of type 'Int' and 'Double'"
+        ),
+        (
+            "var total = 0\nlet price: Double = 2.5\ntotal += price", "3:10",
+            "cannot convert value of type 'Double' to expected argument type 'Int'"
+        ),
+        (
+            "let d = 0.5\nvar count = 10\ncount -= d", "3:10",
+            "cannot convert value of type 'Double' to expected argument type 'Int'"
+        ),
+        (
+            "let n: Int = 1\nlet m: Int64 = 2\nprint(n + m)", "3:9",
+            "binary operator '+' cannot be applied to operands of type 'Int' and 'Int64'"
+        ),
+    ])
+    func numbersOfTwoTypesAreRefusedBeforeTheyRun(source: String, location: String, message: String) {
+        expectRefusedBeforeRunning(source, at: location, message)
+    }
+
+    /// A parameter's written type counts, in a function's body and in a closure inside it.
+    @Test func parametersHaveTheirWrittenType() {
+        expectRefusedBeforeRunning(
+            "func average(_ sum: Double, _ count: Int) -> Double {\n    let f = { sum / count }\n    return f()\n}",
+            at: "2:19", "binary operator '/' cannot be applied to operands of type 'Double' and 'Int'")
+    }
+
+    /// What Swift compiles still runs: a literal takes the other side's type, a conversion
+    /// makes one type of two, a closure's `$0` (whose type Swift infers) is not judged, and
+    /// integers of two types compare. The output is the compiled program's.
+    @Test func whatSwiftCompilesStillRuns() {
+        expectOracleOutput(
+            """
+            let d = 2.5
+            let n = 2
+            print(d * 2, d * Double(n), Double(n) * d, d * (1 + 2), d * -1, n * 3, n << 2)
+            let prices: [Double] = [1.5, 2.5]
+            print(prices.reduce(0) { $0 + $1 }, prices.reduce(0, +))
+            let k: UInt8 = 3
+            print(k < n, n == k, k + 1, Int(k) + n)
+            func scale(_ x: Double, by f: Int) -> Double { x * Double(f) }
+            print(scale(d, by: n))
+            var total = 0
+            for p in [1, 2] { total += p }
+            print(total)
+            let rate = 1.5
+            struct Bill { var rate = 2; func times(_ x: Int) -> Int { rate * x } }
+            print(Bill().times(n), rate * d)
+            """,
+            "5.0 5.0 5.0 7.5 -2.5 6 8\n4.0 4.0\nfalse false 4 5\n5.0\n3\n4 3.75\n")
+    }
+
+    /// A global declared in one input keeps its written type in the next.
+    @Test func aGlobalsWrittenTypeReachesLaterInputs() {
+        let shown = runSession(["let price: Double = 2.5", "let n = 2\nprint(n * price)", "print(Double(2) * price)"])
+        #expect(
+            shown[1].contains(
+                "<input 2>:2:9: syntax error: binary operator '*' cannot be applied to operands of type 'Int' and 'Double'"
+            ),
+            "got: \(shown[1])")
+        #expect(shown[2] == "5.0\n")
+    }
+}
+
+/// Runs `source` as the second input of a session, after a line that prints, and expects
+/// the error at `location` (`line:column` in `source`) before anything in the input ran,
+/// and the session to go on.
+func expectRefusedBeforeRunning(
+    _ source: String, at location: String, _ message: String,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+    let parts = location.split(separator: ":").compactMap { Int($0) }
+    let shifted = "\(parts[0] + 1):\(parts[1])"
+    let shown = runSession(["let kept = 41", "print(\"ran\")\n" + source, "print(kept + 1)"])
+    #expect(
+        shown[1].contains("<input 2>:\(shifted): syntax error: \(message)"), "got: \(shown[1])",
+        sourceLocation: sourceLocation)
+    #expect(!shown[1].contains("ran\n"), "nothing runs before the error", sourceLocation: sourceLocation)
+    #expect(shown[2] == "42\n", "the session goes on", sourceLocation: sourceLocation)
+}
