@@ -38,6 +38,21 @@ import Testing
         expectRefusedBeforeRunning(source, at: location, message)
     }
 
+    /// A variable made from a value whose type is known has that type, as Swift infers it.
+    @Test(arguments: [
+        (
+            "let m: Int64 = 2\nlet n = 1\nvar x = m\nx += n", "4:6",
+            "cannot convert value of type 'Int' to expected argument type 'Int64'"
+        ),
+        (
+            "let price = 2.5\nlet due = price * 2\nlet items = 3 + 1\nprint(due * items)", "4:11",
+            "binary operator '*' cannot be applied to operands of type 'Double' and 'Int'"
+        ),
+    ])
+    func aVariableMadeFromATypedValueHasItsType(source: String, location: String, message: String) {
+        expectRefusedBeforeRunning(source, at: location, message)
+    }
+
     /// A parameter's written type counts, in a function's body and in a closure inside it.
     @Test func parametersHaveTheirWrittenType() {
         expectRefusedBeforeRunning(

@@ -27,7 +27,7 @@ extension Lowerer {
                 isInout: isInout, slot: slot)
             lowered.defaultIsCallerLine =
                 parameter.defaultValue?.value.as(MacroExpansionExprSyntax.self)?.macroName.text == "line"
-            if !lowered.isVariadic, let number = Self.numberType(declared: lowered.type, initializer: nil) {
+            if !lowered.isVariadic, let type = lowered.type, let number = Self.numberType(declared: type) {
                 scope.noteNumberType(number, of: slot)
             }
             // A parameter is a constant, unless it is `inout`.

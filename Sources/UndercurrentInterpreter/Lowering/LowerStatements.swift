@@ -328,7 +328,7 @@ extension Lowerer {
                 let name = identifier.identifier.text
                 let pattern = Pattern.binding(slot: -1, name: name)
                 globalDeclaredTypes[name] = .some(type)
-                globalNumberTypes[name] = Self.numberType(declared: type, initializer: initializer)
+                globalNumberTypes[name] = numberType(declared: type, initializer: initializer)
                 statements.append(
                     .global(
                         name: name,
@@ -358,7 +358,7 @@ extension Lowerer {
             let pattern = try lowerBindingPattern(binding.pattern, isCasePattern: false)
             if let type { scope.noteDeclaredType(type, of: pattern) }
             if case .binding(let slot, _) = pattern,
-                let number = Self.numberType(declared: type, initializer: initializer)
+                let number = numberType(declared: type, initializer: initializer)
             {
                 scope.noteNumberType(number, of: slot)
             }

@@ -129,7 +129,7 @@ public final class Lowerer {
         lowerer.publisherTypes.formUnion(knownPublisherTypes)
         lowerer.globalDeclaredTypes = knownGlobalTypes.mapValues { .some($0) }
         lowerer.globalNumberTypes = knownGlobalTypes.compactMapValues {
-            Lowerer.numberType(declared: $0, initializer: nil)
+            Lowerer.numberType(declared: $0)
         }
         lowerer.structTypeNames = knownStructTypes
         lowerer.actorTypeNames = knownActorTypes

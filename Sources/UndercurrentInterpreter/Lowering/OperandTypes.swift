@@ -187,33 +187,52 @@ extension Lowerer {
     /// A float literal's type when nothing else gives it one: what Swift names in its error.
     private static let floatLiteralType = "Double"
 
-    /// The number type `expr` has, as far as declarations and literals tell.
+    /// The number type `expr` has as an operand, as far as declarations and literals tell: an
+    /// integer literal has none (it takes the other side's), nor has arithmetic on two types.
     private func numberType(of expr: Expr) -> String? {
         switch expr {
         case .floatLiteral: return Self.floatLiteralType
         case .prefix(.negate, let operand, _), .prefix(.plus, let operand, _): return numberType(of: operand)
         case .name(.dynamic(let name), _, _): return scope.isInsideType ? nil : globalNumberTypes[name]
         case .name(let reference, _, _): return scope.numberType(reference)
+        case .binary(let op, let lhs, let rhs, _) where op.givesItsOperandsType:
+            // `total + 1`, `price * 2`: the type both sides have, or the one a literal takes.
+            let left = numberType(of: lhs)
+            let right = numberType(of: rhs)
+            if left == right { return left }
+            if case .integerLiteral = lhs { return right }
+            if case .integerLiteral = rhs { return left }
+            return nil
         default: return nil
         }
     }
 
     /// The number type of a variable declared with `declared` (`Double`, `TimeInterval`) or, with
-    /// none written, given by `initializer` when it is a literal (`0` is an `Int`).
-    static func numberType(declared: TypeRef?, initializer: Expr?) -> String? {
-        if let declared {
-            guard case .named(let parts, let arguments) = declared, parts.count == 1, arguments.isEmpty else {
-                return nil
-            }
-            return numberTypeNames[parts[0]]
+    /// none written, given by its initializer: a literal (`0` is an `Int`), or a value whose
+    /// type is known (`var x = total`, `let due = price * 2`).
+    func numberType(declared: TypeRef?, initializer: Expr?) -> String? {
+        if let declared { return Self.numberType(declared: declared) }
+        guard let initializer else { return nil }
+        // Integer literals alone (`0`, `-1`, `60 * 60`) make an `Int` where nothing else gives a type.
+        return numberType(of: initializer) ?? (Self.isIntegerLiteralArithmetic(initializer) ? "Int" : nil)
+    }
+
+    private static func isIntegerLiteralArithmetic(_ expr: Expr) -> Bool {
+        switch expr {
+        case .integerLiteral: true
+        case .prefix(.negate, let operand, _), .prefix(.plus, let operand, _): isIntegerLiteralArithmetic(operand)
+        case .binary(let op, let lhs, let rhs, _) where op.givesItsOperandsType:
+            isIntegerLiteralArithmetic(lhs) && isIntegerLiteralArithmetic(rhs)
+        default: false
         }
-        switch initializer {
-        case .integerLiteral?: return "Int"
-        case .floatLiteral?: return floatLiteralType
-        case .prefix(.negate, .integerLiteral, _)?: return "Int"
-        case .prefix(.negate, .floatLiteral, _)?: return floatLiteralType
-        default: return nil
+    }
+
+    /// The number type a written type names, if it names one.
+    static func numberType(declared: TypeRef) -> String? {
+        guard case .named(let parts, let arguments) = declared, parts.count == 1, arguments.isEmpty else {
+            return nil
         }
+        return numberTypeNames[parts[0]]
     }
 
     /// Number types by the names that spell them (`TimeInterval` is `Double`). `CGFloat` is
