@@ -53,6 +53,44 @@ import Testing
         expectRefusedBeforeRunning(source, at: location, message)
     }
 
+    /// A property's type counts in its type's methods, read as `total` or as `self.total`;
+    /// a static property, or one of a type declared in an earlier input, is not judged.
+    @Test func aPropertysTypeCountsInItsTypesMethods() {
+        expectRefusedBeforeRunning(
+            "struct Cart {\n    var total = 0.0\n    var count = 0\n    mutating func add(_ items: Int) {\n"
+                + "        total += items\n    }\n}",
+            at: "5:18", "cannot convert value of type 'Int' to expected argument type 'Double'")
+        expectRefusedBeforeRunning(
+            "final class Meter {\n    var scale: Int64 = 2\n    func show(_ n: Int) { print(self.scale * n) }\n}",
+            at: "3:44", "binary operator '*' cannot be applied to operands of type 'Int64' and 'Int'")
+        expectOracleOutput(
+            """
+            struct Cart {
+                var total = 0.0
+                var count = 0
+                mutating func add(_ price: Double) {
+                    total += price
+                    count += 1
+                }
+                func average() -> Double { total / Double(count) }
+            }
+            var cart = Cart()
+            cart.add(2.5)
+            cart.add(1.5)
+            print(cart.average(), cart.total, cart.count)
+            final class Meter {
+                var readings: [Double] = []
+                var scale = 2
+                func record(_ value: Double) { readings.append(value * Double(scale)) }
+                static func convert(_ n: Int) -> Int { n * 2 }
+            }
+            let m = Meter()
+            m.record(1.5)
+            print(m.readings, Meter.convert(3))
+            """,
+            "2.0 4.0 2\n[3.0] 6\n")
+    }
+
     /// A parameter's written type counts, in a function's body and in a closure inside it.
     @Test func parametersHaveTheirWrittenType() {
         expectRefusedBeforeRunning(

@@ -57,6 +57,8 @@ public final class Lowerer {
     /// The number type of each global that has one: written in this input or an earlier one,
     /// or given by a literal in this one (`refuseMixedNumberTypes`).
     var globalNumberTypes: [String: String] = [:]
+    /// The number type of each instance property that has one, by type (this input's types).
+    var memberNumberTypes: [String: [String: String]] = [:]
     /// The structs declared in this input and earlier ones, by qualified name: a `let`
     /// holding one cannot have its properties set (`OperandTypes.swift`).
     var structTypeNames: Set<String> = []
@@ -293,6 +295,7 @@ public final class Lowerer {
             var names = memberNames[qualified] ?? []
             for member in members { names.formUnion(Self.declaredNames(member.decl)) }
             memberNames[qualified] = names
+            noteMemberNumberTypes(members, of: qualified)
             for member in members { collectMemberNames(member.decl, prefix: [qualified]) }
             return
         } else if let node = decl.as(TypeAliasDeclSyntax.self), !prefix.isEmpty {
@@ -318,6 +321,7 @@ public final class Lowerer {
         var names = memberNames[qualified] ?? []
         for member in members { names.formUnion(Self.declaredNames(member.decl)) }
         memberNames[qualified] = names
+        noteMemberNumberTypes(members, of: qualified)
         for member in members { collectMemberNames(member.decl, prefix: prefix + [name]) }
     }
 
@@ -350,7 +354,14 @@ public final class Lowerer {
         for (typeName, superName) in superclassNames where typeName == qualified {
             names.formUnion(memberNames[superName] ?? [])
         }
-        return MemberContext(typeName: qualified, memberNames: names, isStatic: isStatic)
+        var numberTypes = memberNumberTypes[qualified] ?? [:]
+        if let last = typeNesting.last, last != qualified {
+            numberTypes.merge(memberNumberTypes[last] ?? [:]) { own, _ in own }
+        }
+        for (typeName, superName) in superclassNames where typeName == qualified {
+            numberTypes.merge(memberNumberTypes[superName] ?? [:]) { own, _ in own }
+        }
+        return MemberContext(typeName: qualified, memberNames: names, isStatic: isStatic, numberTypes: numberTypes)
     }
 
     var superclassNames: [(String, String)] = []

@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 // What the declarations tell about an operator's operands. Swift refuses an operator on a
 // value declared `Any`, and a change to a local `let` constant; the interpreter's values
 // know what they hold but not how they were declared, and its variables are all cells it
@@ -193,8 +195,14 @@ extension Lowerer {
         switch expr {
         case .floatLiteral: return Self.floatLiteralType
         case .prefix(.negate, let operand, _), .prefix(.plus, let operand, _): return numberType(of: operand)
-        case .name(.dynamic(let name), _, _): return scope.isInsideType ? nil : globalNumberTypes[name]
+        case .name(.dynamic(let name), _, _):
+            // In a type's member, a name not declared in it is a property or a global: only a
+            // property's type is taken.
+            return scope.isInsideType ? scope.propertyNumberType(name) : globalNumberTypes[name]
         case .name(let reference, _, _): return scope.numberType(reference)
+        case .member(.selfReference, let name, _, _), .member(.name(_, "self", _), let name, _, _):
+            // `self.total`, or `total` in a method (read through `self`).
+            return scope.propertyNumberType(name)
         case .binary(let op, let lhs, let rhs, _) where op.givesItsOperandsType:
             // `total + 1`, `price * 2`: the type both sides have, or the one a literal takes.
             let left = numberType(of: lhs)
@@ -225,6 +233,40 @@ extension Lowerer {
             isIntegerLiteralArithmetic(lhs) && isIntegerLiteralArithmetic(rhs)
         default: false
         }
+    }
+
+    /// Notes the number type of each instance property of `typeName` declared with one, or
+    /// with a literal alone (`var total = 0.0`).
+    func noteMemberNumberTypes(_ members: MemberBlockItemListSyntax, of typeName: String) {
+        for member in members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self),
+                !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) })
+            else { continue }
+            for binding in variable.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                let number: String?
+                if let written = binding.typeAnnotation?.type.as(IdentifierTypeSyntax.self),
+                    written.genericArgumentClause == nil
+                {
+                    number = Self.numberTypeNames[written.name.text]
+                } else if binding.typeAnnotation == nil, let value = binding.initializer?.value {
+                    number = Self.literalNumberType(value)
+                } else {
+                    number = nil
+                }
+                memberNumberTypes[typeName, default: [:]][name] = number
+            }
+        }
+    }
+
+    /// `Int` for an integer literal, `Double` for a float literal (either negated).
+    private static func literalNumberType(_ syntax: ExprSyntax) -> String? {
+        if syntax.is(IntegerLiteralExprSyntax.self) { return "Int" }
+        if syntax.is(FloatLiteralExprSyntax.self) { return floatLiteralType }
+        if let prefix = syntax.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            return literalNumberType(prefix.expression)
+        }
+        return nil
     }
 
     /// The number type a written type names, if it names one.

@@ -150,6 +150,13 @@ final class FunctionScope {
     /// not declared locally may be one of its properties.
     var isInsideType: Bool { memberContext != nil || parent?.isInsideType == true }
 
+    /// The number type of the enclosing type's instance property `name`, in an instance
+    /// member's body (or a closure in one).
+    func propertyNumberType(_ name: String) -> String? {
+        if let memberContext { return memberContext.isStatic ? nil : memberContext.numberTypes[name] }
+        return parent?.propertyNumberType(name)
+    }
+
     /// A slot with no name (a temporary, such as an `if` expression's result).
     func temporarySlot() -> Int {
         let slot = slotCount
@@ -181,10 +188,13 @@ final class MemberContext {
     let typeName: String
     let memberNames: Set<String>
     let isStatic: Bool
+    /// The number type of each instance property that has one (`var total = 0.0`).
+    let numberTypes: [String: String]
 
-    init(typeName: String, memberNames: Set<String>, isStatic: Bool) {
+    init(typeName: String, memberNames: Set<String>, isStatic: Bool, numberTypes: [String: String] = [:]) {
         self.typeName = typeName
         self.memberNames = memberNames
         self.isStatic = isStatic
+        self.numberTypes = numberTypes
     }
 }
