@@ -46,26 +46,6 @@ import Testing
         expectScriptError(source, .runtime, containing: message)
     }
 
-    /// Operands whose declarations give them two number types are refused before anything
-    /// runs, with swiftc's own error (`MixedNumberTypeTests`; checked with the oracle).
-    @Test(arguments: [
-        (
-            "let a: UInt8 = 1\nlet b: UInt16 = 2\nprint(a + b)", "3:9",
-            "binary operator '+' cannot be applied to operands of type 'UInt8' and 'UInt16'"
-        ),
-        (
-            "let a: UInt8 = 1\nprint(a * 2.5)", "2:9",
-            "binary operator '*' cannot be applied to operands of type 'UInt8' and 'Double'"
-        ),
-        (
-            "let i: Int32 = 1\nlet j = 2\nprint(i + j)", "3:9",
-            "binary operator '+' cannot be applied to operands of type 'Int32' and 'Int'"
-        ),
-    ])
-    func mixedIntegerTypesAreRefusedBeforeTheyRun(source: String, location: String, message: String) {
-        expectRefusedBeforeRunning(source, at: location, message)
-    }
-
     /// Any two integer types compare by value, as Swift's `BinaryInteger` comparisons do, an
     /// `Int` that does not fit the other type included (compiled program's output). Before,
     /// `UInt8(3) < n` with `n = 300` stopped with "300 does not fit in UInt8", and an `Int64`

@@ -29,17 +29,24 @@ import Testing
             "let d = 0.5\nvar count = 10\ncount -= d", "3:10",
             "cannot convert value of type 'Double' to expected argument type 'Int'"
         ),
+        // Two integer types, and fixed-width integers beside a Double.
         (
             "let n: Int = 1\nlet m: Int64 = 2\nprint(n + m)", "3:9",
             "binary operator '+' cannot be applied to operands of type 'Int' and 'Int64'"
         ),
-    ])
-    func numbersOfTwoTypesAreRefusedBeforeTheyRun(source: String, location: String, message: String) {
-        expectRefusedBeforeRunning(source, at: location, message)
-    }
-
-    /// A variable made from a value whose type is known has that type, as Swift infers it.
-    @Test(arguments: [
+        (
+            "let a: UInt8 = 1\nlet b: UInt16 = 2\nprint(a + b)", "3:9",
+            "binary operator '+' cannot be applied to operands of type 'UInt8' and 'UInt16'"
+        ),
+        (
+            "let a: UInt8 = 1\nprint(a * 2.5)", "2:9",
+            "binary operator '*' cannot be applied to operands of type 'UInt8' and 'Double'"
+        ),
+        (
+            "let i: Int32 = 1\nlet j = 2\nprint(i + j)", "3:9",
+            "binary operator '+' cannot be applied to operands of type 'Int32' and 'Int'"
+        ),
+        // A variable made from a value whose type is known has that type, as Swift infers it.
         (
             "let m: Int64 = 2\nlet n = 1\nvar x = m\nx += n", "4:6",
             "cannot convert value of type 'Int' to expected argument type 'Int64'"
@@ -49,7 +56,7 @@ import Testing
             "binary operator '*' cannot be applied to operands of type 'Double' and 'Int'"
         ),
     ])
-    func aVariableMadeFromATypedValueHasItsType(source: String, location: String, message: String) {
+    func numbersOfTwoTypesAreRefusedBeforeTheyRun(source: String, location: String, message: String) {
         expectRefusedBeforeRunning(source, at: location, message)
     }
 
