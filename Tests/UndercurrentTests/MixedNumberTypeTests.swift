@@ -98,6 +98,23 @@ import Testing
             "2.0 4.0 2\n[3.0] 6\n")
     }
 
+    /// A value of one number type given to a variable of another: declared, assigned, or set
+    /// as a property in its type's method.
+    @Test(arguments: [
+        (
+            "let n = 3\nlet d: Double = n\nprint(d)", "2:17",
+            "cannot convert value of type 'Int' to specified type 'Double'"
+        ),
+        ("var d: Double = 1\nlet n = 3\nd = n\nprint(d)", "3:5", "cannot assign value of type 'Int' to type 'Double'"),
+        (
+            "struct S { var total = 0.0\n mutating func set(_ n: Int) { total = n } }", "2:40",
+            "cannot assign value of type 'Int' to type 'Double'"
+        ),
+    ])
+    func aNumberOfOneTypeIsNotStoredInAnother(source: String, location: String, message: String) {
+        expectRefusedBeforeRunning(source, at: location, message)
+    }
+
     /// A parameter's written type counts, in a function's body and in a closure inside it.
     @Test func parametersHaveTheirWrittenType() {
         expectRefusedBeforeRunning(

@@ -323,6 +323,9 @@ extension Lowerer {
                     .flatMap { try $0.typeAnnotation.map { try lowerType($0.type) } }
             }
             let initializer = try binding.initializer.map { try lowerExpr($0.value) }
+            if let type, let initializer {
+                try refuseNumberConversion(of: initializer, to: Self.numberType(declared: type), assigning: false)
+            }
             let loc = location(binding)
             if scope.declaresGlobals, let identifier = binding.pattern.as(IdentifierPatternSyntax.self) {
                 let name = identifier.identifier.text

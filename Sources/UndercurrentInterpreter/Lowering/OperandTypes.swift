@@ -186,12 +186,25 @@ extension Lowerer {
             notes: ["Swift converts neither side: convert one, as in `\(conversion)(value)`"])
     }
 
+    /// A value of one number type given to a variable of another (`let d: Double = n`,
+    /// `d = n` with `n` an `Int`): Swift converts it no more than an operator's operand.
+    /// `target` is the variable's number type, if it has one.
+    func refuseNumberConversion(of value: Expr, to target: String?, assigning: Bool) throws {
+        guard let target, let given = numberType(of: value), given != target else { return }
+        let message =
+            assigning
+            ? "cannot assign value of type '\(given)' to type '\(target)'"
+            : "cannot convert value of type '\(given)' to specified type '\(target)'"
+        throw ScriptError(
+            .syntax, message, at: value.location, notes: ["Swift converts no number: write `\(target)(value)`"])
+    }
+
     /// A float literal's type when nothing else gives it one: what Swift names in its error.
     private static let floatLiteralType = "Double"
 
     /// The number type `expr` has as an operand, as far as declarations and literals tell: an
     /// integer literal has none (it takes the other side's), nor has arithmetic on two types.
-    private func numberType(of expr: Expr) -> String? {
+    func numberType(of expr: Expr) -> String? {
         switch expr {
         case .floatLiteral: return Self.floatLiteralType
         case .prefix(.negate, let operand, _), .prefix(.plus, let operand, _): return numberType(of: operand)
