@@ -115,6 +115,22 @@ import Testing
         expectRefusedBeforeRunning(source, at: location, message)
     }
 
+    /// Nor is a number stored in a `String` or a `Bool`, or a string or a Bool in a number:
+    /// each printed the value it was given.
+    @Test(arguments: [
+        (
+            "let n = 3\nlet s: String = n\nprint(s)", "2:17",
+            "cannot convert value of type 'Int' to specified type 'String'"
+        ),
+        ("let n = 3\nvar s = \"a\"\ns = n\nprint(s)", "3:5", "cannot assign value of type 'Int' to type 'String'"),
+        ("let n = 2\nlet b: Bool = n", "2:15", "type 'Int' cannot be used as a boolean; test for '!= 0' instead"),
+        ("let d = 2.5\nvar f = false\nf = d", "3:5", "cannot assign value of type 'Double' to type 'Bool'"),
+        ("let s = \"a\"\nlet n: Int = s", "2:14", "cannot convert value of type 'String' to specified type 'Int'"),
+    ])
+    func numbersStringsAndBoolsAreNotStoredInEachOther(source: String, location: String, message: String) {
+        expectRefusedBeforeRunning(source, at: location, message)
+    }
+
     /// A parameter's written type counts, in a function's body and in a closure inside it.
     @Test func parametersHaveTheirWrittenType() {
         expectRefusedBeforeRunning(
@@ -143,8 +159,15 @@ import Testing
             let rate = 1.5
             struct Bill { var rate = 2; func times(_ x: Int) -> Int { rate * x } }
             print(Bill().times(n), rate * d)
+            let c: Character = "a"
+            var text = "x"
+            text += "y"
+            text = "\\(n)"
+            var flag = false
+            flag = !flag
+            print(c, text, text == "2", text + "z", flag && n > 0, flag ? 1 : 2)
             """,
-            "5.0 5.0 5.0 7.5 -2.5 6 8\n4.0 4.0\nfalse false 4 5\n5.0\n3\n4 3.75\n")
+            "5.0 5.0 5.0 7.5 -2.5 6 8\n4.0 4.0\nfalse false 4 5\n5.0\n3\n4 3.75\na 2 true 2z true 1\n")
     }
 
     /// A global declared in one input keeps its written type in the next.

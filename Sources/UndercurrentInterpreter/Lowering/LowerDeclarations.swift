@@ -27,8 +27,8 @@ extension Lowerer {
                 isInout: isInout, slot: slot)
             lowered.defaultIsCallerLine =
                 parameter.defaultValue?.value.as(MacroExpansionExprSyntax.self)?.macroName.text == "line"
-            if !lowered.isVariadic, let type = lowered.type, let number = Self.numberType(declared: type) {
-                scope.noteNumberType(number, of: slot)
+            if !lowered.isVariadic, let type = lowered.type, let number = Self.basicType(declared: type) {
+                scope.noteBasicType(number, of: slot)
             }
             // A parameter is a constant, unless it is `inout`.
             if !isInout {

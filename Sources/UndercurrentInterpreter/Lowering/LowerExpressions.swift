@@ -295,7 +295,7 @@ extension Lowerer {
         if node.operator.is(AssignmentExprSyntax.self) {
             let target = try lowerExpr(node.leftOperand, chainBase: true)
             let value = try lowerExpr(node.rightOperand)
-            try refuseNumberConversion(of: value, to: numberType(of: target), assigning: true)
+            try refuseConversion(of: value, to: basicType(of: target), assigning: true)
             try refuseChangingAConstant(
                 target, compound: false, operatorAt: loc,
                 memberNameAt: node.leftOperand.as(MemberAccessExprSyntax.self).map { location($0.declName) })

@@ -324,14 +324,14 @@ extension Lowerer {
             }
             let initializer = try binding.initializer.map { try lowerExpr($0.value) }
             if let type, let initializer {
-                try refuseNumberConversion(of: initializer, to: Self.numberType(declared: type), assigning: false)
+                try refuseConversion(of: initializer, to: Self.basicType(declared: type), assigning: false)
             }
             let loc = location(binding)
             if scope.declaresGlobals, let identifier = binding.pattern.as(IdentifierPatternSyntax.self) {
                 let name = identifier.identifier.text
                 let pattern = Pattern.binding(slot: -1, name: name)
                 globalDeclaredTypes[name] = .some(type)
-                globalNumberTypes[name] = numberType(declared: type, initializer: initializer)
+                globalBasicTypes[name] = basicType(declared: type, initializer: initializer)
                 statements.append(
                     .global(
                         name: name,
@@ -361,9 +361,9 @@ extension Lowerer {
             let pattern = try lowerBindingPattern(binding.pattern, isCasePattern: false)
             if let type { scope.noteDeclaredType(type, of: pattern) }
             if case .binding(let slot, _) = pattern,
-                let number = numberType(declared: type, initializer: initializer)
+                let number = basicType(declared: type, initializer: initializer)
             {
-                scope.noteNumberType(number, of: slot)
+                scope.noteBasicType(number, of: slot)
             }
             if isConstant {
                 scope.noteConstant(

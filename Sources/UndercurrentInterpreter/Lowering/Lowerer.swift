@@ -54,11 +54,11 @@ public final class Lowerer {
     /// The type each global was declared with, by name: those of earlier inputs, then this
     /// input's as they are lowered (`OperandTypes.swift`).
     var globalDeclaredTypes: [String: TypeRef?] = [:]
-    /// The number type of each global that has one: written in this input or an earlier one,
-    /// or given by a literal in this one (`refuseMixedNumberTypes`).
-    var globalNumberTypes: [String: String] = [:]
-    /// The number type of each instance property that has one, by type (this input's types).
-    var memberNumberTypes: [String: [String: String]] = [:]
+    /// The basic type of each global that has one: written in this input or an earlier one,
+    /// or given by its initializer in this one (`OperandTypes.swift`).
+    var globalBasicTypes: [String: String] = [:]
+    /// The basic type of each instance property that has one, by type (this input's types).
+    var memberBasicTypes: [String: [String: String]] = [:]
     /// The structs declared in this input and earlier ones, by qualified name: a `let`
     /// holding one cannot have its properties set (`OperandTypes.swift`).
     var structTypeNames: Set<String> = []
@@ -130,8 +130,8 @@ public final class Lowerer {
             lineOffset: lineOffset, firstFunctionIndex: firstFunctionIndex, firstSiteIndex: firstSiteIndex)
         lowerer.publisherTypes.formUnion(knownPublisherTypes)
         lowerer.globalDeclaredTypes = knownGlobalTypes.mapValues { .some($0) }
-        lowerer.globalNumberTypes = knownGlobalTypes.compactMapValues {
-            Lowerer.numberType(declared: $0)
+        lowerer.globalBasicTypes = knownGlobalTypes.compactMapValues {
+            Lowerer.basicType(declared: $0)
         }
         lowerer.structTypeNames = knownStructTypes
         lowerer.actorTypeNames = knownActorTypes
@@ -295,7 +295,7 @@ public final class Lowerer {
             var names = memberNames[qualified] ?? []
             for member in members { names.formUnion(Self.declaredNames(member.decl)) }
             memberNames[qualified] = names
-            noteMemberNumberTypes(members, of: qualified)
+            noteMemberBasicTypes(members, of: qualified)
             for member in members { collectMemberNames(member.decl, prefix: [qualified]) }
             return
         } else if let node = decl.as(TypeAliasDeclSyntax.self), !prefix.isEmpty {
@@ -321,7 +321,7 @@ public final class Lowerer {
         var names = memberNames[qualified] ?? []
         for member in members { names.formUnion(Self.declaredNames(member.decl)) }
         memberNames[qualified] = names
-        noteMemberNumberTypes(members, of: qualified)
+        noteMemberBasicTypes(members, of: qualified)
         for member in members { collectMemberNames(member.decl, prefix: prefix + [name]) }
     }
 
@@ -354,14 +354,14 @@ public final class Lowerer {
         for (typeName, superName) in superclassNames where typeName == qualified {
             names.formUnion(memberNames[superName] ?? [])
         }
-        var numberTypes = memberNumberTypes[qualified] ?? [:]
+        var basicTypes = memberBasicTypes[qualified] ?? [:]
         if let last = typeNesting.last, last != qualified {
-            numberTypes.merge(memberNumberTypes[last] ?? [:]) { own, _ in own }
+            basicTypes.merge(memberBasicTypes[last] ?? [:]) { own, _ in own }
         }
         for (typeName, superName) in superclassNames where typeName == qualified {
-            numberTypes.merge(memberNumberTypes[superName] ?? [:]) { own, _ in own }
+            basicTypes.merge(memberBasicTypes[superName] ?? [:]) { own, _ in own }
         }
-        return MemberContext(typeName: qualified, memberNames: names, isStatic: isStatic, numberTypes: numberTypes)
+        return MemberContext(typeName: qualified, memberNames: names, isStatic: isStatic, basicTypes: basicTypes)
     }
 
     var superclassNames: [(String, String)] = []

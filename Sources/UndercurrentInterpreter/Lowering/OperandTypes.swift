@@ -152,20 +152,25 @@ extension Lowerer {
     }
 }
 
-/// Operators between two different number types (`let total = 0; total + price` with
-/// `price` a Double, `count * 1.5`, `n + m` with `m` an `Int64`): Swift converts neither side
-/// and refuses to compile them; the interpreter's values would have mixed them. A type is
-/// known where a declaration says it (`let price: Double`, a parameter `_ n: Int`) or a
-/// literal alone gives it (`var total = 0` is an `Int`, `let rate = 0.5` a `Double`); where
-/// none does (a closure's `$0`, a property, a call), nothing is refused. Integers of
-/// different types may be compared (`BinaryInteger`'s heterogeneous comparisons) and
-/// shifted by each other.
+/// Values of the basic types (`Int`, the fixed-width integers, `Double`, `String`, `Bool`)
+/// mixed where Swift converts nothing: an operator between two number types
+/// (`let total = 0; total + price` with `price` a Double, `count * 1.5`, `n + m` with `m` an
+/// `Int64`), a value stored in a variable of another type (`let d: Double = n`,
+/// `name = count`). Swift refuses to compile them; the interpreter's values would have mixed
+/// them. A type is known where a declaration says it (`let price: Double`, a parameter
+/// `_ n: Int`, a property in its type's methods) or a literal alone gives it
+/// (`var total = 0` is an `Int`, `let rate = 0.5` a `Double`, `var name = ""` a `String`);
+/// where none does (a closure's `$0`, a call, another value's property), nothing is refused.
+/// Integers of different types may be compared (`BinaryInteger`'s heterogeneous
+/// comparisons) and shifted by each other.
 extension Lowerer {
     func refuseMixedNumberTypes(
         _ op: BinaryOperator, spelling: String, compound: Bool, _ lhs: Expr, _ rhs: Expr,
         at location: SourceLocation
     ) throws {
-        guard let left = numberType(of: lhs), let right = numberType(of: rhs), left != right else { return }
+        guard let left = basicType(of: lhs), let right = basicType(of: rhs), left != right,
+            Self.isNumber(left), Self.isNumber(right)
+        else { return }
         switch op {
         case .plus, .minus, .times, .divide, .remainder, .wrappingPlus, .wrappingMinus, .wrappingTimes,
             .bitAnd, .bitOr, .bitXor, .closedRange, .halfOpenRange:
@@ -186,40 +191,46 @@ extension Lowerer {
             notes: ["Swift converts neither side: convert one, as in `\(conversion)(value)`"])
     }
 
-    /// A value of one number type given to a variable of another (`let d: Double = n`,
-    /// `d = n` with `n` an `Int`): Swift converts it no more than an operator's operand.
-    /// `target` is the variable's number type, if it has one.
-    func refuseNumberConversion(of value: Expr, to target: String?, assigning: Bool) throws {
-        guard let target, let given = numberType(of: value), given != target else { return }
-        let message =
-            assigning
-            ? "cannot assign value of type '\(given)' to type '\(target)'"
-            : "cannot convert value of type '\(given)' to specified type '\(target)'"
+    /// A value of one basic type given to a variable of another (`let d: Double = n`,
+    /// `name = n` with `n` an `Int`): Swift converts it no more than an operator's operand.
+    /// `target` is the variable's basic type, if it has one.
+    func refuseConversion(of value: Expr, to target: String?, assigning: Bool) throws {
+        guard let target, let given = basicType(of: value), given != target else { return }
+        let message: String
+        if assigning {
+            message = "cannot assign value of type '\(given)' to type '\(target)'"
+        } else if target == "Bool", given == "Int" {
+            message = "type 'Int' cannot be used as a boolean; test for '!= 0' instead"
+        } else {
+            message = "cannot convert value of type '\(given)' to specified type '\(target)'"
+        }
         throw ScriptError(
-            .syntax, message, at: value.location, notes: ["Swift converts no number: write `\(target)(value)`"])
+            .syntax, message, at: value.location, notes: ["Swift converts nothing here: write `\(target)(value)`"])
     }
 
     /// A float literal's type when nothing else gives it one: what Swift names in its error.
     private static let floatLiteralType = "Double"
 
-    /// The number type `expr` has as an operand, as far as declarations and literals tell: an
-    /// integer literal has none (it takes the other side's), nor has arithmetic on two types.
-    func numberType(of expr: Expr) -> String? {
+    /// The basic type `expr` has, as far as declarations and literals tell: an integer
+    /// literal has none (it takes the other side's), nor has arithmetic on two types.
+    func basicType(of expr: Expr) -> String? {
         switch expr {
         case .floatLiteral: return Self.floatLiteralType
-        case .prefix(.negate, let operand, _), .prefix(.plus, let operand, _): return numberType(of: operand)
+        case .stringLiteral, .interpolatedString: return "String"
+        case .literal(.bool, _): return "Bool"
+        case .prefix(.negate, let operand, _), .prefix(.plus, let operand, _): return basicType(of: operand)
         case .name(.dynamic(let name), _, _):
             // In a type's member, a name not declared in it is a property or a global: only a
             // property's type is taken.
-            return scope.isInsideType ? scope.propertyNumberType(name) : globalNumberTypes[name]
-        case .name(let reference, _, _): return scope.numberType(reference)
+            return scope.isInsideType ? scope.propertyBasicType(name) : globalBasicTypes[name]
+        case .name(let reference, _, _): return scope.basicType(reference)
         case .member(.selfReference, let name, _, _), .member(.name(_, "self", _), let name, _, _):
             // `self.total`, or `total` in a method (read through `self`).
-            return scope.propertyNumberType(name)
+            return scope.propertyBasicType(name)
         case .binary(let op, let lhs, let rhs, _) where op.givesItsOperandsType:
             // `total + 1`, `price * 2`: the type both sides have, or the one a literal takes.
-            let left = numberType(of: lhs)
-            let right = numberType(of: rhs)
+            let left = basicType(of: lhs)
+            let right = basicType(of: rhs)
             if left == right { return left }
             if case .integerLiteral = lhs { return right }
             if case .integerLiteral = rhs { return left }
@@ -228,14 +239,14 @@ extension Lowerer {
         }
     }
 
-    /// The number type of a variable declared with `declared` (`Double`, `TimeInterval`) or, with
-    /// none written, given by its initializer: a literal (`0` is an `Int`), or a value whose
-    /// type is known (`var x = total`, `let due = price * 2`).
-    func numberType(declared: TypeRef?, initializer: Expr?) -> String? {
-        if let declared { return Self.numberType(declared: declared) }
+    /// The basic type of a variable declared with `declared` (`Double`, `TimeInterval`) or,
+    /// with none written, given by its initializer: a literal (`0` is an `Int`, `""` a
+    /// `String`), or a value whose type is known (`var x = total`, `let due = price * 2`).
+    func basicType(declared: TypeRef?, initializer: Expr?) -> String? {
+        if let declared { return Self.basicType(declared: declared) }
         guard let initializer else { return nil }
         // Integer literals alone (`0`, `-1`, `60 * 60`) make an `Int` where nothing else gives a type.
-        return numberType(of: initializer) ?? (Self.isIntegerLiteralArithmetic(initializer) ? "Int" : nil)
+        return basicType(of: initializer) ?? (Self.isIntegerLiteralArithmetic(initializer) ? "Int" : nil)
     }
 
     private static func isIntegerLiteralArithmetic(_ expr: Expr) -> Bool {
@@ -248,9 +259,9 @@ extension Lowerer {
         }
     }
 
-    /// Notes the number type of each instance property of `typeName` declared with one, or
+    /// Notes the basic type of each instance property of `typeName` declared with one, or
     /// with a literal alone (`var total = 0.0`).
-    func noteMemberNumberTypes(_ members: MemberBlockItemListSyntax, of typeName: String) {
+    func noteMemberBasicTypes(_ members: MemberBlockItemListSyntax, of typeName: String) {
         for member in members {
             guard let variable = member.decl.as(VariableDeclSyntax.self),
                 !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) })
@@ -261,46 +272,50 @@ extension Lowerer {
                 if let written = binding.typeAnnotation?.type.as(IdentifierTypeSyntax.self),
                     written.genericArgumentClause == nil
                 {
-                    number = Self.numberTypeNames[written.name.text]
+                    number = Self.basicTypeNames[written.name.text]
                 } else if binding.typeAnnotation == nil, let value = binding.initializer?.value {
-                    number = Self.literalNumberType(value)
+                    number = Self.literalBasicType(value)
                 } else {
                     number = nil
                 }
-                memberNumberTypes[typeName, default: [:]][name] = number
+                memberBasicTypes[typeName, default: [:]][name] = number
             }
         }
     }
 
-    /// `Int` for an integer literal, `Double` for a float literal (either negated).
-    private static func literalNumberType(_ syntax: ExprSyntax) -> String? {
+    /// `Int` for an integer literal, `Double` for a float literal (either negated), `String`
+    /// and `Bool` for theirs.
+    private static func literalBasicType(_ syntax: ExprSyntax) -> String? {
         if syntax.is(IntegerLiteralExprSyntax.self) { return "Int" }
         if syntax.is(FloatLiteralExprSyntax.self) { return floatLiteralType }
+        if syntax.is(StringLiteralExprSyntax.self) { return "String" }
+        if syntax.is(BooleanLiteralExprSyntax.self) { return "Bool" }
         if let prefix = syntax.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
-            return literalNumberType(prefix.expression)
+            return literalBasicType(prefix.expression)
         }
         return nil
     }
 
-    /// The number type a written type names, if it names one.
-    static func numberType(declared: TypeRef) -> String? {
+    /// The basic type a written type names, if it names one.
+    static func basicType(declared: TypeRef) -> String? {
         guard case .named(let parts, let arguments) = declared, parts.count == 1, arguments.isEmpty else {
             return nil
         }
-        return numberTypeNames[parts[0]]
+        return basicTypeNames[parts[0]]
     }
 
-    /// Number types by the names that spell them (`TimeInterval` is `Double`). `CGFloat` is
+    /// Basic types by the names that spell them (`TimeInterval` is `Double`). `CGFloat` is
     /// left out: Swift converts between it and `Double` (SE-0307).
-    private static let numberTypeNames: [String: String] = {
-        var names = Dictionary(
-            uniqueKeysWithValues: (["Int", "Double", "Float"] + FixedWidthIntegerType.Kind.allCases.map(\.rawValue))
-                .map { ($0, $0) })
+    private static let basicTypeNames: [String: String] = {
+        let spelled =
+            ["Int", "Double", "Float", "String", "Bool"] + FixedWidthIntegerType.Kind.allCases.map(\.rawValue)
+        var names = Dictionary(uniqueKeysWithValues: spelled.map { ($0, $0) })
         names["TimeInterval"] = "Double"
         names["Float64"] = "Double"
         names["Float32"] = "Float"
         return names
     }()
 
-    private static func isInteger(_ type: String) -> Bool { type != "Double" && type != "Float" }
+    private static func isInteger(_ type: String) -> Bool { isNumber(type) && type != "Double" && type != "Float" }
+    private static func isNumber(_ type: String) -> Bool { type != "String" && type != "Bool" }
 }

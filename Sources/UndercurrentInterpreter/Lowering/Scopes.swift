@@ -132,29 +132,29 @@ final class FunctionScope {
         if case .binding(let slot, _) = pattern { declaredTypes[slot] = type }
     }
 
-    /// The number type each variable is known to have, by slot: written (`let d: Double`,
-    /// a parameter `_ n: Int`) or given by a literal alone (`var total = 0` is an `Int`).
-    private(set) var numberTypes: [Int: String] = [:]
+    /// The basic type (`OperandTypes.swift`) each variable is known to have, by slot: written
+    /// (`let d: Double`, a parameter `_ n: Int`) or given by its initializer (`var total = 0`).
+    private(set) var basicTypes: [Int: String] = [:]
 
-    func noteNumberType(_ name: String, of slot: Int) {
-        numberTypes[slot] = name
+    func noteBasicType(_ name: String, of slot: Int) {
+        basicTypes[slot] = name
     }
 
-    /// The number type of a name's variable, in this function or, captured, in an enclosing one.
-    func numberType(_ reference: NameReference) -> String? {
+    /// The basic type of a name's variable, in this function or, captured, in an enclosing one.
+    func basicType(_ reference: NameReference) -> String? {
         guard let home = home(of: reference) else { return nil }
-        return home.scope.numberTypes[home.slot]
+        return home.scope.basicTypes[home.slot]
     }
 
     /// True in the body of a type's member, or of a closure or function inside one: a name
     /// not declared locally may be one of its properties.
     var isInsideType: Bool { memberContext != nil || parent?.isInsideType == true }
 
-    /// The number type of the enclosing type's instance property `name`, in an instance
+    /// The basic type of the enclosing type's instance property `name`, in an instance
     /// member's body (or a closure in one).
-    func propertyNumberType(_ name: String) -> String? {
-        if let memberContext { return memberContext.isStatic ? nil : memberContext.numberTypes[name] }
-        return parent?.propertyNumberType(name)
+    func propertyBasicType(_ name: String) -> String? {
+        if let memberContext { return memberContext.isStatic ? nil : memberContext.basicTypes[name] }
+        return parent?.propertyBasicType(name)
     }
 
     /// A slot with no name (a temporary, such as an `if` expression's result).
@@ -188,13 +188,13 @@ final class MemberContext {
     let typeName: String
     let memberNames: Set<String>
     let isStatic: Bool
-    /// The number type of each instance property that has one (`var total = 0.0`).
-    let numberTypes: [String: String]
+    /// The basic type of each instance property that has one (`var total = 0.0`).
+    let basicTypes: [String: String]
 
-    init(typeName: String, memberNames: Set<String>, isStatic: Bool, numberTypes: [String: String] = [:]) {
+    init(typeName: String, memberNames: Set<String>, isStatic: Bool, basicTypes: [String: String] = [:]) {
         self.typeName = typeName
         self.memberNames = memberNames
         self.isStatic = isStatic
-        self.numberTypes = numberTypes
+        self.basicTypes = basicTypes
     }
 }
