@@ -131,6 +131,29 @@ import Testing
         expectRefusedBeforeRunning(source, at: location, message)
     }
 
+    /// A function's written return type counts for its `return`s and its single expression;
+    /// a closure inside it returns its own.
+    @Test func aReturnedValueHasTheFunctionsType() {
+        expectRefusedBeforeRunning(
+            "func g() -> Int {\n    let d = 2.5\n    return d\n}", at: "3:12",
+            "cannot convert return expression of type 'Double' to return type 'Int'")
+        expectRefusedBeforeRunning(
+            "func h(_ d: Double) -> Int { d }", at: "1:30",
+            "cannot convert return expression of type 'Double' to return type 'Int'")
+        expectOracleOutput(
+            """
+            func g() -> Int {
+                let d = 2.5
+                return Int(d)
+            }
+            func h(_ d: Double) -> Double { d }
+            func k() -> Double { let f = { (x: Int) -> Int in return x }
+             return Double(f(2)) }
+            print(g(), h(1), k())
+            """,
+            "2 1.0 2.0\n")
+    }
+
     /// A parameter's written type counts, in a function's body and in a closure inside it.
     @Test func parametersHaveTheirWrittenType() {
         expectRefusedBeforeRunning(

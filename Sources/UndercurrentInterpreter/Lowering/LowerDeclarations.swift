@@ -89,6 +89,7 @@ extension Lowerer {
             let parameters = try self.lowerParameters(node.signature.parameterClause)
             let constraints = self.noteGenericParameterTypes(of: node, parameters)
             let returnType = try node.signature.returnClause.map { try self.lowerType($0.type) }
+            self.scope.returnBasicType = returnType.flatMap { Self.basicType(declared: $0) }
             guard let bodySyntax = node.body else {
                 throw ScriptError(.syntax, "function '\(node.name.text)' has no body", at: self.location(node))
             }
@@ -120,6 +121,7 @@ extension Lowerer {
             let isStatement = expr.is(IfExprSyntax.self) || expr.is(SwitchExprSyntax.self)
             if !isStatement || canBeValue(expr) {
                 let lowered = isStatement ? try lowerValueStatement(expr) : try lowerExpr(expr)
+                try refuseReturning(lowered)
                 return (Block(statements: [.returnStatement(lowered, lowered.location)], declaredSlots: []), true)
             }
         }

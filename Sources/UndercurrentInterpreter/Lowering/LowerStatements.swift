@@ -89,7 +89,9 @@ extension Lowerer {
             return .forIn(label: label, pattern, sequence, whereExpr, body, location(node))
         }
         if let node = stmt.as(ReturnStmtSyntax.self) {
-            return .returnStatement(try node.expression.map { try lowerExpr($0) }, location(node))
+            let value = try node.expression.map { try lowerExpr($0) }
+            if let value { try refuseReturning(value) }
+            return .returnStatement(value, location(node))
         }
         if let node = stmt.as(BreakStmtSyntax.self) {
             return .breakStatement(node.label?.text, location(node))

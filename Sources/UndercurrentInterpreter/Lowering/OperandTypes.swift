@@ -208,6 +208,15 @@ extension Lowerer {
             .syntax, message, at: value.location, notes: ["Swift converts nothing here: write `\(target)(value)`"])
     }
 
+    /// A `return` of a value of one basic type from a function declared to return another
+    /// (`func g() -> Int { return price }` with `price` a Double).
+    func refuseReturning(_ value: Expr) throws {
+        guard let target = scope.returnBasicType, let given = basicType(of: value), given != target else { return }
+        throw ScriptError(
+            .syntax, "cannot convert return expression of type '\(given)' to return type '\(target)'",
+            at: value.location, notes: ["Swift converts nothing here: write `\(target)(value)`"])
+    }
+
     /// A float literal's type when nothing else gives it one: what Swift names in its error.
     private static let floatLiteralType = "Double"
 

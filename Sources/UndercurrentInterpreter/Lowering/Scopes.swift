@@ -29,6 +29,8 @@ final class FunctionScope {
     var awaitNesting = 0
     /// The body of an actor's instance method (not `nonisolated`): `FunctionDecl.isolation`.
     var isIsolatedMethod = false
+    /// The basic type a function's written return type names (`-> Int`), for its `return`s.
+    var returnBasicType: String?
 
     init(parent: FunctionScope?, memberContext: MemberContext?, isTopLevel: Bool = false) {
         self.parent = parent
