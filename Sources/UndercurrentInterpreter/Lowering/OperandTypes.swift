@@ -195,7 +195,17 @@ extension Lowerer {
     /// `name = n` with `n` an `Int`): Swift converts it no more than an operator's operand.
     /// `target` is the variable's basic type, if it has one.
     func refuseConversion(of value: Expr, to target: String?, assigning: Bool) throws {
-        guard let target, let given = basicType(of: value), given != target else { return }
+        guard let target else { return }
+        // `let v: Int = counts["a"]`: an Optional is not unwrapped by storing it (a `T!` is).
+        if let declared = declaredType(of: value), Self.isPlainOptional(declared),
+            let wrapped = declared.optionalWrapped, Self.basicType(declared: wrapped) == target
+        {
+            throw ScriptError(
+                .syntax, "value of optional type '\(target)?' must be unwrapped to a value of type '\(target)'",
+                at: value.location,
+                notes: ["unwrap it: `if let`, `guard let`, `?? defaultValue`, or `!` when it cannot be nil"])
+        }
+        guard let given = basicType(of: value), given != target else { return }
         let message: String
         if assigning {
             message = "cannot assign value of type '\(given)' to type '\(target)'"
@@ -215,6 +225,15 @@ extension Lowerer {
         throw ScriptError(
             .syntax, "cannot convert return expression of type '\(given)' to return type '\(target)'",
             at: value.location, notes: ["Swift converts nothing here: write `\(target)(value)`"])
+    }
+
+    /// `T?` or `Optional<T>`, not `T!`, which Swift unwraps where a `T` is wanted.
+    private static func isPlainOptional(_ type: TypeRef) -> Bool {
+        switch type {
+        case .optional: true
+        case .named(let parts, let arguments): parts == ["Optional"] && arguments.count == 1
+        default: false
+        }
     }
 
     /// A float literal's type when nothing else gives it one: what Swift names in its error.

@@ -7,7 +7,7 @@ import Testing
 /// meet. The interpreter's values would have mixed them and printed an answer; where the
 /// declarations give both operands a type, it is refused before anything runs, with the
 /// compiler's words (each message below is the one swiftc gives, checked with the oracle).
-@Suite struct MixedNumberTypeTests {
+@Suite struct BasicTypeMismatchTests {
     @Test(arguments: [
         (
             "let d = 2.5\nlet n = 2\nprint(d + n)", "3:9",
@@ -129,6 +129,29 @@ import Testing
     ])
     func numbersStringsAndBoolsAreNotStoredInEachOther(source: String, location: String, message: String) {
         expectRefusedBeforeRunning(source, at: location, message)
+    }
+
+    /// An Optional is not unwrapped by storing it where its wrapped type is declared (a `T!`
+    /// is, as in Swift).
+    @Test func anOptionalIsNotStoredAsItsValue() {
+        expectRefusedBeforeRunning(
+            "let o: Int? = 3\nvar v = 0\nv = o", at: "3:5",
+            "value of optional type 'Int?' must be unwrapped to a value of type 'Int'")
+        expectRefusedBeforeRunning(
+            "let counts: [String: Int] = [\"a\": 1]\nlet v: Int = counts[\"a\"]", at: "2:14",
+            "value of optional type 'Int?' must be unwrapped to a value of type 'Int'")
+        expectOracleOutput(
+            """
+            let o: Int? = 3
+            let v: Int = o!
+            let w: Int = o ?? 0
+            var iuo: Int! = 4
+            let x: Int = iuo
+            let xs: [Int] = [1]
+            let y: Int = xs[0]
+            print(v, w, x, y)
+            """,
+            "3 3 4 1\n")
     }
 
     /// A function's written return type counts for its `return`s and its single expression;
