@@ -154,6 +154,30 @@ import Testing
             "3 3 4 1\n")
     }
 
+    /// A call of one of the input's top-level functions passes each argument as the type its
+    /// parameter declares; a function declared after the call counts, and calls that might
+    /// mean another function (an overload) or leave a parameter out are not judged.
+    @Test func argumentsHaveTheirParametersTypes() {
+        expectRefusedBeforeRunning(
+            "print(area(2, 3))\nfunc area(_ w: Double, _ h: Double) -> Double { w * h }\nlet k = 3\nprint(area(2.5, k))",
+            at: "4:17", "cannot convert value of type 'Int' to expected argument type 'Double'")
+        expectRefusedBeforeRunning(
+            "func g(_ n: Int) -> Int { n }\nlet o: Int? = 3\nprint(g(o))", at: "3:9",
+            "value of optional type 'Int?' must be unwrapped to a value of type 'Int'")
+        expectOracleOutput(
+            """
+            func average(total: Double, count: Int) -> Double { total / Double(count) }
+            let t = 7.0
+            let c = 2
+            func f(_ d: Double = 1) -> Double { d }
+            func g(_ n: Int) -> Int { n }
+            func g(_ d: Double) -> Double { d }
+            let x = 2.5
+            print(average(total: t, count: c), average(total: 1, count: 2), f(), g(x), g(c))
+            """,
+            "3.5 0.5 1.0 2.5 2\n")
+    }
+
     /// A function's written return type counts for its `return`s and its single expression;
     /// a closure inside it returns its own.
     @Test func aReturnedValueHasTheFunctionsType() {

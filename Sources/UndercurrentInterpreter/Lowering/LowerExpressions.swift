@@ -400,6 +400,7 @@ extension Lowerer {
                     value: .closure(try lowerClosure(extra.closure), location(extra.closure)),
                     isInout: false, isTrailingClosure: false))
         }
+        try refuseArguments(arguments, to: callee)
         return callEvaluatingPartsFirst(callee, arguments, site: nextSiteIndex(), at: location(node))
     }
 

@@ -2,6 +2,7 @@ import SwiftSyntax
 
 extension Lowerer {
     func lowerTopLevel(_ items: CodeBlockItemListSyntax) throws -> Block {
+        noteTopLevelFunctionSignatures(items)
         // The outermost block of the top level declares globals; its slots stay empty.
         var statements: [Stmt] = []
         for item in items {

@@ -57,6 +57,9 @@ public final class Lowerer {
     /// The basic type of each global that has one: written in this input or an earlier one,
     /// or given by its initializer in this one (`OperandTypes.swift`).
     var globalBasicTypes: [String: String] = [:]
+    /// The parameters of this input's top-level functions, by base name: one entry per
+    /// function so named (`refuseArguments`).
+    var topLevelFunctionSignatures: [String: [BasicSignature]] = [:]
     /// The basic type of each instance property that has one, by type (this input's types).
     var memberBasicTypes: [String: [String: String]] = [:]
     /// The structs declared in this input and earlier ones, by qualified name: a `let`

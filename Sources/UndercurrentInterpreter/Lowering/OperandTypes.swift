@@ -236,6 +236,54 @@ extension Lowerer {
         }
     }
 
+    /// Arguments of one basic type passed to parameters of another, in a call of one of this
+    /// input's top-level functions (`average(total, count)` with `count` an `Int` where a
+    /// `Double` is declared), and Optionals passed where their wrapped type is. Only a call by
+    /// the function's name, outside a type (where the name might be a method's), of a function
+    /// no other shares a name with, whose parameters have no defaults and are not variadic.
+    func refuseArguments(_ arguments: [Argument], to callee: Expr) throws {
+        guard case .name(.dynamic(let name), _, _) = callee, !scope.isInsideType,
+            let signatures = topLevelFunctionSignatures[name], signatures.count == 1, signatures[0].isJudged,
+            case let parameters = signatures[0].parameters, parameters.count == arguments.count,
+            zip(parameters, arguments).allSatisfy({ $0.label == $1.label })
+        else { return }
+        for (parameter, argument) in zip(parameters, arguments) where !argument.isInout {
+            guard let target = parameter.basicType else { continue }
+            if let declared = declaredType(of: argument.value), Self.isPlainOptional(declared),
+                let wrapped = declared.optionalWrapped, Self.basicType(declared: wrapped) == target
+            {
+                throw ScriptError(
+                    .syntax, "value of optional type '\(target)?' must be unwrapped to a value of type '\(target)'",
+                    at: argument.value.location,
+                    notes: ["unwrap it: `if let`, `guard let`, `?? defaultValue`, or `!` when it cannot be nil"])
+            }
+            guard let given = basicType(of: argument.value), given != target else { continue }
+            throw ScriptError(
+                .syntax, "cannot convert value of type '\(given)' to expected argument type '\(target)'",
+                at: argument.value.location, notes: ["Swift converts nothing here: write `\(target)(value)`"])
+        }
+    }
+
+    /// Notes the parameters of the top-level functions in `items`, before any is lowered: a
+    /// call may come before the function it calls.
+    func noteTopLevelFunctionSignatures(_ items: CodeBlockItemListSyntax) {
+        for item in items {
+            guard let function = item.item.as(DeclSyntax.self)?.as(FunctionDeclSyntax.self) else { continue }
+            var signature = BasicSignature(parameters: [], isJudged: true)
+            for parameter in function.signature.parameterClause.parameters {
+                // A call may leave a defaulted parameter out, or pass a variadic one many values.
+                if parameter.defaultValue != nil || parameter.ellipsis != nil { signature.isJudged = false }
+                let label = parameter.firstName.text == "_" ? nil : parameter.firstName.text
+                let written = parameter.type.as(IdentifierTypeSyntax.self)
+                let basicType = written.flatMap {
+                    $0.genericArgumentClause == nil ? Self.basicTypeNames[$0.name.text] : nil
+                }
+                signature.parameters.append(BasicParameter(label: label, basicType: basicType))
+            }
+            topLevelFunctionSignatures[function.name.text, default: []].append(signature)
+        }
+    }
+
     /// A float literal's type when nothing else gives it one: what Swift names in its error.
     private static let floatLiteralType = "Double"
 
@@ -346,4 +394,16 @@ extension Lowerer {
 
     private static func isInteger(_ type: String) -> Bool { isNumber(type) && type != "Double" && type != "Float" }
     private static func isNumber(_ type: String) -> Bool { type != "String" && type != "Bool" }
+}
+
+/// A top-level function's parameters as the argument check sees them (`refuseArguments`):
+/// each one's label and basic type, if any; not judged when a call may leave one out.
+struct BasicSignature {
+    var parameters: [BasicParameter]
+    var isJudged: Bool
+}
+
+struct BasicParameter {
+    let label: String?
+    let basicType: String?
 }
