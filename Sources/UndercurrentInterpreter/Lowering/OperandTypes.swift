@@ -155,9 +155,10 @@ extension Lowerer {
 /// Values of the basic types (`Int`, the fixed-width integers, `Double`, `String`, `Bool`)
 /// mixed where Swift converts nothing: an operator between two number types
 /// (`let total = 0; total + price` with `price` a Double, `count * 1.5`, `n + m` with `m` an
-/// `Int64`), a value stored in a variable of another type (`let d: Double = n`,
-/// `name = count`). Swift refuses to compile them; the interpreter's values would have mixed
-/// them. A type is known where a declaration says it (`let price: Double`, a parameter
+/// `Int64`), a value stored, passed or returned as another type (`let d: Double = n`,
+/// `name = count`, `area(2.5, k)`, `return price` from a `-> Int` function), an Optional
+/// stored or passed as its value. Swift refuses to compile them; the interpreter's values
+/// would have mixed them. A type is known where a declaration says it (`let price: Double`, a parameter
 /// `_ n: Int`, a property in its type's methods) or a literal alone gives it
 /// (`var total = 0` is an `Int`, `let rate = 0.5` a `Double`, `var name = ""` a `String`);
 /// where none does (a closure's `$0`, a call, another value's property), nothing is refused.
@@ -196,15 +197,7 @@ extension Lowerer {
     /// `target` is the variable's basic type, if it has one.
     func refuseConversion(of value: Expr, to target: String?, assigning: Bool) throws {
         guard let target else { return }
-        // `let v: Int = counts["a"]`: an Optional is not unwrapped by storing it (a `T!` is).
-        if let declared = declaredType(of: value), Self.isPlainOptional(declared),
-            let wrapped = declared.optionalWrapped, Self.basicType(declared: wrapped) == target
-        {
-            throw ScriptError(
-                .syntax, "value of optional type '\(target)?' must be unwrapped to a value of type '\(target)'",
-                at: value.location,
-                notes: ["unwrap it: `if let`, `guard let`, `?? defaultValue`, or `!` when it cannot be nil"])
-        }
+        try refuseOptional(value, as: target)
         guard let given = basicType(of: value), given != target else { return }
         let message: String
         if assigning {
@@ -225,6 +218,18 @@ extension Lowerer {
         throw ScriptError(
             .syntax, "cannot convert return expression of type '\(given)' to return type '\(target)'",
             at: value.location, notes: ["Swift converts nothing here: write `\(target)(value)`"])
+    }
+
+    /// `value`, declared an Optional of `target`, given where a `target` is wanted
+    /// (`let v: Int = counts["a"]`): storing or passing it does not unwrap it (a `T!` it does).
+    private func refuseOptional(_ value: Expr, as target: String) throws {
+        guard let declared = declaredType(of: value), Self.isPlainOptional(declared),
+            let wrapped = declared.optionalWrapped, Self.basicType(declared: wrapped) == target
+        else { return }
+        throw ScriptError(
+            .syntax, "value of optional type '\(target)?' must be unwrapped to a value of type '\(target)'",
+            at: value.location,
+            notes: ["unwrap it: `if let`, `guard let`, `?? defaultValue`, or `!` when it cannot be nil"])
     }
 
     /// `T?` or `Optional<T>`, not `T!`, which Swift unwraps where a `T` is wanted.
@@ -249,14 +254,7 @@ extension Lowerer {
         else { return }
         for (parameter, argument) in zip(parameters, arguments) where !argument.isInout {
             guard let target = parameter.basicType else { continue }
-            if let declared = declaredType(of: argument.value), Self.isPlainOptional(declared),
-                let wrapped = declared.optionalWrapped, Self.basicType(declared: wrapped) == target
-            {
-                throw ScriptError(
-                    .syntax, "value of optional type '\(target)?' must be unwrapped to a value of type '\(target)'",
-                    at: argument.value.location,
-                    notes: ["unwrap it: `if let`, `guard let`, `?? defaultValue`, or `!` when it cannot be nil"])
-            }
+            try refuseOptional(argument.value, as: target)
             guard let given = basicType(of: argument.value), given != target else { continue }
             throw ScriptError(
                 .syntax, "cannot convert value of type '\(given)' to expected argument type '\(target)'",
