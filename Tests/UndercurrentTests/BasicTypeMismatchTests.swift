@@ -178,6 +178,49 @@ import Testing
             "3.5 0.5 1.0 2.5 2\n")
     }
 
+    /// An element appended to, or inserted into, an array declared with a basic element type
+    /// is of that type; an integer literal is an `Int` where a `String` or a `Bool` is wanted.
+    @Test(arguments: [
+        (
+            "var names: [String] = []\nnames.append(5)", "2:14",
+            "cannot convert value of type 'Int' to expected argument type 'String'"
+        ),
+        (
+            "var xs: [Double] = []\nlet n = 2\nxs.append(n)", "3:11",
+            "cannot convert value of type 'Int' to expected argument type 'Double'"
+        ),
+        (
+            "var xs: [Int] = [1]\nxs.insert(2.5, at: 0)", "2:11",
+            "cannot convert value of type 'Double' to expected argument type 'Int'"
+        ),
+        ("let s: String = 5", "1:17", "cannot convert value of type 'Int' to specified type 'String'"),
+        (
+            "func f() -> String { return 5 }", "1:29",
+            "cannot convert return expression of type 'Int' to return type 'String'"
+        ),
+        ("let b: Bool = 0", "1:15", "integer literal value '0' cannot be used as a boolean; did you mean 'false'?"),
+    ])
+    func elementsAndLiteralsHaveTheirTypes(source: String, location: String, message: String) {
+        expectRefusedBeforeRunning(source, at: location, message)
+    }
+
+    /// What Swift compiles of the same shapes still runs (the compiled program's output).
+    @Test func elementsOfTheRightTypeStillGoIn() {
+        expectOracleOutput(
+            """
+            var xs: [Double] = []
+            xs.append(1)
+            xs.insert(2, at: 0)
+            var names: [String] = []
+            names.append("a")
+            names.append(contentsOf: ["b"])
+            let n = 3
+            names.insert("\\(n)", at: 0)
+            print(xs, names)
+            """,
+            "[2.0, 1.0] [\"3\", \"a\", \"b\"]\n")
+    }
+
     /// A function's written return type counts for its `return`s and its single expression;
     /// a closure inside it returns its own.
     @Test func aReturnedValueHasTheFunctionsType() {

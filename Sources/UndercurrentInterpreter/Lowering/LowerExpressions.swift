@@ -401,6 +401,7 @@ extension Lowerer {
                     isInout: false, isTrailingClosure: false))
         }
         try refuseArguments(arguments, to: callee)
+        try refuseElement(arguments, to: callee)
         return callEvaluatingPartsFirst(callee, arguments, site: nextSiteIndex(), at: location(node))
     }
 

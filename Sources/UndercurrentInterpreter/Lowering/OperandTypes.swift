@@ -198,10 +198,12 @@ extension Lowerer {
     func refuseConversion(of value: Expr, to target: String?, assigning: Bool) throws {
         guard let target else { return }
         try refuseOptional(value, as: target)
-        guard let given = basicType(of: value), given != target else { return }
+        guard let given = givenType(of: value, for: target), given != target else { return }
         let message: String
         if assigning {
             message = "cannot assign value of type '\(given)' to type '\(target)'"
+        } else if target == "Bool", case .integerLiteral(let number, _) = value {
+            message = "integer literal value '\(number)' cannot be used as a boolean; did you mean '\(number != 0)'?"
         } else if target == "Bool", given == "Int" {
             message = "type 'Int' cannot be used as a boolean; test for '!= 0' instead"
         } else {
@@ -214,7 +216,8 @@ extension Lowerer {
     /// A `return` of a value of one basic type from a function declared to return another
     /// (`func g() -> Int { return price }` with `price` a Double).
     func refuseReturning(_ value: Expr) throws {
-        guard let target = scope.returnBasicType, let given = basicType(of: value), given != target else { return }
+        guard let target = scope.returnBasicType, let given = givenType(of: value, for: target), given != target
+        else { return }
         throw ScriptError(
             .syntax, "cannot convert return expression of type '\(given)' to return type '\(target)'",
             at: value.location, notes: ["Swift converts nothing here: write `\(target)(value)`"])
@@ -254,12 +257,40 @@ extension Lowerer {
         else { return }
         for (parameter, argument) in zip(parameters, arguments) where !argument.isInout {
             guard let target = parameter.basicType else { continue }
-            try refuseOptional(argument.value, as: target)
-            guard let given = basicType(of: argument.value), given != target else { continue }
-            throw ScriptError(
-                .syntax, "cannot convert value of type '\(given)' to expected argument type '\(target)'",
-                at: argument.value.location, notes: ["Swift converts nothing here: write `\(target)(value)`"])
+            try refuseArgument(argument.value, as: target)
         }
+    }
+
+    /// An element of another basic type appended to, or inserted into, an array declared with
+    /// one (`names.append(5)` for a `[String]`, `prices.insert(count, at: 0)` for a `[Double]`).
+    func refuseElement(_ arguments: [Argument], to callee: Expr) throws {
+        guard case .member(let base, let method, _, _) = callee,
+            (method == "append" && arguments.count == 1)
+                || (method == "insert" && arguments.count == 2 && arguments[1].label == "at"),
+            arguments[0].label == nil
+        else { return }
+        // In a type's member, a name not declared in it may be a property, not the global.
+        if case .name(.dynamic, _, _) = base, scope.isInsideType { return }
+        guard case .array(let element)? = declaredType(of: base), let target = Self.basicType(declared: element) else {
+            return
+        }
+        try refuseArgument(arguments[0].value, as: target)
+    }
+
+    /// `value` passed where a `target` is declared: an Optional of it, or another basic type.
+    private func refuseArgument(_ value: Expr, as target: String) throws {
+        try refuseOptional(value, as: target)
+        guard let given = givenType(of: value, for: target), given != target else { return }
+        throw ScriptError(
+            .syntax, "cannot convert value of type '\(given)' to expected argument type '\(target)'",
+            at: value.location, notes: ["Swift converts nothing here: write `\(target)(value)`"])
+    }
+
+    /// The basic type `value` has where a `target` is wanted: an integer literal takes a
+    /// number type, but is an `Int` where a `String` or a `Bool` is wanted.
+    private func givenType(of value: Expr, for target: String) -> String? {
+        if let known = basicType(of: value) { return known }
+        return !Self.isNumber(target) && Self.isIntegerLiteralArithmetic(value) ? "Int" : nil
     }
 
     /// Notes the parameters of the top-level functions in `items`, before any is lowered: a
