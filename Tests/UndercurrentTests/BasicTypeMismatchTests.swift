@@ -298,7 +298,7 @@ import Testing
 /// Runs `source` as the second input of a session, after a line that prints, and expects
 /// the error at `location` (`line:column` in `source`) before anything in the input ran,
 /// and the session to go on.
-func expectRefusedBeforeRunning(
+private func expectRefusedBeforeRunning(
     _ source: String, at location: String, _ message: String,
     sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) {

@@ -70,6 +70,14 @@ public enum BinaryOperator: String, CaseIterable, Sendable {
         }
     }
 
+    /// `<<`, `>>` and their masking forms, whose sides take no type from each other.
+    public var isShift: Bool {
+        switch self {
+        case .shiftLeft, .shiftRight, .maskingShiftLeft, .maskingShiftRight: true
+        default: false
+        }
+    }
+
     /// Comparisons, which give a Bool whatever their operands.
     public var isComparison: Bool {
         switch self {

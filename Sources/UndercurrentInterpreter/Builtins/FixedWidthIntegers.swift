@@ -158,7 +158,6 @@ final class FixedWidthIntegerType: ScalarType {
         let b = try operandBits(rhs, op.spelling, other: lhs)
         switch with(Arithmetic(op: op, a: a, b: b, name: name)) {
         case .bits(let bits)?: return value(bits: bits)
-        case .truth(let truth)?: return .bool(truth)
         case .failure(let message)?: throw ScriptError.runtime(message)
         case nil: return nil
         }
@@ -298,7 +297,6 @@ private struct Shift: FixedWidthBody {
 
 private enum ArithmeticResult {
     case bits(Int)
-    case truth(Bool)
     /// What Swift stops on (an overflow, a division by zero), said so.
     case failure(String)
 }
@@ -331,12 +329,6 @@ private struct Arithmetic: FixedWidthBody {
         case .bitAnd: return .bits(bitsOf(x & y))
         case .bitOr: return .bits(bitsOf(x | y))
         case .bitXor: return .bits(bitsOf(x ^ y))
-        case .equal: return .truth(x == y)
-        case .notEqual: return .truth(x != y)
-        case .less: return .truth(x < y)
-        case .greater: return .truth(x > y)
-        case .lessOrEqual: return .truth(x <= y)
-        case .greaterOrEqual: return .truth(x >= y)
         default: return nil
         }
     }

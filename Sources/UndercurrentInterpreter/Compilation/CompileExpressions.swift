@@ -709,15 +709,14 @@ extension BodyCompiler {
         let binaryOperator = OperatorApplication(op, at: location)
         // A shift's sides take no type from each other: `1 << count` is an Int whatever
         // `count` is, and the count may be any integer type.
-        let isShift = [.shiftLeft, .shiftRight, .maskingShiftLeft, .maskingShiftRight].contains(op)
-        if !isShift, case .integerLiteral(let number, let literalLocation) = rhsExpr {
+        if !op.isShift, case .integerLiteral(let number, let literalLocation) = rhsExpr {
             return { interpreter, frame in
                 let left = try lhs(interpreter, frame)
                 return try binaryOperator.apply(
                     left, Interpreter.integerLiteral(number, besides: left, at: literalLocation), in: interpreter)
             }
         }
-        if !isShift, case .integerLiteral(let number, let literalLocation) = lhsExpr {
+        if !op.isShift, case .integerLiteral(let number, let literalLocation) = lhsExpr {
             return { interpreter, frame in
                 let right = try rhs(interpreter, frame)
                 return try binaryOperator.apply(

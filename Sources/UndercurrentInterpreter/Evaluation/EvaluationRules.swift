@@ -47,9 +47,10 @@ extension Interpreter {
         switch other {
         case .double:
             return .double(Double(number))
-        case .scalar(let scalar):
+        // Asked on every evaluation of `demand > 0`: the type is compared, not cast.
+        case .scalar(let scalar) where scalar.hasType(FixedWidthIntegerType.self):
             return try scalar.withType { type in
-                guard let integerType = type as? FixedWidthIntegerType else { return .int(number) }
+                let integerType = unsafeDowncast(type, to: FixedWidthIntegerType.self)
                 guard let bits = integerType.fit(number) else { throw integerType.overflows(number, at: location) }
                 return integerType.value(bits: bits)
             }

@@ -303,11 +303,8 @@ extension Lowerer {
                 // A call may leave a defaulted parameter out, or pass a variadic one many values.
                 if parameter.defaultValue != nil || parameter.ellipsis != nil { signature.isJudged = false }
                 let label = parameter.firstName.text == "_" ? nil : parameter.firstName.text
-                let written = parameter.type.as(IdentifierTypeSyntax.self)
-                let basicType = written.flatMap {
-                    $0.genericArgumentClause == nil ? Self.basicTypeNames[$0.name.text] : nil
-                }
-                signature.parameters.append(BasicParameter(label: label, basicType: basicType))
+                signature.parameters.append(
+                    BasicParameter(label: label, basicType: Self.basicType(written: parameter.type)))
             }
             topLevelFunctionSignatures[function.name.text, default: []].append(signature)
         }
@@ -373,17 +370,13 @@ extension Lowerer {
             else { continue }
             for binding in variable.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                let number: String?
-                if let written = binding.typeAnnotation?.type.as(IdentifierTypeSyntax.self),
-                    written.genericArgumentClause == nil
-                {
-                    number = Self.basicTypeNames[written.name.text]
-                } else if binding.typeAnnotation == nil, let value = binding.initializer?.value {
-                    number = Self.literalBasicType(value)
+                let basicType: String?
+                if let written = binding.typeAnnotation?.type {
+                    basicType = Self.basicType(written: written)
                 } else {
-                    number = nil
+                    basicType = binding.initializer.flatMap { Self.literalBasicType($0.value) }
                 }
-                memberBasicTypes[typeName, default: [:]][name] = number
+                memberBasicTypes[typeName, default: [:]][name] = basicType
             }
         }
     }
@@ -399,6 +392,14 @@ extension Lowerer {
             return literalBasicType(prefix.expression)
         }
         return nil
+    }
+
+    /// The basic type a type written in the source names (`Double`), before it is lowered.
+    private static func basicType(written: TypeSyntax) -> String? {
+        guard let identifier = written.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil else {
+            return nil
+        }
+        return basicTypeNames[identifier.name.text]
     }
 
     /// The basic type a written type names, if it names one.
