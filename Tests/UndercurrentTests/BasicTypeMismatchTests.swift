@@ -138,7 +138,7 @@ import Testing
             "let o: Int? = 3\nvar v = 0\nv = o", at: "3:5",
             "value of optional type 'Int?' must be unwrapped to a value of type 'Int'")
         expectRefusedBeforeRunning(
-            "let counts: [String: Int] = [\"a\": 1]\nlet v: Int = counts[\"a\"]", at: "2:14",
+            "let counts: [String: Int] = [\"a\": 1]\nlet v: Int = counts[\"a\"]", at: "2:20",
             "value of optional type 'Int?' must be unwrapped to a value of type 'Int'")
         expectOracleOutput(
             """
@@ -281,6 +281,158 @@ import Testing
             print(c, text, text == "2", text + "z", flag && n > 0, flag ? 1 : 2)
             """,
             "5.0 5.0 5.0 7.5 -2.5 6 8\n4.0 4.0\nfalse false 4 5\n5.0\n3\n4 3.75\na 2 true 2z true 1\n")
+    }
+
+    /// An array has its elements' type, written (`[Double]`, `[Int]()`) or given by a literal
+    /// (`["a"]` is a `[String]`, `[1, 2.5]` a `[Double]`): arrays of two element types are
+    /// neither joined, compared, stored, passed nor returned as each other, and an element
+    /// of another type is not appended.
+    @Test(arguments: [
+        (
+            "let a: [Int] = [1, 2]\nlet b: [Double] = [0.5]\nprint(a + b)", "3:9",
+            "binary operator '+' cannot be applied to operands of type '[Int]' and '[Double]'"
+        ),
+        (
+            "let a = [1, 2]\nlet b = [0.5]\nprint(a + b)", "3:9",
+            "binary operator '+' cannot be applied to operands of type '[Int]' and '[Double]'"
+        ),
+        (
+            "let a: [Int] = [1]\nlet b = [0.5]\nvar c = a\nc += b", "4:3",
+            "binary operator '+=' cannot be applied to operands of type '[Int]' and '[Double]'"
+        ),
+        (
+            "let a: [Int] = [1]\nlet b = [0.5]\nprint(a == b)", "3:9",
+            "binary operator '==' cannot be applied to operands of type '[Int]' and '[Double]'"
+        ),
+        ("let b = [0.5]\nlet a: [Int] = b", "2:16", "cannot assign value of type '[Double]' to type '[Int]'"),
+        ("var a = [1, 2]\nlet b = [0.5]\na = b", "3:3", "cannot assign value of type '[Double]' to type '[Int]'"),
+        (
+            "func f(_ xs: [Int]) -> Int { xs.count }\nlet b = [0.5]\nprint(f(b))", "3:9",
+            "cannot convert value of type '[Double]' to expected argument type '[Int]'"
+        ),
+        (
+            "let b = [0.5]\nfunc g() -> [Int] { return b }", "2:28",
+            "cannot convert return expression of type '[Double]' to return type '[Int]'"
+        ),
+        ("let xs: [Int] = 5", "1:17", "cannot convert value of type 'Int' to specified type '[Int]'"),
+        (
+            "var names = [\"a\"]\nnames.append(5)", "2:14",
+            "cannot convert value of type 'Int' to expected argument type 'String'"
+        ),
+        (
+            "var xs = [Int]()\nxs.append(0.5)", "2:11",
+            "cannot convert value of type 'Double' to expected argument type 'Int'"
+        ),
+        (
+            "final class Basket {\n    var items = [\"a\"]\n    func add(_ n: Int) { items.append(n) }\n}", "3:39",
+            "cannot convert value of type 'Int' to expected argument type 'String'"
+        ),
+    ])
+    func arraysOfTwoElementTypesAreRefusedBeforeTheyRun(source: String, location: String, message: String) {
+        expectRefusedBeforeRunning(source, at: location, message)
+    }
+
+    /// What an array's element, its `count`, a `for` loop's variable, a conversion and a call
+    /// of a top-level function are, Swift knows from their declarations; so does the
+    /// interpreter now, where before it mixed them (`total += p` over Doubles into an Int
+    /// printed `4.0`). A subscript's error is at its `[`, where swiftc puts it.
+    @Test(arguments: [
+        (
+            "let prices = [1.5, 2.5]\nvar total = 0\nfor p in prices { total += p }", "3:28",
+            "cannot convert value of type 'Double' to expected argument type 'Int'"
+        ),
+        (
+            "var total = 0.0\nfor i in 0..<3 { total += i }", "2:27",
+            "cannot convert value of type 'Int' to expected argument type 'Double'"
+        ),
+        (
+            "let n: UInt8 = 3\nvar total = 0\nfor i in 0..<n { total += i }", "3:27",
+            "cannot convert value of type 'UInt8' to expected argument type 'Int'"
+        ),
+        (
+            "let prices: [Double] = [1.5, 2.5]\nlet first: Int = prices[0]", "2:24",
+            "cannot convert value of type 'Double' to specified type 'Int'"
+        ),
+        (
+            "let names = [\"a\", \"b\"]\nvar n = 0\nn = names[0]", "3:10",
+            "cannot assign value of type 'String' to type 'Int'"
+        ),
+        (
+            "let ints = [1, 2]\nlet total = ints.count + 0.5", "2:24",
+            "binary operator '+' cannot be applied to operands of type 'Int' and 'Double'"
+        ),
+        (
+            "let names = [\"a\", \"b\"]\nlet half = names.count / 2.0", "2:24",
+            "binary operator '/' cannot be applied to operands of type 'Int' and 'Double'"
+        ),
+        (
+            "func f() -> Int { 3 }\nlet x = f()\nprint(x * 2.5)", "3:9",
+            "binary operator '*' cannot be applied to operands of type 'Int' and 'Double'"
+        ),
+        (
+            "func f() throws -> Int { 1 }\nlet x = try f()\nprint(x * 0.5)", "3:9",
+            "binary operator '*' cannot be applied to operands of type 'Int' and 'Double'"
+        ),
+        (
+            "let n = 2\nlet d = Double(n)\nprint(n + d)", "3:9",
+            "binary operator '+' cannot be applied to operands of type 'Int' and 'Double'"
+        ),
+    ])
+    func elementsCountsLoopVariablesAndCallsHaveTheirTypes(source: String, location: String, message: String) {
+        expectRefusedBeforeRunning(source, at: location, message)
+    }
+
+    /// What Swift compiles of those shapes runs, and an array literal of integer literals
+    /// beside an array of Doubles is of Doubles (`mixed + [4]` printed `[…, 4]`): the
+    /// compiled program's output.
+    @Test func arraysLoopsAndCallsThatSwiftCompilesStillRun() {
+        expectOracleOutput(
+            """
+            let prices = [1.5, 2.5]
+            var total = 0.0
+            for p in prices { total += p }
+            var count = 0
+            for i in 0..<prices.count { count += i }
+            for i in prices.indices where i > 0 { count += i }
+            let average = total / Double(prices.count)
+            let label = String(count) + "!"
+            func scale() -> Double { 2 }
+            func tally() -> Int { 3 }
+            print(total, count, average, label, scale() * average, prices[0] * 2, [1, 2].count + 1, tally() * 2)
+            let ints = [1, 2]
+            var sum = 0
+            for (i, x) in ints.enumerated() { sum += i * x }
+            let bytes: [UInt8] = [1, 2]
+            var small: UInt8 = 0
+            for b in bytes { small += b }
+            let names = ["a"]
+            let more = names + ["b"]
+            print(sum, ints.isEmpty || sum > 2, small, more, ints == [1, 2], more.count * 2)
+            var mixed = [1, 2.5]
+            mixed.append(3)
+            print(mixed + [4], [0.5] + mixed)
+            let d: [Double] = []
+            print(d + [3], d == [], [1] + [2.5], d + [])
+            """,
+            "4.0 2 2.0 2! 4.0 3.0 3 6\n2 false 3 [\"a\", \"b\"] true 4\n[1.0, 2.5, 3.0, 4.0] [0.5, 1.0, 2.5, 3.0]\n"
+                + "[3.0] true [1.0, 2.5] []\n")
+    }
+
+    /// A global an earlier input declared from a literal alone keeps the literal's type.
+    @Test func aGlobalsLiteralTypeReachesLaterInputs() {
+        let shown = runSession([
+            "var total = 0\nvar names = [\"a\"]", "total += 0.5", "names.append(5)",
+            "total += 1\nnames.append(\"b\")\nprint(total, names)",
+        ])
+        #expect(
+            shown[1].contains(
+                "<input 2>:1:10: syntax error: cannot convert value of type 'Double' to expected argument type 'Int'"),
+            "got: \(shown[1])")
+        #expect(
+            shown[2].contains(
+                "<input 3>:1:14: syntax error: cannot convert value of type 'Int' to expected argument type 'String'"),
+            "got: \(shown[2])")
+        #expect(shown[3] == "1 [\"a\", \"b\"]\n")
     }
 
     /// A global declared in one input keeps its written type in the next.

@@ -138,7 +138,7 @@ import Testing
             "print(fixed, limit, total)",
         ])
         #expect(shown[0] == "[12, 15, 8, 10] 90 [-6, -9]\n")
-        #expect(shown[1].contains("1:18: runtime error: index out of range: 4 is not in 0..<4"), "got: \(shown[1])")
+        #expect(shown[1].contains("1:24: runtime error: index out of range: 4 is not in 0..<4"), "got: \(shown[1])")
         #expect(
             shown[2].contains("runtime error: arithmetic overflow: 15 * 9223372036854775807 does not fit in Int"),
             "got: \(shown[2])")

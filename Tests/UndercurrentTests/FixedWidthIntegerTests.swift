@@ -27,13 +27,14 @@ import Testing
     @Test(arguments: [
         ("let x: UInt8 = 300", "300 does not fit in UInt8 (0...255)"),
         ("let x: UInt8 = -1", "-1 does not fit in UInt8"),
-        // Where no declaration tells the types apart, they are told apart when it runs.
+        // Where no declaration tells the types apart (a closure's result), they are told
+        // apart when it runs.
         (
-            "let a: UInt8 = 1\nfunc two() -> UInt16 { 2 }\nprint(a + two())",
+            "let a: UInt8 = 1\nlet two = { () -> UInt16 in 2 }\nprint(a + two())",
             "cannot be applied to operands of type UInt8 and UInt16"
         ),
         (
-            "let a: UInt8 = 1\nfunc half() -> Double { 0.5 }\nprint(a * half())",
+            "let a: UInt8 = 1\nlet half = { () -> Double in 0.5 }\nprint(a * half())",
             "cannot be applied to operands of type UInt8 and Double"
         ),
         ("let u: UInt = 3\nprint(-u)", "unary operator '-' cannot be applied to UInt"),

@@ -73,7 +73,7 @@ import UndercurrentSession
         )
         expectStopsAndSessionGoesOn(
             "print([1, 2, 3][...Int.max])",
-            "1:7: runtime error: arithmetic overflow: 9223372036854775807 + 1 does not fit in Int")
+            "1:16: runtime error: arithmetic overflow: 9223372036854775807 + 1 does not fit in Int")
         expectStopsAndSessionGoesOn(
             "print(Array(zip([1, 2, 3], (Int.max - 1)...)))",
             "1:7: runtime error: arithmetic overflow: a range with no upper bound counted past Int.max (9223372036854775807)"
@@ -200,7 +200,7 @@ import UndercurrentSession
         #expect(
             messages.contains {
                 $0.hasPrefix(
-                    "the solution fails `runs without error`: expected the program runs to its end without an error; the solution: it stopped: given:1:12: runtime error: arithmetic overflow"
+                    "the solution fails `runs without error`: expected the program runs to its end without an error; the solution: it stopped: given:1:21: runtime error: arithmetic overflow"
                 )
             }, "got: \(messages)")
     }

@@ -69,7 +69,8 @@ import UndercurrentSession
         #expect(result.output == "top\nbefore\n")
         #expect(result.error?.kind == .runtime)
         #expect(result.error?.message.contains("index out of range") == true)
-        #expect(result.error?.location == SourceLocation(line: 4, column: 12))
+        // At the subscript's `[`, where Swift points at a subscript.
+        #expect(result.error?.location == SourceLocation(line: 4, column: 18))
     }
 
     @Test func aSwiftErrorATaskThrowsIsItsResultNotTheInputs() {

@@ -723,10 +723,50 @@ extension BodyCompiler {
                     Interpreter.integerLiteral(number, besides: right, at: literalLocation), right, in: interpreter)
             }
         }
+        if [.plus, .equal, .notEqual].contains(op), Self.isArrayOfIntegerLiterals(rhsExpr) {
+            return { interpreter, frame in
+                let left = try lhs(interpreter, frame)
+                let right = try Self.integerLiterals(rhs(interpreter, frame), besides: left, at: rhsExpr.location)
+                return try binaryOperator.apply(left, right, in: interpreter)
+            }
+        }
+        if [.plus, .equal, .notEqual].contains(op), Self.isArrayOfIntegerLiterals(lhsExpr) {
+            return { interpreter, frame in
+                let left = try lhs(interpreter, frame)
+                let right = try rhs(interpreter, frame)
+                return try binaryOperator.apply(
+                    Self.integerLiterals(left, besides: right, at: lhsExpr.location), right, in: interpreter)
+            }
+        }
         return { interpreter, frame in
             let left = try lhs(interpreter, frame)
             return try binaryOperator.apply(left, rhs(interpreter, frame), in: interpreter)
         }
+    }
+
+    /// `[1, 2]`: an array literal whose elements take the other side's element type
+    /// (`prices + [4]` is `[…, 4.0]`).
+    private static func isArrayOfIntegerLiterals(_ expr: Expr) -> Bool {
+        guard case .arrayLiteral(let elements, _) = expr, !elements.isEmpty else { return false }
+        return elements.allSatisfy {
+            if case .integerLiteral = $0 { true } else { false }
+        }
+    }
+
+    /// The elements of an array of integer literals, of the type of the elements of `other`
+    /// (a `Double`, a fixed-width integer), when it has any. An empty array's element type
+    /// is known only where it is declared, which lowering writes as the literal's type.
+    private static func integerLiterals(_ literals: Value, besides other: Value, at location: SourceLocation) throws
+        -> Value
+    {
+        guard case .array(let elements) = literals, case .array(let others) = other, let first = others.first else {
+            return literals
+        }
+        return .array(
+            try elements.map {
+                guard case .int(let number) = $0 else { return $0 }
+                return try Interpreter.integerLiteral(number, besides: first, at: location)
+            })
     }
 
     // MARK: - Assignment

@@ -218,6 +218,7 @@ public final class Interpreter {
             lineOffset: lineOffset, knownImplicitlyUnwrappedNames: implicitlyUnwrappedNames,
             knownPublisherTypes: Set(types.filter { $0.value.conformsToAPublisherProtocol }.keys),
             knownGlobalTypes: globals.compactMapValues(\.type),
+            knownGlobalInitializers: globals.compactMapValues { $0.type == nil ? $0.initializer : nil },
             knownStructTypes: Set(types.filter { $0.value.kind == .structType }.keys), knownActorTypes: actorTypeNames,
             firstFunctionIndex: tables.nextFunctionIndex, firstSiteIndex: tables.nextSiteIndex)
         implicitlyUnwrappedNames = lowered.implicitlyUnwrappedNames

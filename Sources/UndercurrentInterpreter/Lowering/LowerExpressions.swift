@@ -126,7 +126,7 @@ extension Lowerer {
                 // `names[1]` on a `var names: [String]!`.
                 base = .forceUnwrap(base, location(node.calledExpression), implicit: true)
             }
-            return .subscriptCall(base, try lowerArguments(node.arguments), loc)
+            return .subscriptCall(base, try lowerArguments(node.arguments), location(node.leftSquare))
         case .genericSpecializationExpr(let node):
             let base = try lowerExpr(node.expression, chainBase: true)
             let arguments = try node.genericArgumentClause.arguments.map { try lowerGenericArgument($0) }
@@ -295,7 +295,7 @@ extension Lowerer {
         if node.operator.is(AssignmentExprSyntax.self) {
             let target = try lowerExpr(node.leftOperand, chainBase: true)
             let value = try lowerExpr(node.rightOperand)
-            try refuseConversion(of: value, to: basicType(of: target), assigning: true)
+            try refuseConversion(of: value, to: basicType(of: target), assigning: true, operatorAt: loc)
             try refuseChangingAConstant(
                 target, compound: false, operatorAt: loc,
                 memberNameAt: node.leftOperand.as(MemberAccessExprSyntax.self).map { location($0.declName) })
@@ -332,7 +332,9 @@ extension Lowerer {
         let rhs = try operand(node.rightOperand, unwrapped: unwrapped)
         try refuseOperatorOnAny(binaryOperator, spelling: op, lhs, rhs, at: loc)
         try refuseMixedNumberTypes(binaryOperator, spelling: op, compound: false, lhs, rhs, at: loc)
-        return .binary(binaryOperator, lhs, rhs, loc)
+        return .binary(
+            binaryOperator, arrayLiteral(lhs, besides: rhs, of: binaryOperator),
+            arrayLiteral(rhs, besides: lhs, of: binaryOperator), loc)
     }
 
     /// An operand of an operator: a `T!` is unwrapped, as Swift does where the operator does

@@ -79,6 +79,9 @@ extension Lowerer {
             var whereExpr: Expr?
             let body = try withBlock {
                 pattern = try lowerBindingPattern(node.pattern, isCasePattern: node.caseKeyword != nil)
+                if case .binding(let slot, _) = pattern, let element = elementType(ofSequence: sequence) {
+                    scope.noteBasicType(element, of: slot)
+                }
                 // `for i in …` binds a constant each turn; `for var i in …` a variable.
                 if node.pattern.is(IdentifierPatternSyntax.self) {
                     scope.noteConstant(pattern, FunctionScope.Constant(isInitialized: true, isCollection: false))

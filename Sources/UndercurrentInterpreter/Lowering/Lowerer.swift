@@ -94,7 +94,8 @@ public final class Lowerer {
 
     /// Parses and lowers `source`. `knownMemberNames` gives the members of types declared
     /// by earlier inputs, so that methods added in extensions can use them unqualified;
-    /// `knownTypeNames` the qualified names of the types they declared.
+    /// `knownTypeNames` the qualified names of the types they declared;
+    /// `knownGlobalInitializers` the values of their globals declared without a written type.
     /// `lineOffset` is added to the line of every location (an error's too): a host that
     /// runs several inputs gives each its own range of lines, and so knows which input a
     /// location is in, even for an error raised in a function an earlier input declared.
@@ -102,7 +103,8 @@ public final class Lowerer {
         source: String, fileName: String = "<input>",
         knownMemberNames: [String: Set<String>] = [:], knownTypeNames: Set<String> = [], lineOffset: Int = 0,
         knownImplicitlyUnwrappedNames: Set<String> = [], knownPublisherTypes: Set<String> = [],
-        knownGlobalTypes: [String: TypeRef] = [:], knownStructTypes: Set<String> = [],
+        knownGlobalTypes: [String: TypeRef] = [:], knownGlobalInitializers: [String: Expr] = [:],
+        knownStructTypes: Set<String> = [],
         knownActorTypes: Set<String> = [],
         firstFunctionIndex: Int = 0, firstSiteIndex: Int = 0
     ) throws -> LoweredInput {
@@ -133,9 +135,8 @@ public final class Lowerer {
             lineOffset: lineOffset, firstFunctionIndex: firstFunctionIndex, firstSiteIndex: firstSiteIndex)
         lowerer.publisherTypes.formUnion(knownPublisherTypes)
         lowerer.globalDeclaredTypes = knownGlobalTypes.mapValues { .some($0) }
-        lowerer.globalBasicTypes = knownGlobalTypes.compactMapValues {
-            Lowerer.basicType(declared: $0)
-        }
+        lowerer.globalBasicTypes = knownGlobalInitializers.compactMapValues(Lowerer.literalType(of:))
+            .merging(knownGlobalTypes.compactMapValues(Lowerer.basicType(declared:))) { _, written in written }
         lowerer.structTypeNames = knownStructTypes
         lowerer.actorTypeNames = knownActorTypes
         lowerer.collectMemberNames(folded.statements)

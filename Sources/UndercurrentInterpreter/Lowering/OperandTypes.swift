@@ -169,9 +169,18 @@ extension Lowerer {
         _ op: BinaryOperator, spelling: String, compound: Bool, _ lhs: Expr, _ rhs: Expr,
         at location: SourceLocation
     ) throws {
-        guard let left = basicType(of: lhs), let right = basicType(of: rhs), left != right,
-            Self.isNumber(left), Self.isNumber(right)
-        else { return }
+        guard let left = basicType(of: lhs), let right = basicType(of: rhs), left != right else { return }
+        if Self.elementType(ofArray: left) != nil || Self.elementType(ofArray: right) != nil {
+            // `prices + counts`, `a == b` between a `[Double]` and an `[Int]`.
+            guard Self.elementType(ofArray: left) != nil, Self.elementType(ofArray: right) != nil,
+                [.plus, .equal, .notEqual].contains(op)
+            else { return }
+            throw ScriptError(
+                .syntax,
+                "binary operator '\(spelling)' cannot be applied to operands of type '\(left)' and '\(right)'",
+                at: location, notes: ["Swift converts no array's elements: map them, as in `counts.map(Double.init)`"])
+        }
+        guard Self.isNumber(left), Self.isNumber(right) else { return }
         switch op {
         case .plus, .minus, .times, .divide, .remainder, .wrappingPlus, .wrappingMinus, .wrappingTimes,
             .bitAnd, .bitOr, .bitXor, .closedRange, .halfOpenRange:
@@ -195,12 +204,21 @@ extension Lowerer {
     /// A value of one basic type given to a variable of another (`let d: Double = n`,
     /// `name = n` with `n` an `Int`): Swift converts it no more than an operator's operand.
     /// `target` is the variable's basic type, if it has one.
-    func refuseConversion(of value: Expr, to target: String?, assigning: Bool) throws {
+    /// An assignment's error is at its `=` (`operatorAt`) where the value is an array.
+    func refuseConversion(
+        of value: Expr, to target: String?, assigning: Bool, operatorAt: SourceLocation? = nil
+    ) throws {
         guard let target else { return }
         try refuseOptional(value, as: target)
         guard let given = givenType(of: value, for: target), given != target else { return }
         let message: String
-        if assigning {
+        var location = value.location
+        if Self.elementType(ofArray: given) != nil {
+            // Swift words an array's mismatch as an assignment, declared or assigned; an
+            // assignment's is at its `=`.
+            message = "cannot assign value of type '\(given)' to type '\(target)'"
+            if assigning, let operatorAt { location = operatorAt }
+        } else if assigning {
             message = "cannot assign value of type '\(given)' to type '\(target)'"
         } else if target == "Bool", case .integerLiteral(let number, _) = value {
             message = "integer literal value '\(number)' cannot be used as a boolean; did you mean '\(number != 0)'?"
@@ -209,8 +227,7 @@ extension Lowerer {
         } else {
             message = "cannot convert value of type '\(given)' to specified type '\(target)'"
         }
-        throw ScriptError(
-            .syntax, message, at: value.location, notes: ["Swift converts nothing here: write `\(target)(value)`"])
+        throw ScriptError(.syntax, message, at: location, notes: [Self.conversionNote(to: target)])
     }
 
     /// A `return` of a value of one basic type from a function declared to return another
@@ -220,7 +237,15 @@ extension Lowerer {
         else { return }
         throw ScriptError(
             .syntax, "cannot convert return expression of type '\(given)' to return type '\(target)'",
-            at: value.location, notes: ["Swift converts nothing here: write `\(target)(value)`"])
+            at: value.location, notes: [Self.conversionNote(to: target)])
+    }
+
+    /// How to convert a value to `target`: by its initializer, or element by element.
+    private static func conversionNote(to target: String) -> String {
+        guard let element = elementType(ofArray: target) else {
+            return "Swift converts nothing here: write `\(target)(value)`"
+        }
+        return "Swift converts no array's elements: map them, as in `values.map(\(element).init)`"
     }
 
     /// `value`, declared an Optional of `target`, given where a `target` is wanted
@@ -269,11 +294,7 @@ extension Lowerer {
                 || (method == "insert" && arguments.count == 2 && arguments[1].label == "at"),
             arguments[0].label == nil
         else { return }
-        // In a type's member, a name not declared in it may be a property, not the global.
-        if case .name(.dynamic, _, _) = base, scope.isInsideType { return }
-        guard case .array(let element)? = declaredType(of: base), let target = Self.basicType(declared: element) else {
-            return
-        }
+        guard let target = Self.elementType(ofArray: basicType(of: base)) else { return }
         try refuseArgument(arguments[0].value, as: target)
     }
 
@@ -283,7 +304,7 @@ extension Lowerer {
         guard let given = givenType(of: value, for: target), given != target else { return }
         throw ScriptError(
             .syntax, "cannot convert value of type '\(given)' to expected argument type '\(target)'",
-            at: value.location, notes: ["Swift converts nothing here: write `\(target)(value)`"])
+            at: value.location, notes: [Self.conversionNote(to: target)])
     }
 
     /// The basic type `value` has where a `target` is wanted: an integer literal takes a
@@ -298,7 +319,9 @@ extension Lowerer {
     func noteTopLevelFunctionSignatures(_ items: CodeBlockItemListSyntax) {
         for item in items {
             guard let function = item.item.as(DeclSyntax.self)?.as(FunctionDeclSyntax.self) else { continue }
-            var signature = BasicSignature(parameters: [], isJudged: true)
+            var signature = BasicSignature(
+                parameters: [], isJudged: true,
+                returnType: function.signature.returnClause.flatMap { Self.basicType(written: $0.type) })
             for parameter in function.signature.parameterClause.parameters {
                 // A call may leave a defaulted parameter out, or pass a variadic one many values.
                 if parameter.defaultValue != nil || parameter.ellipsis != nil { signature.isJudged = false }
@@ -337,7 +360,73 @@ extension Lowerer {
             if case .integerLiteral = lhs { return right }
             if case .integerLiteral = rhs { return left }
             return nil
+        case .subscriptCall(let base, let arguments, _) where arguments.count == 1 && arguments[0].label == nil:
+            // `prices[0]`: an element, where the index is an Int (a range gives a slice).
+            guard let element = Self.elementType(ofArray: basicType(of: base)),
+                Self.isIntegerLiteralArithmetic(arguments[0].value) || basicType(of: arguments[0].value) == "Int"
+            else { return nil }
+            return element
+        case .member(let base, let name, _, _):
+            // `prices.count`, `name.isEmpty`, of an array or a string.
+            guard let type = basicType(of: base), type == "String" || Self.elementType(ofArray: type) != nil else {
+                return nil
+            }
+            return name == "count" ? "Int" : name == "isEmpty" ? "Bool" : nil
+        case .tryExpr(.plain, let inner, _), .tryExpr(.forced, let inner, _), .awaitExpr(let inner, _):
+            return basicType(of: inner)
+        case .call(.name(.dynamic(let name), _, _), let arguments, _, _):
+            return basicType(ofCallTo: name, arguments)
+        case .call(.typeExpr(let type, _), let arguments, _, _) where arguments.isEmpty:
+            // `[Int]()`, an empty array of that type.
+            return Self.basicType(declared: type).flatMap { Self.elementType(ofArray: $0) != nil ? $0 : nil }
         default: return nil
+        }
+    }
+
+    /// The basic type a call of `name` gives: a conversion (`Double(count)`, `String(n)`), or
+    /// one of this input's top-level functions declared to return one, called by its name
+    /// outside a type (where the name might be a method's) and sharing it with no other.
+    private func basicType(ofCallTo name: String, _ arguments: [Argument]) -> String? {
+        if let converted = Self.basicTypeNames[name] {
+            // `Int("5")` is an Optional; `Double(count)` is not.
+            guard arguments.count == 1, arguments[0].label == nil, let given = basicType(of: arguments[0].value),
+                Self.isNumber(given) || (converted == "String" && Self.elementType(ofArray: given) == nil)
+            else { return nil }
+            return Self.isNumber(converted) || converted == "String" ? converted : nil
+        }
+        guard !scope.isInsideType, let signatures = topLevelFunctionSignatures[name], signatures.count == 1 else {
+            return nil
+        }
+        return signatures[0].returnType
+    }
+
+    /// An array literal of integer literals beside an array declared with another number
+    /// type (`prices + [4]`, `prices == [1, 2]` with `prices` a `[Double]`), written as of
+    /// that type, as Swift infers it; `operand` as it is otherwise. (An array that has
+    /// elements gives them its type when it runs; this one may be empty.)
+    func arrayLiteral(_ operand: Expr, besides other: Expr, of op: BinaryOperator) -> Expr {
+        guard [.plus, .equal, .notEqual].contains(op), case .arrayLiteral(let elements, let location) = operand,
+            !elements.isEmpty, elements.allSatisfy(Self.isIntegerLiteralArithmetic),
+            let element = Self.elementType(ofArray: basicType(of: other)), element != "Int"
+        else { return operand }
+        return .cast(operand, .coerce, .array(.simple(element)), location)
+    }
+
+    /// The basic type of each value a `for` loop over `sequence` binds: an array's element
+    /// (`for price in prices`), an integer range's bounds' (`for i in 0..<count`), an index.
+    func elementType(ofSequence sequence: Expr) -> String? {
+        switch sequence {
+        case .binary(.halfOpenRange, let lower, let upper, let location),
+            .binary(.closedRange, let lower, let upper, let location):
+            if Self.isIntegerLiteralArithmetic(lower) && Self.isIntegerLiteralArithmetic(upper) { return "Int" }
+            guard let bound = basicType(of: .binary(.plus, lower, upper, location)), Self.isInteger(bound) else {
+                return nil
+            }
+            return bound
+        case .member(let base, "indices", _, _):
+            return Self.elementType(ofArray: basicType(of: base)) != nil ? "Int" : nil
+        default:
+            return Self.elementType(ofArray: basicType(of: sequence))
         }
     }
 
@@ -347,8 +436,47 @@ extension Lowerer {
     func basicType(declared: TypeRef?, initializer: Expr?) -> String? {
         if let declared { return Self.basicType(declared: declared) }
         guard let initializer else { return nil }
+        if case .arrayLiteral(let elements, _) = initializer { return arrayLiteralType(elements) }
         // Integer literals alone (`0`, `-1`, `60 * 60`) make an `Int` where nothing else gives a type.
         return basicType(of: initializer) ?? (Self.isIntegerLiteralArithmetic(initializer) ? "Int" : nil)
+    }
+
+    /// The type of an array literal where nothing else gives it one (`[1, 2]` is an `[Int]`,
+    /// `[0.5, 1]` a `[Double]`, `["a"]` a `[String]`): its elements' one basic type, which
+    /// integer literals take; none where they have several, or one is not known.
+    private func arrayLiteralType(_ elements: [Expr]) -> String? {
+        guard !elements.isEmpty else { return nil }
+        var known: String?
+        var hasIntegerLiterals = false
+        for element in elements {
+            if Self.isIntegerLiteralArithmetic(element) {
+                hasIntegerLiterals = true
+                continue
+            }
+            guard let type = basicType(of: element), Self.elementType(ofArray: type) == nil,
+                known == nil || known == type
+            else { return nil }
+            known = type
+        }
+        guard let known else { return "[Int]" }
+        return !hasIntegerLiterals || Self.isNumber(known) ? "[\(known)]" : nil
+    }
+
+    /// The basic type of a variable an earlier input declared with `initializer` and no
+    /// written type, where literals alone give it (`var total = 0`, `var names = ["a"]`):
+    /// the earlier input's names mean nothing in this one's scopes.
+    static func literalType(of initializer: Expr) -> String? {
+        switch initializer {
+        case .floatLiteral: return floatLiteralType
+        case .stringLiteral, .interpolatedString: return "String"
+        case .literal(.bool, _): return "Bool"
+        case .prefix(.negate, let operand, _), .prefix(.plus, let operand, _): return literalType(of: operand)
+        case .arrayLiteral(let elements, _):
+            return arrayType(
+                ofLiteralElements: elements.map { isIntegerLiteralArithmetic($0) ? "Int" : literalType(of: $0) })
+        default:
+            return isIntegerLiteralArithmetic(initializer) ? "Int" : nil
+        }
     }
 
     private static func isIntegerLiteralArithmetic(_ expr: Expr) -> Bool {
@@ -381,9 +509,24 @@ extension Lowerer {
         }
     }
 
+    /// The type of an array literal whose elements are literals of these types (`Int` for
+    /// integer literals): `[Int]`, `[Double]` where any is a float literal, `[String]`.
+    private static func arrayType(ofLiteralElements types: [String?]) -> String? {
+        let types = Set(types)
+        if types == ["Int"] { return "[Int]" }
+        if types == ["Int", floatLiteralType] || types == [floatLiteralType] { return "[\(floatLiteralType)]" }
+        guard types.count == 1, let only = types.first, let only, elementType(ofArray: only) == nil else {
+            return nil
+        }
+        return "[\(only)]"
+    }
+
     /// `Int` for an integer literal, `Double` for a float literal (either negated), `String`
-    /// and `Bool` for theirs.
+    /// and `Bool` for theirs, and the array type of an array literal of them.
     private static func literalBasicType(_ syntax: ExprSyntax) -> String? {
+        if let array = syntax.as(ArrayExprSyntax.self) {
+            return arrayType(ofLiteralElements: array.elements.map { literalBasicType($0.expression) })
+        }
         if syntax.is(IntegerLiteralExprSyntax.self) { return "Int" }
         if syntax.is(FloatLiteralExprSyntax.self) { return floatLiteralType }
         if syntax.is(StringLiteralExprSyntax.self) { return "String" }
@@ -396,6 +539,12 @@ extension Lowerer {
 
     /// The basic type a type written in the source names (`Double`), before it is lowered.
     private static func basicType(written: TypeSyntax) -> String? {
+        if let array = written.as(ArrayTypeSyntax.self) {
+            guard let element = basicType(written: array.element), elementType(ofArray: element) == nil else {
+                return nil
+            }
+            return "[\(element)]"
+        }
         guard let identifier = written.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil else {
             return nil
         }
@@ -404,10 +553,24 @@ extension Lowerer {
 
     /// The basic type a written type names, if it names one.
     static func basicType(declared: TypeRef) -> String? {
-        guard case .named(let parts, let arguments) = declared, parts.count == 1, arguments.isEmpty else {
+        switch declared {
+        case .array(let element):
+            // `[Double]`, an array of one basic type (not of arrays).
+            guard let element = basicType(declared: element), elementType(ofArray: element) == nil else { return nil }
+            return "[\(element)]"
+        case .named(let parts, let arguments) where parts == ["Array"] && arguments.count == 1:
+            return basicType(declared: .array(arguments[0]))
+        case .named(let parts, let arguments) where parts.count == 1 && arguments.isEmpty:
+            return basicTypeNames[parts[0]]
+        default:
             return nil
         }
-        return basicTypeNames[parts[0]]
+    }
+
+    /// `Double` for `[Double]`; nil for a type that is no array.
+    static func elementType(ofArray type: String?) -> String? {
+        guard let type, type.hasPrefix("[") else { return nil }
+        return String(type.dropFirst().dropLast())
     }
 
     /// Basic types by the names that spell them (`TimeInterval` is `Double`). `CGFloat` is
@@ -423,7 +586,9 @@ extension Lowerer {
     }()
 
     private static func isInteger(_ type: String) -> Bool { isNumber(type) && type != "Double" && type != "Float" }
-    private static func isNumber(_ type: String) -> Bool { type != "String" && type != "Bool" }
+    private static func isNumber(_ type: String) -> Bool {
+        type != "String" && type != "Bool" && elementType(ofArray: type) == nil
+    }
 }
 
 /// A top-level function's parameters as the argument check sees them (`refuseArguments`):
@@ -431,6 +596,8 @@ extension Lowerer {
 struct BasicSignature {
     var parameters: [BasicParameter]
     var isJudged: Bool
+    /// The basic type the function is declared to return, if it is one.
+    var returnType: String?
 }
 
 struct BasicParameter {
