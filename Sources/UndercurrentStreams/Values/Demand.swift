@@ -21,6 +21,9 @@ final class DemandType: ScalarType {
     // `demand > 0`): computed here directly rather than through the static operator
     // functions, whose lookup and call took a fifth of such a script's time.
     override func applyOperator(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Value? {
+        if case .scalar(let left) = lhs, left.hasType(DemandType.self), let result = try apply(op, left.bits, rhs) {
+            return result
+        }
         // `demand == maybe` compares through the optional (`Interpreter.valuesEqual`).
         if case .optional = lhs { return nil }
         if case .optional = rhs { return nil }
@@ -28,6 +31,35 @@ final class DemandType: ScalarType {
         case .demand(let demand)?: return value(demand)
         case .truth(let truth)?: return .bool(truth)
         case nil: return nil
+        }
+    }
+
+    /// `apply(_:_:_:)` for a demand and a demand or a count (`demand -= 1`, `demand > 0`,
+    /// `demand += received`, on every value of a custom subscription), without taking
+    /// either apart into a script value again; nil for anything else.
+    @inline(__always)
+    private func apply(_ op: BinaryOperator, _ leftBits: Int, _ rhs: Value) throws -> Value? {
+        let right: Subscribers.Demand
+        switch rhs {
+        case .scalar(let scalar) where scalar.hasType(DemandType.self): right = Self.demand(scalar.bits)
+        case .int(let count) where count >= 0: right = .max(count)
+        default: return nil
+        }
+        let left = Self.demand(leftBits)
+        switch op {
+        case .plus: return value(left + right)
+        case .minus:
+            if let leftCount = left.max, let rightCount = right.max, rightCount > leftCount {
+                throw ScriptError.runtime("demand cannot be negative (\(left) - \(right))", at: .unknown)
+            }
+            return value(left - right)
+        case .equal: return .bool(left == right)
+        case .notEqual: return .bool(left != right)
+        case .less: return .bool(left < right)
+        case .greater: return .bool(left > right)
+        case .lessOrEqual: return .bool(left <= right)
+        case .greaterOrEqual: return .bool(left >= right)
+        default: return nil
         }
     }
 
