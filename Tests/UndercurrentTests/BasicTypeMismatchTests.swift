@@ -418,6 +418,104 @@ import Testing
                 + "[3.0] true [1.0, 2.5] []\n")
     }
 
+    /// A property of an instance of a type the input declares has the property's type, read
+    /// through a variable made by the type's initializer (`let cart = Cart()`) or declared
+    /// with the type (a parameter `_ m: Meter`), inherited properties and nested types
+    /// included; swiftc points at the property's name.
+    @Test(arguments: [
+        (
+            "struct Cart { var total = 0; var tax: Double = 0.5 }\nlet cart = Cart()\nprint(cart.total + cart.tax)",
+            "3:18", "binary operator '+' cannot be applied to operands of type 'Int' and 'Double'"
+        ),
+        (
+            "struct Cart { var total = 0; var tax: Double = 0.5 }\nlet cart = Cart()\nlet v: Int = cart.tax", "3:19",
+            "cannot convert value of type 'Double' to specified type 'Int'"
+        ),
+        (
+            "struct Cart { var total = 0; var tax: Double = 0.5 }\nlet cart = Cart()\nvar xs = [1]\nxs.append(cart.tax)",
+            "4:16", "cannot convert value of type 'Double' to expected argument type 'Int'"
+        ),
+        (
+            "struct Cart { var total = 0; var tax: Double = 0.5 }\nlet cart = Cart()\nvar n = 0\nn += cart.tax", "4:11",
+            "cannot convert value of type 'Double' to expected argument type 'Int'"
+        ),
+        (
+            "struct Cart { var total = 0; var tax: Double = 0.5 }\nlet cart = Cart()\nfunc f() -> Int { cart.tax }",
+            "3:24", "cannot convert return expression of type 'Double' to return type 'Int'"
+        ),
+        (
+            "class Base { var count = 0 }\nfinal class Meter: Base { var scale = 1.5 }\n"
+                + "func show(_ m: Meter) -> Double { m.count * m.scale }",
+            "3:37", "cannot convert value of type 'Int' to expected argument type 'Double'"
+        ),
+        (
+            "struct Outer {\n    struct Item { var weight = 1.5 }\n    func heavier(_ factor: Int) -> Double {\n"
+                + "        let item = Item()\n        return item.weight * factor\n    }\n}",
+            "5:30", "cannot convert value of type 'Int' to expected argument type 'Double'"
+        ),
+    ])
+    func propertiesOfAnInstanceHaveTheirTypes(source: String, location: String, message: String) {
+        expectRefusedBeforeRunning(source, at: location, message)
+    }
+
+    /// An operator between two number types whose result is wanted as one of them (a
+    /// declaration's written type, a function's return type, an assignment's target) is
+    /// worded as swiftc words it: the operand of the other type cannot be converted.
+    @Test(arguments: [
+        (
+            "let n = 2\nlet d = 1.5\nlet x: Double = n * d", "3:17",
+            "cannot convert value of type 'Int' to expected argument type 'Double'"
+        ),
+        (
+            "let n = 2\nlet d = 1.5\nlet x: Double = d * n", "3:21",
+            "cannot convert value of type 'Int' to expected argument type 'Double'"
+        ),
+        (
+            "let n = 2\nlet d = 1.5\nfunc f() -> Int { return n * d }", "3:30",
+            "cannot convert value of type 'Double' to expected argument type 'Int'"
+        ),
+        (
+            "let n = 2\nlet d = 1.5\nvar x = 0.0\nx = n + d", "4:5",
+            "cannot convert value of type 'Int' to expected argument type 'Double'"
+        ),
+        (
+            "let n = 2\nlet m: UInt8 = 1\nlet x: Double = n * m", "3:19",
+            "binary operator '*' cannot be applied to operands of type 'Int' and 'UInt8'"
+        ),
+    ])
+    func anOperatorWantedAsOneTypeNamesTheOtherOperand(source: String, location: String, message: String) {
+        expectRefusedBeforeRunning(source, at: location, message)
+    }
+
+    /// What Swift compiles of those shapes runs (the compiled program's output): a type
+    /// nested in another is not taken for a top-level type of the same name.
+    @Test func instancePropertiesOfTheRightTypeStillRun() {
+        expectOracleOutput(
+            """
+            struct Order { let price: Double; var quantity: Int }
+            func total(of order: Order) -> Double {
+                let o = order
+                return o.price * Double(o.quantity)
+            }
+            var order = Order(price: 2.5, quantity: 2)
+            order.quantity += 1
+            let n: Int = order.quantity
+            var sum = 0.0
+            sum += order.price
+            struct Outer {
+                struct Item { var weight = 1.5 }
+                func heavier(_ factor: Double) -> Double {
+                    let item = Item()
+                    return item.weight * factor
+                }
+            }
+            struct Item { var weight = 2 }
+            let item = Item()
+            print(total(of: order), n, sum, Outer().heavier(2), item.weight * 3)
+            """,
+            "7.5 3 2.5 3.0 6\n")
+    }
+
     /// A global an earlier input declared from a literal alone keeps the literal's type.
     @Test func aGlobalsLiteralTypeReachesLaterInputs() {
         let shown = runSession([

@@ -30,6 +30,11 @@ extension Lowerer {
             if !lowered.isVariadic, let type = lowered.type, let number = Self.basicType(declared: type) {
                 scope.noteBasicType(number, of: slot)
             }
+            if !lowered.isVariadic, !isInout, let type = lowered.type,
+                let instanceType = instanceType(declared: type, initializer: nil)
+            {
+                scope.noteInstanceType(instanceType, of: slot)
+            }
             // A parameter is a constant, unless it is `inout`.
             if !isInout {
                 scope.noteConstant(
@@ -120,7 +125,8 @@ extension Lowerer {
         if returnsValue, items.count == 1, let only = items.first, let expr = Self.expression(of: only) {
             let isStatement = expr.is(IfExprSyntax.self) || expr.is(SwitchExprSyntax.self)
             if !isStatement || canBeValue(expr) {
-                let lowered = isStatement ? try lowerValueStatement(expr) : try lowerExpr(expr)
+                let lowered =
+                    isStatement ? try lowerValueStatement(expr) : try lowerExpr(expr, wantedAs: scope.returnBasicType)
                 try refuseReturning(lowered)
                 return (Block(statements: [.returnStatement(lowered, lowered.location)], declaredSlots: []), true)
             }

@@ -113,7 +113,9 @@ extension Lowerer {
                 // unwraps a `T!` where its value is needed, and Optional has no such member.
                 lowered = .forceUnwrap(lowered, location(node.period), implicit: true)
             }
-            return .member(lowered, name, nextSiteIndex(), loc)
+            let site = nextSiteIndex()
+            memberNameLocations[site] = location(node.declName)
+            return .member(lowered, name, site, loc)
         case .functionCallExpr(let node):
             return try lowerCall(node)
         case .subscriptCallExpr(let node):
@@ -294,8 +296,9 @@ extension Lowerer {
         let loc = location(node.operator)
         if node.operator.is(AssignmentExprSyntax.self) {
             let target = try lowerExpr(node.leftOperand, chainBase: true)
-            let value = try lowerExpr(node.rightOperand)
-            try refuseConversion(of: value, to: basicType(of: target), assigning: true, operatorAt: loc)
+            let targetType = basicType(of: target)
+            let value = try lowerExpr(node.rightOperand, wantedAs: targetType)
+            try refuseConversion(of: value, to: targetType, assigning: true, operatorAt: loc)
             try refuseChangingAConstant(
                 target, compound: false, operatorAt: loc,
                 memberNameAt: node.leftOperand.as(MemberAccessExprSyntax.self).map { location($0.declName) })
@@ -331,7 +334,8 @@ extension Lowerer {
         let lhs = try operand(node.leftOperand, unwrapped: unwrapped)
         let rhs = try operand(node.rightOperand, unwrapped: unwrapped)
         try refuseOperatorOnAny(binaryOperator, spelling: op, lhs, rhs, at: loc)
-        try refuseMixedNumberTypes(binaryOperator, spelling: op, compound: false, lhs, rhs, at: loc)
+        let context = contextualExpression.flatMap { $0.id == node.id ? $0.type : nil }
+        try refuseMixedNumberTypes(binaryOperator, spelling: op, compound: false, lhs, rhs, context: context, at: loc)
         return .binary(
             binaryOperator, arrayLiteral(lhs, besides: rhs, of: binaryOperator),
             arrayLiteral(rhs, besides: lhs, of: binaryOperator), loc)

@@ -93,7 +93,7 @@ extension Lowerer {
             return .forIn(label: label, pattern, sequence, whereExpr, body, location(node))
         }
         if let node = stmt.as(ReturnStmtSyntax.self) {
-            let value = try node.expression.map { try lowerExpr($0) }
+            let value = try node.expression.map { try lowerExpr($0, wantedAs: scope.returnBasicType) }
             if let value { try refuseReturning(value) }
             return .returnStatement(value, location(node))
         }
@@ -328,7 +328,9 @@ extension Lowerer {
                 type = try bindings[index...].first { $0.typeAnnotation != nil }
                     .flatMap { try $0.typeAnnotation.map { try lowerType($0.type) } }
             }
-            let initializer = try binding.initializer.map { try lowerExpr($0.value) }
+            let initializer = try binding.initializer.map {
+                try lowerExpr($0.value, wantedAs: type.flatMap(Self.basicType(declared:)))
+            }
             if let type, let initializer {
                 try refuseConversion(of: initializer, to: Self.basicType(declared: type), assigning: false)
             }
@@ -338,6 +340,7 @@ extension Lowerer {
                 let pattern = Pattern.binding(slot: -1, name: name)
                 globalDeclaredTypes[name] = .some(type)
                 globalBasicTypes[name] = basicType(declared: type, initializer: initializer)
+                globalInstanceTypes[name] = instanceType(declared: type, initializer: initializer)
                 statements.append(
                     .global(
                         name: name,
@@ -370,6 +373,11 @@ extension Lowerer {
                 let number = basicType(declared: type, initializer: initializer)
             {
                 scope.noteBasicType(number, of: slot)
+            }
+            if case .binding(let slot, _) = pattern,
+                let instanceType = instanceType(declared: type, initializer: initializer)
+            {
+                scope.noteInstanceType(instanceType, of: slot)
             }
             if isConstant {
                 scope.noteConstant(

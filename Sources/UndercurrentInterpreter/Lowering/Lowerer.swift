@@ -57,6 +57,14 @@ public final class Lowerer {
     /// The basic type of each global that has one: written in this input or an earlier one,
     /// or given by its initializer in this one (`OperandTypes.swift`).
     var globalBasicTypes: [String: String] = [:]
+    /// The expression being lowered as the value of a place of a basic type, and that type
+    /// (`lowerExpr(_:wantedAs:)`).
+    var contextualExpression: (id: SyntaxIdentifier, type: String)?
+    /// Where the name of each member access is (`total` in `cart.total`), by its site: where
+    /// swiftc points at one in an error about its value.
+    var memberNameLocations: [Int: SourceLocation] = [:]
+    /// The instance types of this input's globals (`FunctionScope.instanceTypes`).
+    var globalInstanceTypes: [String: String] = [:]
     /// The parameters of this input's top-level functions, by base name: one entry per
     /// function so named (`refuseArguments`).
     var topLevelFunctionSignatures: [String: [BasicSignature]] = [:]

@@ -165,9 +165,11 @@ extension Lowerer {
 /// Integers of different types may be compared (`BinaryInteger`'s heterogeneous
 /// comparisons) and shifted by each other.
 extension Lowerer {
+    /// `context` is the basic type the operation's result is wanted as, where it is the
+    /// value of a declaration, a `return` or an assignment (`lowerExpr(_:wantedAs:)`).
     func refuseMixedNumberTypes(
         _ op: BinaryOperator, spelling: String, compound: Bool, _ lhs: Expr, _ rhs: Expr,
-        at location: SourceLocation
+        context: String? = nil, at location: SourceLocation
     ) throws {
         guard let left = basicType(of: lhs), let right = basicType(of: rhs), left != right else { return }
         if Self.elementType(ofArray: left) != nil || Self.elementType(ofArray: right) != nil {
@@ -181,6 +183,14 @@ extension Lowerer {
                 at: location, notes: ["Swift converts no array's elements: map them, as in `counts.map(Double.init)`"])
         }
         guard Self.isNumber(left), Self.isNumber(right) else { return }
+        if !compound, op.givesItsOperandsType, let context, left == context || right == context {
+            // `let x: Double = n * d`: Swift takes the operator of the wanted type, and names
+            // the operand that is not of it.
+            let (other, operand) = left == context ? (right, rhs) : (left, lhs)
+            throw ScriptError(
+                .syntax, "cannot convert value of type '\(other)' to expected argument type '\(context)'",
+                at: diagnosticLocation(of: operand), notes: [Self.conversionNote(to: context)])
+        }
         switch op {
         case .plus, .minus, .times, .divide, .remainder, .wrappingPlus, .wrappingMinus, .wrappingTimes,
             .bitAnd, .bitOr, .bitXor, .closedRange, .halfOpenRange:
@@ -197,7 +207,7 @@ extension Lowerer {
         let conversion = compound || Self.isInteger(left) == Self.isInteger(right) ? left : "Double"
         // Swift points at the value it cannot convert; at the operator otherwise.
         throw ScriptError(
-            .syntax, message, at: compound ? rhs.location : location,
+            .syntax, message, at: compound ? diagnosticLocation(of: rhs) : location,
             notes: ["Swift converts neither side: convert one, as in `\(conversion)(value)`"])
     }
 
@@ -212,7 +222,7 @@ extension Lowerer {
         try refuseOptional(value, as: target)
         guard let given = givenType(of: value, for: target), given != target else { return }
         let message: String
-        var location = value.location
+        var location = diagnosticLocation(of: value)
         if Self.elementType(ofArray: given) != nil {
             // Swift words an array's mismatch as an assignment, declared or assigned; an
             // assignment's is at its `=`.
@@ -237,7 +247,7 @@ extension Lowerer {
         else { return }
         throw ScriptError(
             .syntax, "cannot convert return expression of type '\(given)' to return type '\(target)'",
-            at: value.location, notes: [Self.conversionNote(to: target)])
+            at: diagnosticLocation(of: value), notes: [Self.conversionNote(to: target)])
     }
 
     /// How to convert a value to `target`: by its initializer, or element by element.
@@ -256,7 +266,7 @@ extension Lowerer {
         else { return }
         throw ScriptError(
             .syntax, "value of optional type '\(target)?' must be unwrapped to a value of type '\(target)'",
-            at: value.location,
+            at: diagnosticLocation(of: value),
             notes: ["unwrap it: `if let`, `guard let`, `?? defaultValue`, or `!` when it cannot be nil"])
     }
 
@@ -304,7 +314,7 @@ extension Lowerer {
         guard let given = givenType(of: value, for: target), given != target else { return }
         throw ScriptError(
             .syntax, "cannot convert value of type '\(given)' to expected argument type '\(target)'",
-            at: value.location, notes: [Self.conversionNote(to: target)])
+            at: diagnosticLocation(of: value), notes: [Self.conversionNote(to: target)])
     }
 
     /// The basic type `value` has where a `target` is wanted: an integer literal takes a
@@ -368,10 +378,12 @@ extension Lowerer {
             return element
         case .member(let base, let name, _, _):
             // `prices.count`, `name.isEmpty`, of an array or a string.
-            guard let type = basicType(of: base), type == "String" || Self.elementType(ofArray: type) != nil else {
-                return nil
+            if let type = basicType(of: base) {
+                guard type == "String" || Self.elementType(ofArray: type) != nil else { return nil }
+                return name == "count" ? "Int" : name == "isEmpty" ? "Bool" : nil
             }
-            return name == "count" ? "Int" : name == "isEmpty" ? "Bool" : nil
+            // `cart.total`, a property of an instance of a type this input declares.
+            return instanceType(of: base).flatMap { propertyBasicType(name, ofInstanceOf: $0) }
         case .tryExpr(.plain, let inner, _), .tryExpr(.forced, let inner, _), .awaitExpr(let inner, _):
             return basicType(of: inner)
         case .call(.name(.dynamic(let name), _, _), let arguments, _, _):
@@ -381,6 +393,59 @@ extension Lowerer {
             return Self.basicType(declared: type).flatMap { Self.elementType(ofArray: $0) != nil ? $0 : nil }
         default: return nil
         }
+    }
+
+    /// Lowers `expr` as the value of a place whose basic type is `type` (a declaration's
+    /// written type, a function's return type, an assignment's target), so that an operator
+    /// between two number types at its top is refused as Swift words it there.
+    func lowerExpr(_ expr: ExprSyntax, wantedAs type: String?) throws -> Expr {
+        let outer = contextualExpression
+        contextualExpression = type.map { (expr.id, $0) }
+        defer { contextualExpression = outer }
+        return try lowerExpr(expr)
+    }
+
+    /// The type declared in this input whose instance a variable declared with `declared`
+    /// or made by `initializer` holds (`let cart: Cart`, `var cart = Cart()`), as its key in
+    /// `memberBasicTypes`. None for a type declared in a function, whose members are not
+    /// noted, nor for one no property of which is.
+    func instanceType(declared: TypeRef?, initializer: Expr?) -> String? {
+        let name: String
+        if let declared {
+            guard case .named(let parts, let arguments) = declared, arguments.isEmpty else { return nil }
+            name = parts.joined(separator: ".")
+        } else {
+            guard case .call(.name(.dynamic(let callee), _, _), _, _, _)? = initializer else { return nil }
+            name = callee
+        }
+        guard localTypeKey(name) == nil else { return nil }
+        // Inside a type, `Item` may be a type nested in it.
+        let key = nestedTypeName(name) ?? name
+        return memberBasicTypes[key] != nil ? key : nil
+    }
+
+    /// The instance type of the variable `expr` names, if it is known.
+    private func instanceType(of expr: Expr) -> String? {
+        switch expr {
+        case .name(.dynamic(let name), _, _):
+            // In a type's member, a name not declared in it may be a property.
+            return scope.isInsideType ? nil : globalInstanceTypes[name]
+        case .name(let reference, _, _):
+            return scope.instanceType(reference)
+        default:
+            return nil
+        }
+    }
+
+    /// The basic type of the instance property `name` of `type` or of its superclasses.
+    /// (`depth` stops at a cycle of classes, which Swift refuses and the lowerer may not.)
+    private func propertyBasicType(_ name: String, ofInstanceOf type: String, depth: Int = 0) -> String? {
+        if let own = memberBasicTypes[type]?[name] { return own }
+        guard depth < 32 else { return nil }
+        for (subclass, superclass) in superclassNames where subclass == type {
+            if let inherited = propertyBasicType(name, ofInstanceOf: superclass, depth: depth + 1) { return inherited }
+        }
+        return nil
     }
 
     /// The basic type a call of `name` gives: a conversion (`Double(count)`, `String(n)`), or
@@ -410,6 +475,12 @@ extension Lowerer {
             let element = Self.elementType(ofArray: basicType(of: other)), element != "Int"
         else { return operand }
         return .cast(operand, .coerce, .array(.simple(element)), location)
+    }
+
+    /// Where swiftc points at `expr` in an error about its value: a member access at its name.
+    private func diagnosticLocation(of expr: Expr) -> SourceLocation {
+        if case .member(_, _, let site, let location) = expr { return memberNameLocations[site] ?? location }
+        return expr.location
     }
 
     /// The basic type of each value a `for` loop over `sequence` binds: an array's element

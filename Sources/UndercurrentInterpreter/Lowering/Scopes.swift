@@ -148,6 +148,21 @@ final class FunctionScope {
         return home.scope.basicTypes[home.slot]
     }
 
+    /// The type declared in this input whose instance each variable holds, by slot: written
+    /// (`let cart: Cart`, a parameter `_ cart: Cart`) or made by its initializer
+    /// (`var cart = Cart()`), for the basic types of its properties.
+    private(set) var instanceTypes: [Int: String] = [:]
+
+    func noteInstanceType(_ type: String, of slot: Int) {
+        instanceTypes[slot] = type
+    }
+
+    /// The instance type of a name's variable, in this function or, captured, in an enclosing one.
+    func instanceType(_ reference: NameReference) -> String? {
+        guard let home = home(of: reference) else { return nil }
+        return home.scope.instanceTypes[home.slot]
+    }
+
     /// True in the body of a type's member, or of a closure or function inside one: a name
     /// not declared locally may be one of its properties.
     var isInsideType: Bool { memberContext != nil || parent?.isInsideType == true }
