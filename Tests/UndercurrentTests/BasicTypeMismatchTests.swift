@@ -516,6 +516,58 @@ import Testing
             "7.5 3 2.5 3.0 6\n")
     }
 
+    /// An array literal's element of another type than the array wanted (written, or the
+    /// type of the variable assigned, the parameter passed to, the function returned from,
+    /// the array appended to) is refused at the element, as swiftc refuses it.
+    @Test(arguments: [
+        ("let xs: [Int] = [1.5]", "1:18", "cannot convert value of type 'Double' to expected element type 'Int'"),
+        ("var a = [1, 2]\na = [3.5]", "2:6", "cannot convert value of type 'Double' to expected element type 'Int'"),
+        (
+            "var a = [1, 2]\na.append(contentsOf: [0.5])", "2:23",
+            "cannot convert value of type 'Double' to expected element type 'Int'"
+        ),
+        (
+            "let xs: [String] = [\"a\", 1]", "1:26",
+            "cannot convert value of type 'Int' to expected element type 'String'"
+        ),
+        (
+            "let n = 2\nlet xs: [Double] = [1, n]", "2:24",
+            "cannot convert value of type 'Int' to expected element type 'Double'"
+        ),
+        (
+            "func f(_ xs: [Int]) {}\nf([1, 2.5])", "2:7",
+            "cannot convert value of type 'Double' to expected element type 'Int'"
+        ),
+        ("func f() -> [Int] { [0.5] }", "1:22", "cannot convert value of type 'Double' to expected element type 'Int'"),
+    ])
+    func anArrayLiteralsElementsHaveTheArraysType(source: String, location: String, message: String) {
+        expectRefusedBeforeRunning(source, at: location, message)
+    }
+
+    /// Swift has no operator between a string or a Bool and a number: `"count: " + n`
+    /// stopped when it ran, and is refused before now, with swiftc's words.
+    @Test(arguments: [
+        (
+            "let n = 3\nlet s = \"count: \" + n", "2:19",
+            "binary operator '+' cannot be applied to operands of type 'String' and 'Int'"
+        ),
+        (
+            "var s = \"a\"\nlet n = 3\ns += n", "3:6",
+            "cannot convert value of type 'Int' to expected argument type 'String'"
+        ),
+        (
+            "let b = true\nlet n = 3\nprint(b == n)", "3:9",
+            "binary operator '==' cannot be applied to operands of type 'Bool' and 'Int'"
+        ),
+        (
+            "let s = \"a\"\nlet n = 3\nlet t: String = s + n", "3:21",
+            "cannot convert value of type 'Int' to expected argument type 'String'"
+        ),
+    ])
+    func stringsAndBoolsMeetNoNumberInAnOperator(source: String, location: String, message: String) {
+        expectRefusedBeforeRunning(source, at: location, message)
+    }
+
     /// A global an earlier input declared from a literal alone keeps the literal's type.
     @Test func aGlobalsLiteralTypeReachesLaterInputs() {
         let shown = runSession([

@@ -319,7 +319,7 @@ extension Lowerer {
             }
             let value = try lowerExpr(node.rightOperand)
             try refuseOperatorOnAny(compound, spelling: op, target, value, at: loc)
-            try refuseMixedNumberTypes(compound, spelling: op, compound: true, target, value, at: loc)
+            try refuseMixedBasicTypes(compound, spelling: op, compound: true, target, value, at: loc)
             try refuseChangingAConstant(target, compound: true, operatorAt: loc, memberNameAt: nil)
             let assignment = self.assignment(to: target, value: value, at: loc) {
                 .compoundAssign(compound, $0, value, loc)
@@ -335,7 +335,7 @@ extension Lowerer {
         let rhs = try operand(node.rightOperand, unwrapped: unwrapped)
         try refuseOperatorOnAny(binaryOperator, spelling: op, lhs, rhs, at: loc)
         let context = contextualExpression.flatMap { $0.id == node.id ? $0.type : nil }
-        try refuseMixedNumberTypes(binaryOperator, spelling: op, compound: false, lhs, rhs, context: context, at: loc)
+        try refuseMixedBasicTypes(binaryOperator, spelling: op, compound: false, lhs, rhs, context: context, at: loc)
         return .binary(
             binaryOperator, arrayLiteral(lhs, besides: rhs, of: binaryOperator),
             arrayLiteral(rhs, besides: lhs, of: binaryOperator), loc)

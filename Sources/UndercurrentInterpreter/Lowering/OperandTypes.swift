@@ -152,22 +152,25 @@ extension Lowerer {
     }
 }
 
-/// Values of the basic types (`Int`, the fixed-width integers, `Double`, `String`, `Bool`)
-/// mixed where Swift converts nothing: an operator between two number types
-/// (`let total = 0; total + price` with `price` a Double, `count * 1.5`, `n + m` with `m` an
-/// `Int64`), a value stored, passed or returned as another type (`let d: Double = n`,
-/// `name = count`, `area(2.5, k)`, `return price` from a `-> Int` function), an Optional
-/// stored or passed as its value. Swift refuses to compile them; the interpreter's values
-/// would have mixed them. A type is known where a declaration says it (`let price: Double`, a parameter
-/// `_ n: Int`, a property in its type's methods) or a literal alone gives it
-/// (`var total = 0` is an `Int`, `let rate = 0.5` a `Double`, `var name = ""` a `String`);
-/// where none does (a closure's `$0`, a call, another value's property), nothing is refused.
-/// Integers of different types may be compared (`BinaryInteger`'s heterogeneous
-/// comparisons) and shifted by each other.
+/// Values of the basic types (`Int`, the fixed-width integers, `Double`, `String`, `Bool`,
+/// and arrays of one of them) mixed where Swift converts nothing: an operator between two
+/// types (`let total = 0; total + price` with `price` a Double, `count * 1.5`, `n + m` with
+/// `m` an `Int64`, `"count: " + n`, `ints + doubles`), a value or an array literal's element
+/// stored, passed or returned as another type (`let d: Double = n`, `name = count`,
+/// `area(2.5, k)`, `return price` from a `-> Int` function, `let xs: [Int] = [1.5]`), an
+/// Optional stored or passed as its value. Swift refuses to compile them; the interpreter's
+/// values would have mixed them. A type is known where a declaration says it
+/// (`let price: Double`, a parameter `_ n: Int`, a property in its type's methods, a function's
+/// return type) or a literal alone gives it (`var total = 0` is an `Int`, `let rate = 0.5` a
+/// `Double`, `var names = ["a"]` a `[String]`), and from those, an element, a `count`, a loop's
+/// variable, a conversion, a call of a top-level function, an instance's property; where
+/// none does (a closure's `$0`, a method's result), nothing is refused. Integers of
+/// different types may be compared (`BinaryInteger`'s heterogeneous comparisons) and
+/// shifted by each other.
 extension Lowerer {
     /// `context` is the basic type the operation's result is wanted as, where it is the
     /// value of a declaration, a `return` or an assignment (`lowerExpr(_:wantedAs:)`).
-    func refuseMixedNumberTypes(
+    func refuseMixedBasicTypes(
         _ op: BinaryOperator, spelling: String, compound: Bool, _ lhs: Expr, _ rhs: Expr,
         context: String? = nil, at location: SourceLocation
     ) throws {
@@ -182,7 +185,6 @@ extension Lowerer {
                 "binary operator '\(spelling)' cannot be applied to operands of type '\(left)' and '\(right)'",
                 at: location, notes: ["Swift converts no array's elements: map them, as in `counts.map(Double.init)`"])
         }
-        guard Self.isNumber(left), Self.isNumber(right) else { return }
         if !compound, op.givesItsOperandsType, let context, left == context || right == context {
             // `let x: Double = n * d`: Swift takes the operator of the wanted type, and names
             // the operand that is not of it.
@@ -204,11 +206,20 @@ extension Lowerer {
             compound
             ? "cannot convert value of type '\(right)' to expected argument type '\(left)'"
             : "binary operator '\(spelling)' cannot be applied to operands of type '\(left)' and '\(right)'"
-        let conversion = compound || Self.isInteger(left) == Self.isInteger(right) ? left : "Double"
         // Swift points at the value it cannot convert; at the operator otherwise.
         throw ScriptError(
             .syntax, message, at: compound ? diagnosticLocation(of: rhs) : location,
-            notes: ["Swift converts neither side: convert one, as in `\(conversion)(value)`"])
+            notes: [Self.mixedTypesNote(left, right, compound: compound)])
+    }
+
+    /// How to make one type of two: convert a number, or put a value in a string.
+    private static func mixedTypesNote(_ left: String, _ right: String, compound: Bool) -> String {
+        if left == "String" || right == "String" {
+            return "Swift adds no number to a string: write it into the string, as in `\"count: \\(n)\"`"
+        }
+        guard isNumber(left), isNumber(right) else { return "Swift converts neither side" }
+        let conversion = compound || isInteger(left) == isInteger(right) ? left : "Double"
+        return "Swift converts neither side: convert one, as in `\(conversion)(value)`"
     }
 
     /// A value of one basic type given to a variable of another (`let d: Double = n`,
@@ -220,6 +231,7 @@ extension Lowerer {
     ) throws {
         guard let target else { return }
         try refuseOptional(value, as: target)
+        try refuseElements(of: value, as: target)
         guard let given = givenType(of: value, for: target), given != target else { return }
         let message: String
         var location = diagnosticLocation(of: value)
@@ -243,11 +255,26 @@ extension Lowerer {
     /// A `return` of a value of one basic type from a function declared to return another
     /// (`func g() -> Int { return price }` with `price` a Double).
     func refuseReturning(_ value: Expr) throws {
-        guard let target = scope.returnBasicType, let given = givenType(of: value, for: target), given != target
-        else { return }
+        guard let target = scope.returnBasicType else { return }
+        try refuseElements(of: value, as: target)
+        guard let given = givenType(of: value, for: target), given != target else { return }
         throw ScriptError(
             .syntax, "cannot convert return expression of type '\(given)' to return type '\(target)'",
             at: diagnosticLocation(of: value), notes: [Self.conversionNote(to: target)])
+    }
+
+    /// An array literal given where an array of one basic type is wanted
+    /// (`let xs: [Int] = [1.5]`), one of whose elements is of another.
+    private func refuseElements(of value: Expr, as target: String) throws {
+        guard case .arrayLiteral(let elements, _) = value, let element = Self.elementType(ofArray: target) else {
+            return
+        }
+        for item in elements {
+            guard let given = givenType(of: item, for: element), given != element else { continue }
+            throw ScriptError(
+                .syntax, "cannot convert value of type '\(given)' to expected element type '\(element)'",
+                at: diagnosticLocation(of: item), notes: [Self.conversionNote(to: element)])
+        }
     }
 
     /// How to convert a value to `target`: by its initializer, or element by element.
@@ -299,6 +326,13 @@ extension Lowerer {
     /// An element of another basic type appended to, or inserted into, an array declared with
     /// one (`names.append(5)` for a `[String]`, `prices.insert(count, at: 0)` for a `[Double]`).
     func refuseElement(_ arguments: [Argument], to callee: Expr) throws {
+        if case .member(let base, "append", _, _) = callee, arguments.count == 1, arguments[0].label == "contentsOf",
+            let target = basicType(of: base), Self.elementType(ofArray: target) != nil
+        {
+            // `xs.append(contentsOf: [0.5])` on an `[Int]`.
+            try refuseElements(of: arguments[0].value, as: target)
+            return
+        }
         guard case .member(let base, let method, _, _) = callee,
             (method == "append" && arguments.count == 1)
                 || (method == "insert" && arguments.count == 2 && arguments[1].label == "at"),
@@ -311,6 +345,7 @@ extension Lowerer {
     /// `value` passed where a `target` is declared: an Optional of it, or another basic type.
     private func refuseArgument(_ value: Expr, as target: String) throws {
         try refuseOptional(value, as: target)
+        try refuseElements(of: value, as: target)
         guard let given = givenType(of: value, for: target), given != target else { return }
         throw ScriptError(
             .syntax, "cannot convert value of type '\(given)' to expected argument type '\(target)'",
