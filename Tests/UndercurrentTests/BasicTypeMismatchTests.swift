@@ -544,6 +544,72 @@ import Testing
         expectRefusedBeforeRunning(source, at: location, message)
     }
 
+    /// A dictionary has its keys' and values' types, written or given by a literal
+    /// (`["a": 1]` is a `[String : Int]`, as Swift spells it): its value is an Optional, a
+    /// loop over it binds a key and a value of those types, and dictionaries of two types
+    /// are neither stored as nor compared with each other.
+    @Test(arguments: [
+        (
+            "let d = [\"a\": 1]\nlet v: Int = d[\"a\"]", "2:15",
+            "value of optional type 'Int?' must be unwrapped to a value of type 'Int'"
+        ),
+        (
+            "let scores = [\"a\": 1.5]\nvar total = 0\nfor (_, s) in scores { total += s }", "3:33",
+            "cannot convert value of type 'Double' to expected argument type 'Int'"
+        ),
+        (
+            "let prices = [1.5]\nvar n = 0\nfor (i, p) in prices.enumerated() { n += i; n += p }", "3:50",
+            "cannot convert value of type 'Double' to expected argument type 'Int'"
+        ),
+        (
+            "let a = [\"a\": 1]\nlet b: [String: Double] = a", "2:27",
+            "cannot assign value of type '[String : Int]' to type '[String : Double]'"
+        ),
+        (
+            "var a = [\"a\": 1]\nlet b = [\"b\": 0.5]\na = b", "3:3",
+            "cannot assign value of type '[String : Double]' to type '[String : Int]'"
+        ),
+        (
+            "let a = [\"a\": 1]\nlet b = [\"b\": 0.5]\nprint(a == b)", "3:9",
+            "binary operator '==' cannot be applied to operands of type '[String : Int]' and '[String : Double]'"
+        ),
+        (
+            "let a = [\"a\": 1]\nlet h = a.count / 2.0", "2:17",
+            "binary operator '/' cannot be applied to operands of type 'Int' and 'Double'"
+        ),
+        (
+            "let a: [String: Int] = [\"a\": 1.5]", "1:30",
+            "cannot convert value of type 'Double' to expected dictionary value type 'Int'"
+        ),
+    ])
+    func aDictionaryHasItsKeysAndValuesTypes(source: String, location: String, message: String) {
+        expectRefusedBeforeRunning(source, at: location, message)
+    }
+
+    /// What Swift compiles with dictionaries still runs (the compiled program's output).
+    @Test func dictionariesThatSwiftCompilesStillRun() {
+        expectOracleOutput(
+            """
+            var counts = ["a": 1, "b": 2]
+            counts["c"] = 3
+            counts["a", default: 0] += 1
+            let a: Int = counts["a"] ?? 0
+            let b = counts["b"]!
+            var total = 0
+            for (_, v) in counts { total += v }
+            for (k, v) in counts.sorted(by: { $0.key < $1.key }) { print(k, v) }
+            let scores: [String: Double] = ["x": 1]
+            var sum = 0.0
+            for (_, s) in scores { sum += s }
+            if let c = counts["c"] { total += c }
+            for (i, name) in ["p", "q"].enumerated() { total += i; print(name + "!") }
+            print(a, b, total, sum, counts.count * 2, counts == ["a": 2, "b": 2, "c": 3])
+            let empty: [String: Int] = [:]
+            print(empty.isEmpty, scores["x"] == 1, "n: " + String(total))
+            """,
+            "a 2\nb 2\nc 3\np!\nq!\n2 2 11 1.0 6 true\ntrue true n: 11\n")
+    }
+
     /// Swift has no operator between a string or a Bool and a number: `"count: " + n`
     /// stopped when it ran, and is refused before now, with swiftc's words.
     @Test(arguments: [

@@ -82,6 +82,12 @@ extension Lowerer {
                 if case .binding(let slot, _) = pattern, let element = elementType(ofSequence: sequence) {
                     scope.noteBasicType(element, of: slot)
                 }
+                if case .tuple(let parts) = pattern, parts.count == 2,
+                    let (first, second) = pairTypes(ofSequence: sequence)
+                {
+                    if case .binding(let slot, _) = parts[0] { scope.noteBasicType(first, of: slot) }
+                    if case .binding(let slot, _) = parts[1] { scope.noteBasicType(second, of: slot) }
+                }
                 // `for i in …` binds a constant each turn; `for var i in …` a variable.
                 if node.pattern.is(IdentifierPatternSyntax.self) {
                     scope.noteConstant(pattern, FunctionScope.Constant(isInitialized: true, isCollection: false))

@@ -175,15 +175,19 @@ extension Lowerer {
         context: String? = nil, at location: SourceLocation
     ) throws {
         guard let left = basicType(of: lhs), let right = basicType(of: rhs), left != right else { return }
-        if Self.elementType(ofArray: left) != nil || Self.elementType(ofArray: right) != nil {
-            // `prices + counts`, `a == b` between a `[Double]` and an `[Int]`.
-            guard Self.elementType(ofArray: left) != nil, Self.elementType(ofArray: right) != nil,
-                [.plus, .equal, .notEqual].contains(op)
+        if Self.isCollection(left) || Self.isCollection(right) {
+            // `prices + counts`, `a == b` between a `[Double]` and an `[Int]`; `==` between
+            // two dictionaries.
+            let arrays = Self.elementType(ofArray: left) != nil && Self.elementType(ofArray: right) != nil
+            let dictionaries = Self.dictionaryTypes(of: left) != nil && Self.dictionaryTypes(of: right) != nil
+            guard
+                (arrays && [.plus, .equal, .notEqual].contains(op))
+                    || (dictionaries && [.equal, .notEqual].contains(op))
             else { return }
             throw ScriptError(
                 .syntax,
                 "binary operator '\(spelling)' cannot be applied to operands of type '\(left)' and '\(right)'",
-                at: location, notes: ["Swift converts no array's elements: map them, as in `counts.map(Double.init)`"])
+                at: location, notes: [Self.conversionNote(to: left)])
         }
         if !compound, op.givesItsOperandsType, let context, left == context || right == context {
             // `let x: Double = n * d`: Swift takes the operator of the wanted type, and names
@@ -235,8 +239,8 @@ extension Lowerer {
         guard let given = givenType(of: value, for: target), given != target else { return }
         let message: String
         var location = diagnosticLocation(of: value)
-        if Self.elementType(ofArray: given) != nil {
-            // Swift words an array's mismatch as an assignment, declared or assigned; an
+        if Self.isCollection(given) {
+            // Swift words a collection's mismatch as an assignment, declared or assigned; an
             // assignment's is at its `=`.
             message = "cannot assign value of type '\(given)' to type '\(target)'"
             if assigning, let operatorAt { location = operatorAt }
@@ -266,35 +270,61 @@ extension Lowerer {
     /// An array literal given where an array of one basic type is wanted
     /// (`let xs: [Int] = [1.5]`), one of whose elements is of another.
     private func refuseElements(of value: Expr, as target: String) throws {
-        guard case .arrayLiteral(let elements, _) = value, let element = Self.elementType(ofArray: target) else {
+        switch value {
+        case .arrayLiteral(let elements, _):
+            guard let element = Self.elementType(ofArray: target) else { return }
+            for item in elements { try refuse(item, as: element, "element") }
+        case .dictionaryLiteral(let pairs, _):
+            // `let counts: [String: Int] = ["a": 1.5]`
+            guard let (keyType, valueType) = Self.dictionaryTypes(of: target) else { return }
+            for (key, value) in pairs {
+                try refuse(key, as: keyType, "dictionary key")
+                try refuse(value, as: valueType, "dictionary value")
+            }
+        default:
             return
         }
-        for item in elements {
-            guard let given = givenType(of: item, for: element), given != element else { continue }
+        func refuse(_ item: Expr, as wanted: String, _ role: String) throws {
+            guard let given = givenType(of: item, for: wanted), given != wanted else { return }
             throw ScriptError(
-                .syntax, "cannot convert value of type '\(given)' to expected element type '\(element)'",
-                at: diagnosticLocation(of: item), notes: [Self.conversionNote(to: element)])
+                .syntax, "cannot convert value of type '\(given)' to expected \(role) type '\(wanted)'",
+                at: diagnosticLocation(of: item), notes: [Self.conversionNote(to: wanted)])
         }
     }
 
     /// How to convert a value to `target`: by its initializer, or element by element.
     private static func conversionNote(to target: String) -> String {
-        guard let element = elementType(ofArray: target) else {
-            return "Swift converts nothing here: write `\(target)(value)`"
+        if let element = elementType(ofArray: target) {
+            return "Swift converts no array's elements: map them, as in `values.map(\(element).init)`"
         }
-        return "Swift converts no array's elements: map them, as in `values.map(\(element).init)`"
+        if let (_, value) = dictionaryTypes(of: target) {
+            return "Swift converts no dictionary's values: map them, as in `values.mapValues(\(value).init)`"
+        }
+        return "Swift converts nothing here: write `\(target)(value)`"
     }
 
     /// `value`, declared an Optional of `target`, given where a `target` is wanted
     /// (`let v: Int = counts["a"]`): storing or passing it does not unwrap it (a `T!` it does).
     private func refuseOptional(_ value: Expr, as target: String) throws {
-        guard let declared = declaredType(of: value), Self.isPlainOptional(declared),
-            let wrapped = declared.optionalWrapped, Self.basicType(declared: wrapped) == target
-        else { return }
+        guard isOptional(value, of: target) else { return }
         throw ScriptError(
             .syntax, "value of optional type '\(target)?' must be unwrapped to a value of type '\(target)'",
             at: diagnosticLocation(of: value),
             notes: ["unwrap it: `if let`, `guard let`, `?? defaultValue`, or `!` when it cannot be nil"])
+    }
+
+    /// Whether `value` is declared an Optional of `target`, or is a dictionary's value
+    /// (`counts["a"]` of a `[String : Int]`, which gives an `Int?`).
+    private func isOptional(_ value: Expr, of target: String) -> Bool {
+        if case .subscriptCall(let base, let arguments, _) = value, arguments.count == 1, arguments[0].label == nil,
+            let (_, valueType) = Self.dictionaryTypes(of: basicType(of: base))
+        {
+            return valueType == target
+        }
+        guard let declared = declaredType(of: value), Self.isPlainOptional(declared),
+            let wrapped = declared.optionalWrapped
+        else { return false }
+        return Self.basicType(declared: wrapped) == target
     }
 
     /// `T?` or `Optional<T>`, not `T!`, which Swift unwraps where a `T` is wanted.
@@ -414,7 +444,7 @@ extension Lowerer {
         case .member(let base, let name, _, _):
             // `prices.count`, `name.isEmpty`, of an array or a string.
             if let type = basicType(of: base) {
-                guard type == "String" || Self.elementType(ofArray: type) != nil else { return nil }
+                guard type == "String" || Self.isCollection(type) else { return nil }
                 return name == "count" ? "Int" : name == "isEmpty" ? "Bool" : nil
             }
             // `cart.total`, a property of an instance of a type this input declares.
@@ -536,6 +566,16 @@ extension Lowerer {
         }
     }
 
+    /// The basic types of the two parts of each pair a `for` loop over `sequence` binds: a
+    /// dictionary's key and value (`for (name, score) in scores`), an array's index and
+    /// element (`for (i, price) in prices.enumerated()`).
+    func pairTypes(ofSequence sequence: Expr) -> (String, String)? {
+        if case .call(.member(let base, "enumerated", _, _), let arguments, _, _) = sequence, arguments.isEmpty {
+            return Self.elementType(ofArray: basicType(of: base)).map { ("Int", $0) }
+        }
+        return Self.dictionaryTypes(of: basicType(of: sequence))
+    }
+
     /// The basic type of a variable declared with `declared` (`Double`, `TimeInterval`) or,
     /// with none written, given by its initializer: a literal (`0` is an `Int`, `""` a
     /// `String`), or a value whose type is known (`var x = total`, `let due = price * 2`).
@@ -543,6 +583,13 @@ extension Lowerer {
         if let declared { return Self.basicType(declared: declared) }
         guard let initializer else { return nil }
         if case .arrayLiteral(let elements, _) = initializer { return arrayLiteralType(elements) }
+        if case .dictionaryLiteral(let pairs, _) = initializer, !pairs.isEmpty {
+            // `["a": 1]` is a `[String : Int]`: its keys' type and its values'.
+            guard let keys = arrayLiteralType(pairs.map(\.0)), let values = arrayLiteralType(pairs.map(\.1)) else {
+                return nil
+            }
+            return "[\(Self.elementType(ofArray: keys) ?? keys) : \(Self.elementType(ofArray: values) ?? values)]"
+        }
         // Integer literals alone (`0`, `-1`, `60 * 60`) make an `Int` where nothing else gives a type.
         return basicType(of: initializer) ?? (Self.isIntegerLiteralArithmetic(initializer) ? "Int" : nil)
     }
@@ -580,6 +627,11 @@ extension Lowerer {
         case .arrayLiteral(let elements, _):
             return arrayType(
                 ofLiteralElements: elements.map { isIntegerLiteralArithmetic($0) ? "Int" : literalType(of: $0) })
+        case .dictionaryLiteral(let pairs, _):
+            guard let keys = literalType(of: .arrayLiteral(pairs.map(\.0), .unknown)).flatMap(elementType(ofArray:)),
+                let values = literalType(of: .arrayLiteral(pairs.map(\.1), .unknown)).flatMap(elementType(ofArray:))
+            else { return nil }
+            return "[\(keys) : \(values)]"
         default:
             return isIntegerLiteralArithmetic(initializer) ? "Int" : nil
         }
@@ -645,6 +697,12 @@ extension Lowerer {
 
     /// The basic type a type written in the source names (`Double`), before it is lowered.
     private static func basicType(written: TypeSyntax) -> String? {
+        if let dictionary = written.as(DictionaryTypeSyntax.self) {
+            guard let key = basicType(written: dictionary.key), let value = basicType(written: dictionary.value),
+                !isCollection(key), !isCollection(value)
+            else { return nil }
+            return "[\(key) : \(value)]"
+        }
         if let array = written.as(ArrayTypeSyntax.self) {
             guard let element = basicType(written: array.element), elementType(ofArray: element) == nil else {
                 return nil
@@ -666,6 +724,14 @@ extension Lowerer {
             return "[\(element)]"
         case .named(let parts, let arguments) where parts == ["Array"] && arguments.count == 1:
             return basicType(declared: .array(arguments[0]))
+        case .dictionary(let key, let value):
+            // `[String: Int]`, of basic keys and values.
+            guard let key = basicType(declared: key), let value = basicType(declared: value), !isCollection(key),
+                !isCollection(value)
+            else { return nil }
+            return "[\(key) : \(value)]"
+        case .named(let parts, let arguments) where parts == ["Dictionary"] && arguments.count == 2:
+            return basicType(declared: .dictionary(arguments[0], arguments[1]))
         case .named(let parts, let arguments) where parts.count == 1 && arguments.isEmpty:
             return basicTypeNames[parts[0]]
         default:
@@ -675,8 +741,16 @@ extension Lowerer {
 
     /// `Double` for `[Double]`; nil for a type that is no array.
     static func elementType(ofArray type: String?) -> String? {
-        guard let type, type.hasPrefix("[") else { return nil }
+        guard let type, type.hasPrefix("["), dictionaryTypes(of: type) == nil else { return nil }
         return String(type.dropFirst().dropLast())
+    }
+
+    /// `String` and `Int` for `[String : Int]` (as Swift spells it); nil for a type that is
+    /// no dictionary.
+    static func dictionaryTypes(of type: String?) -> (key: String, value: String)? {
+        guard let type, type.hasPrefix("["), let colon = type.range(of: " : ") else { return nil }
+        let key = type[type.index(after: type.startIndex)..<colon.lowerBound]
+        return (String(key), String(type[colon.upperBound...].dropLast()))
     }
 
     /// Basic types by the names that spell them (`TimeInterval` is `Double`). `CGFloat` is
@@ -693,8 +767,11 @@ extension Lowerer {
 
     private static func isInteger(_ type: String) -> Bool { isNumber(type) && type != "Double" && type != "Float" }
     private static func isNumber(_ type: String) -> Bool {
-        type != "String" && type != "Bool" && elementType(ofArray: type) == nil
+        type != "String" && type != "Bool" && !isCollection(type)
     }
+
+    /// An array or a dictionary type (`[Int]`, `[String : Int]`).
+    private static func isCollection(_ type: String) -> Bool { type.hasPrefix("[") }
 }
 
 /// A top-level function's parameters as the argument check sees them (`refuseArguments`):
