@@ -510,12 +510,14 @@ struct TypeNode {
     }
 
     static func parse(_ text: String) throws -> TypeNode {
-        var parser = Parser(text: Array(text))
+        var parser = Parser(text: Array(text.utf8))
         return try parser.node()
     }
 
+    /// Reads a type's name as the runtime spells it, byte by byte: the names are ASCII, and
+    /// reading them as `Character`s took a fifth of printing a publisher.
     private struct Parser {
-        let text: [Character]
+        let text: [UInt8]
         var position = 0
 
         mutating func node() throws -> TypeNode {
@@ -524,53 +526,58 @@ struct TypeNode {
             skipContextPrefix()
             var components: [Component] = []
             while position < text.count {
-                var name = ""
-                if text[position] == "(" {
+                let nameStart = position
+                if text[position] == UInt8(ascii: "(") {
                     // `(unknown context at $…)` of a private type: kept as written.
-                    while position < text.count, text[position] != ")" {
-                        name.append(text[position])
-                        position += 1
-                    }
-                    if position < text.count {
-                        name.append(")")
-                        position += 1
-                    }
+                    while position < text.count, text[position] != UInt8(ascii: ")") { position += 1 }
+                    if position < text.count { position += 1 }
                 }
-                while position < text.count, !"<>,.".contains(text[position]) {
-                    name.append(text[position])
-                    position += 1
-                }
+                while position < text.count, !Self.isDelimiter(text[position]) { position += 1 }
+                let name = string(nameStart..<position)
                 var arguments: [TypeNode] = []
-                if position < text.count, text[position] == "<" {
+                if position < text.count, text[position] == UInt8(ascii: "<") {
                     position += 1
                     while true {
                         arguments.append(try node())
                         guard position < text.count else { throw ScriptError.runtime("malformed type name") }
-                        if text[position] == "," {
+                        if text[position] == UInt8(ascii: ",") {
                             position += 1
                             continue
                         }
-                        guard text[position] == ">" else { throw ScriptError.runtime("malformed type name") }
+                        guard text[position] == UInt8(ascii: ">") else {
+                            throw ScriptError.runtime("malformed type name")
+                        }
                         position += 1
                         break
                     }
                 }
                 components.append(Component(name: name, arguments: arguments))
-                guard position < text.count, text[position] == "." else { break }
+                guard position < text.count, text[position] == UInt8(ascii: ".") else { break }
                 position += 1
             }
-            return TypeNode(components: components, source: String(text[start..<position]))
+            return TypeNode(components: components, source: string(start..<position))
+        }
+
+        private static func isDelimiter(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: ",")
+                || byte == UInt8(ascii: ".")
+        }
+
+        private func string(_ range: Range<Int>) -> String {
+            String(decoding: text[range], as: UTF8.self)
         }
 
         mutating func skipSpaces() {
-            while position < text.count, text[position] == " " { position += 1 }
+            while position < text.count, text[position] == UInt8(ascii: " ") { position += 1 }
         }
+
+        private static let extensionPrefix = Array("(extension in ".utf8)
 
         /// `(extension in UndercurrentStreams):` before a type declared in an extension.
         mutating func skipContextPrefix() {
-            let prefix = Array("(extension in ")
-            guard text.count - position > prefix.count, Array(text[position..<position + prefix.count]) == prefix,
-                let colon = text[position...].firstIndex(of: ":")
+            let prefix = Self.extensionPrefix
+            guard text.count - position > prefix.count, text[position..<position + prefix.count].elementsEqual(prefix),
+                let colon = text[position...].firstIndex(of: UInt8(ascii: ":"))
             else { return }
             position = colon + 1
         }
