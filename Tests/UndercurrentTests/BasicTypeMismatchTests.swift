@@ -610,6 +610,67 @@ import Testing
             "a 2\nb 2\nc 3\np!\nq!\n2 2 11 1.0 6 true\ntrue true n: 11\n")
     }
 
+    /// A closure passed to an array's methods, or to the operators of its publisher, takes
+    /// the array's elements: `ints.map { $0 * 1.5 }` printed Doubles where Swift refuses to
+    /// compile it. A `reduce`'s first parameter and result are its initial value's type.
+    @Test(arguments: [
+        (
+            "let xs = [1, 2]\nlet ys = xs.map { $0 * 1.5 }", "2:22",
+            "binary operator '*' cannot be applied to operands of type 'Int' and 'Double'"
+        ),
+        (
+            "let xs = [1, 2]\nxs.forEach { x in print(x * 0.5) }", "2:27",
+            "binary operator '*' cannot be applied to operands of type 'Int' and 'Double'"
+        ),
+        (
+            "let xs = [1, 2]\nlet t = xs.reduce(0.0) { $0 + $1 }", "2:31",
+            "cannot convert value of type 'Int' to expected argument type 'Double'"
+        ),
+        (
+            "import Combine\nlet xs = [1, 2]\nlet c = xs.publisher.map { $0 / 2.0 }.sink { print($0) }", "3:31",
+            "binary operator '/' cannot be applied to operands of type 'Int' and 'Double'"
+        ),
+        // swiftc spells this value's type through the publisher ("value of type
+        // 'Publishers.Sequence<[Double], Never>.Output' (aka 'Double')"); refused all the same.
+        (
+            "import Combine\nlet xs = [1.5]\nvar n = 0\nlet c = xs.publisher.sink { n += $0 }", "4:34",
+            "cannot convert value of type 'Double' to expected argument type 'Int'"
+        ),
+        // swiftc words this one by its literal ("cannot convert value of type 'Double' to
+        // expected argument type 'Int'", at 2:27); refused all the same.
+        (
+            "let xs = [1, 2]\nlet ys = xs.filter { $0 > 1.5 }", "2:25",
+            "binary operator '>' cannot be applied to operands of type 'Int' and 'Double'"
+        ),
+    ])
+    func aClosureTakesTheElementsOfTheArrayItIsGiven(source: String, location: String, message: String) {
+        expectRefusedBeforeRunning(source, at: location, message)
+    }
+
+    /// What Swift compiles of those shapes runs (the compiled program's output): an integer
+    /// literal as `reduce`'s initial value takes the elements' type, and an array literal's
+    /// publisher takes the type its closures give it.
+    @Test func closuresOverArraysThatSwiftCompilesStillRun() {
+        expectOracleOutput(
+            """
+            import Combine
+            let ints = [3, 1, 2]
+            let prices = [1.5, 2.5]
+            print(ints.map { $0 * 2 }, ints.filter { $0 > 1 }, ints.sorted { $0 < $1 }, ints.reduce(0) { $0 + $1 })
+            print(prices.map { $0 * 2 }, prices.reduce(0) { $0 + $1 }, prices.reduce(0.5, +), ints.map { Double($0) * 1.5 })
+            print(ints.contains { $0 == 2 }, ints.first { $0 > 1 } ?? 0, ints.allSatisfy { $0 > 0 }, ints.min { $0 < $1 } ?? 0)
+            let total = ints.reduce(into: 0) { $0 += $1 }
+            let c1 = ints.publisher.map { $0 * 10 }.sink { print($0) }
+            let c2 = prices.publisher.map { $0 / 2 }.scan(0) { $0 + $1 }.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+            let c3 = [1, 2].publisher.map { $0 * 1.5 }.sink { print($0) }
+            let c4 = ints.publisher.filter { $0 > 1 }.sink { value in print(value + 1) }
+            ints.forEach { print(String($0) + "!") }
+            print(total, prices.map { p in p + 1 })
+            """,
+            "[6, 2, 4] [3, 2] [1, 2, 3] 6\n[3.0, 5.0] 4.0 4.5 [4.5, 1.5, 3.0]\ntrue 3 true 1\n30\n10\n20\n0.75\n2.0\n"
+                + "finished\n1.5\n3.0\n4\n3\n3!\n1!\n2!\n6 [2.5, 3.5]\n")
+    }
+
     /// Swift has no operator between a string or a Bool and a number: `"count: " + n`
     /// stopped when it ran, and is refused before now, with swiftc's words.
     @Test(arguments: [

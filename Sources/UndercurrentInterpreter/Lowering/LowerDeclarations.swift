@@ -126,7 +126,9 @@ extension Lowerer {
             let isStatement = expr.is(IfExprSyntax.self) || expr.is(SwitchExprSyntax.self)
             if !isStatement || canBeValue(expr) {
                 let lowered =
-                    isStatement ? try lowerValueStatement(expr) : try lowerExpr(expr, wantedAs: scope.returnBasicType)
+                    isStatement
+                    ? try lowerValueStatement(expr)
+                    : try lowerExpr(expr, wantedAs: scope.returnBasicType ?? scope.resultBasicType)
                 try refuseReturning(lowered)
                 return (Block(statements: [.returnStatement(lowered, lowered.location)], declaredSlots: []), true)
             }
@@ -148,8 +150,16 @@ extension Lowerer {
         // Swift makes a closure async when it says so or when its body awaits.
         let isAsync =
             node.signature?.effectSpecifiers?.asyncSpecifier != nil || AwaitFinder.awaits(in: node.statements)
+        // What the call it is passed to gives its parameters (`prices.map { $0 * 2 }`).
+        let given = closureTypes.removeValue(forKey: node.id)
+        func noteGivenType(_ index: Int, _ slot: Int) {
+            if let given, index < given.parameters.count, let type = given.parameters[index] {
+                scope.noteBasicType(type, of: slot)
+            }
+        }
         let (decl, _) = try withFunctionScope(memberContext: nil) { () throws -> FunctionDecl in
             scope.isAsync = isAsync
+            scope.resultBasicType = given?.result
             var captureList: [CaptureListEntry] = []
             if let capture = node.signature?.capture {
                 for item in capture.items {
@@ -174,16 +184,17 @@ extension Lowerer {
             var parameters: [Parameter] = []
             switch node.signature?.parameterClause {
             case .simpleInput(let list)?:
-                for parameter in list {
+                for (index, parameter) in list.enumerated() {
                     let name = parameter.name.text
                     let slot = scope.declare(name)
+                    noteGivenType(index, slot)
                     parameters.append(
                         Parameter(
                             label: nil, name: name, type: nil, defaultValue: nil,
                             isVariadic: false, isInout: false, slot: slot))
                 }
             case .parameterClause(let clause)?:
-                for parameter in clause.parameters {
+                for (index, parameter) in clause.parameters.enumerated() {
                     let name = (parameter.secondName ?? parameter.firstName).text
                     let type = try parameter.type.map { try lowerType($0) }
                     let slot = scope.declare(name)
@@ -194,6 +205,7 @@ extension Lowerer {
                     // untyped one is `inout` where the closure is passed for an `inout`
                     // parameter (`reduce(into: 0) { total, x in total += x }`).
                     if let type, !isInout { noteClosureParameter(slot, name, type: type) }
+                    if type == nil { noteGivenType(index, slot) }
                     parameters.append(
                         Parameter(
                             label: nil, name: name, type: type, defaultValue: nil,
@@ -205,6 +217,7 @@ extension Lowerer {
                     for index in 0...highest {
                         let slot = scope.declare("$\(index)")
                         scope.shorthandSlots[index] = slot
+                        noteGivenType(index, slot)
                         parameters.append(
                             Parameter(
                                 label: nil, name: "$\(index)", type: nil, defaultValue: nil,

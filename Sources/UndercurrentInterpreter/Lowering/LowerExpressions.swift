@@ -392,6 +392,7 @@ extension Lowerer {
             let type = TypeSyntax.parse(from: &parser)
             if !type.hasError { callee = .typeExpr(try lowerType(type), location(node.calledExpression)) }
         }
+        noteClosureTypes(of: node, callee: callee)
         var arguments = try lowerArguments(node.arguments)
         if let trailing = node.trailingClosure {
             arguments.append(

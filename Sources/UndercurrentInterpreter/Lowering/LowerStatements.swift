@@ -99,7 +99,9 @@ extension Lowerer {
             return .forIn(label: label, pattern, sequence, whereExpr, body, location(node))
         }
         if let node = stmt.as(ReturnStmtSyntax.self) {
-            let value = try node.expression.map { try lowerExpr($0, wantedAs: scope.returnBasicType) }
+            let value = try node.expression.map {
+                try lowerExpr($0, wantedAs: scope.returnBasicType ?? scope.resultBasicType)
+            }
             if let value { try refuseReturning(value) }
             return .returnStatement(value, location(node))
         }

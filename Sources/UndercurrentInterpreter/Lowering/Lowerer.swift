@@ -63,6 +63,9 @@ public final class Lowerer {
     /// Where the name of each member access is (`total` in `cart.total`), by its site: where
     /// swiftc points at one in an error about its value.
     var memberNameLocations: [Int: SourceLocation] = [:]
+    /// What the call a closure about to be lowered is passed to tells of its types, by the
+    /// closure's syntax (`noteClosureTypes(of:callee:)`).
+    var closureTypes: [SyntaxIdentifier: ClosureTypes] = [:]
     /// The instance types of this input's globals (`FunctionScope.instanceTypes`).
     var globalInstanceTypes: [String: String] = [:]
     /// The parameters of this input's top-level functions, by base name: one entry per

@@ -470,6 +470,70 @@ extension Lowerer {
         return try lowerExpr(expr)
     }
 
+    /// Notes the basic types the closures passed in `call` take, where its callee gives
+    /// them: an array's methods (`prices.map { $0 * 2 }`, `reduce(0.0) { $0 + $1 }`) and the
+    /// operators of its publisher (`prices.publisher.map { … }`, `.sink { … }`) pass its
+    /// elements.
+    func noteClosureTypes(of call: FunctionCallExprSyntax, callee: Expr) {
+        guard case .member(let base, let method, _, _) = callee else { return }
+        var closures: [(label: String?, closure: ClosureExprSyntax)] = call.arguments.compactMap { argument in
+            argument.expression.as(ClosureExprSyntax.self).map { (argument.label?.text, $0) }
+        }
+        if let trailing = call.trailingClosure { closures.append((nil, trailing)) }
+        guard !closures.isEmpty else { return }
+        let element: String
+        let isPublisher: Bool
+        if let arrayElement = Self.elementType(ofArray: basicType(of: base)) {
+            (element, isPublisher) = (arrayElement, false)
+        } else if case .member(let array, "publisher", _, _) = base,
+            let arrayElement = Self.elementType(ofArray: basicType(of: array))
+        {
+            (element, isPublisher) = (arrayElement, true)
+        } else {
+            return
+        }
+        let types: [String?]
+        var result: String?
+        switch method {
+        case "map", "compactMap", "flatMap", "filter", "forEach", "contains", "first", "last", "allSatisfy",
+            "firstIndex", "lastIndex", "drop", "prefix", "removeAll", "tryMap", "tryFilter", "tryCompactMap":
+            types = [element]
+        case "sorted", "sort", "min", "max", "removeDuplicates":
+            types = [element, element]
+        case "reduce", "scan":
+            // `reduce(0.0) { $0 + $1 }`: the first is the initial value's type; an integer
+            // literal's is the one Swift infers, not known here.
+            guard let initial = call.arguments.first, initial.label == nil,
+                !initial.expression.is(ClosureExprSyntax.self)
+            else { return }
+            types = [basicType(ofInitial: initial.expression), element]
+            result = types[0]
+        case "sink" where isPublisher:
+            // `sink { value in }`, `sink(receiveValue:)`; not `receiveCompletion:`.
+            guard let receiver = closures.last(where: { $0.label == "receiveValue" || $0.label == nil }) else { return }
+            closures = [receiver]
+            types = [element]
+        default:
+            return
+        }
+        for (_, closure) in closures { closureTypes[closure.id] = ClosureTypes(parameters: types, result: result) }
+    }
+
+    /// The basic type of an initial value written as a float, string or Bool literal, or a
+    /// name whose type is known; none for an integer literal, whose type Swift infers.
+    private func basicType(ofInitial syntax: ExprSyntax) -> String? {
+        if syntax.is(FloatLiteralExprSyntax.self) { return Self.floatLiteralType }
+        if syntax.is(StringLiteralExprSyntax.self) { return "String" }
+        if syntax.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+        guard let reference = syntax.as(DeclReferenceExprSyntax.self) else { return nil }
+        let name = reference.baseName.text
+        if let local = scope.resolve(name) {
+            if case .dynamic = local { return scope.isInsideType ? nil : globalBasicTypes[name] }
+            return scope.basicType(local)
+        }
+        return scope.isInsideType ? nil : globalBasicTypes[name]
+    }
+
     /// The type declared in this input whose instance a variable declared with `declared`
     /// or made by `initializer` holds (`let cart: Cart`, `var cart = Cart()`), as its key in
     /// `memberBasicTypes`. None for a type declared in a function, whose members are not
@@ -772,6 +836,13 @@ extension Lowerer {
 
     /// An array or a dictionary type (`[Int]`, `[String : Int]`).
     private static func isCollection(_ type: String) -> Bool { type.hasPrefix("[") }
+}
+
+/// The basic types a closure's parameters take, and its result, from the call it is passed
+/// to (`Lowerer.noteClosureTypes(of:callee:)`); nil where the call does not tell.
+struct ClosureTypes {
+    let parameters: [String?]
+    let result: String?
 }
 
 /// A top-level function's parameters as the argument check sees them (`refuseArguments`):

@@ -31,6 +31,10 @@ final class FunctionScope {
     var isIsolatedMethod = false
     /// The basic type a function's written return type names (`-> Int`), for its `return`s.
     var returnBasicType: String?
+    /// The basic type a closure's result is wanted as where the call it is passed to tells
+    /// (`reduce(0.0) { … }` returns a Double): for the wording of an operator's error only,
+    /// as Swift words a closure's own result errors differently.
+    var resultBasicType: String?
 
     init(parent: FunctionScope?, memberContext: MemberContext?, isTopLevel: Bool = false) {
         self.parent = parent
