@@ -153,7 +153,7 @@ extension Lowerer {
 }
 
 /// Values of the basic types (`Int`, the fixed-width integers, `Double`, `String`, `Bool`,
-/// and arrays of one of them) mixed where Swift converts nothing: an operator between two
+/// and arrays and dictionaries of them) mixed where Swift converts nothing: an operator between two
 /// types (`let total = 0; total + price` with `price` a Double, `count * 1.5`, `n + m` with
 /// `m` an `Int64`, `"count: " + n`, `ints + doubles`), a value or an array literal's element
 /// stored, passed or returned as another type (`let d: Double = n`, `name = count`,
@@ -163,8 +163,9 @@ extension Lowerer {
 /// (`let price: Double`, a parameter `_ n: Int`, a property in its type's methods, a function's
 /// return type) or a literal alone gives it (`var total = 0` is an `Int`, `let rate = 0.5` a
 /// `Double`, `var names = ["a"]` a `[String]`), and from those, an element, a `count`, a loop's
-/// variable, a conversion, a call of a top-level function, an instance's property; where
-/// none does (a closure's `$0`, a method's result), nothing is refused. Integers of
+/// variable, a conversion, a call of a top-level function, an instance's property, the
+/// parameters of a closure given an array's elements; where none does (a closure's `$0`
+/// elsewhere, a method's result), nothing is refused. Integers of
 /// different types may be compared (`BinaryInteger`'s heterogeneous comparisons) and
 /// shifted by each other.
 extension Lowerer {
@@ -229,7 +230,7 @@ extension Lowerer {
     /// A value of one basic type given to a variable of another (`let d: Double = n`,
     /// `name = n` with `n` an `Int`): Swift converts it no more than an operator's operand.
     /// `target` is the variable's basic type, if it has one.
-    /// An assignment's error is at its `=` (`operatorAt`) where the value is an array.
+    /// An assignment's error is at its `=` (`operatorAt`) where the value is a collection.
     func refuseConversion(
         of value: Expr, to target: String?, assigning: Bool, operatorAt: SourceLocation? = nil
     ) throws {
@@ -584,7 +585,7 @@ extension Lowerer {
         if let converted = Self.basicTypeNames[name] {
             // `Int("5")` is an Optional; `Double(count)` is not.
             guard arguments.count == 1, arguments[0].label == nil, let given = basicType(of: arguments[0].value),
-                Self.isNumber(given) || (converted == "String" && Self.elementType(ofArray: given) == nil)
+                Self.isNumber(given) || (converted == "String" && !Self.isCollection(given))
             else { return nil }
             return Self.isNumber(converted) || converted == "String" ? converted : nil
         }
