@@ -671,6 +671,25 @@ import Testing
                 + "finished\n1.5\n3.0\n4\n3\n3!\n1!\n2!\n6 [2.5, 3.5]\n")
     }
 
+    /// A closure stored in a variable declared with a function type takes its parameter
+    /// types, and a call of a variable or parameter of a function type passes its arguments
+    /// as those types: `let half: (Double) -> Double = { x in x / 2 }; half(3)` printed 1 (an
+    /// Int division) where Swift prints 1.5 (the snippet
+    /// `closures-take-their-declared-function-type` checks what runs).
+    @Test(arguments: [
+        (
+            "let f: (Int) -> Int = { $0 * 1.5 }", "1:30",
+            "cannot convert value of type 'Double' to expected argument type 'Int'"
+        ),
+        (
+            "func apply(_ f: (Double) -> Double, to n: Int) -> Double { f(n) }", "1:62",
+            "cannot convert value of type 'Int' to expected argument type 'Double'"
+        ),
+    ])
+    func aFunctionTypeGivesItsParametersTypes(source: String, location: String, message: String) {
+        expectRefusedBeforeRunning(source, at: location, message)
+    }
+
     /// Swift has no operator between a string or a Bool and a number: `"count: " + n`
     /// stopped when it ran, and is refused before now, with swiftc's words.
     @Test(arguments: [

@@ -35,6 +35,9 @@ extension Lowerer {
             {
                 scope.noteInstanceType(instanceType, of: slot)
             }
+            if !lowered.isVariadic, !isInout, case .function? = lowered.type {
+                scope.noteFunctionType(lowered.type!, of: slot)
+            }
             // A parameter is a constant, unless it is `inout`.
             if !isInout {
                 scope.noteConstant(
@@ -157,6 +160,11 @@ extension Lowerer {
                 scope.noteBasicType(type, of: slot)
             }
         }
+        /// The type a declaration's function type writes for parameter `index`, if basic.
+        func writtenType(_ index: Int) -> TypeRef? {
+            guard let given, index < given.writtenParameters.count, given.parameters[index] != nil else { return nil }
+            return given.writtenParameters[index]
+        }
         let (decl, _) = try withFunctionScope(memberContext: nil) { () throws -> FunctionDecl in
             scope.isAsync = isAsync
             scope.resultBasicType = given?.result
@@ -190,7 +198,7 @@ extension Lowerer {
                     noteGivenType(index, slot)
                     parameters.append(
                         Parameter(
-                            label: nil, name: name, type: nil, defaultValue: nil,
+                            label: nil, name: name, type: writtenType(index), defaultValue: nil,
                             isVariadic: false, isInout: false, slot: slot))
                 }
             case .parameterClause(let clause)?:
@@ -208,7 +216,8 @@ extension Lowerer {
                     if type == nil { noteGivenType(index, slot) }
                     parameters.append(
                         Parameter(
-                            label: nil, name: name, type: type, defaultValue: nil,
+                            label: nil, name: name, type: type ?? (isInout ? nil : writtenType(index)),
+                            defaultValue: nil,
                             isVariadic: false, isInout: isInout, slot: slot))
                 }
             case nil:
@@ -220,12 +229,12 @@ extension Lowerer {
                         noteGivenType(index, slot)
                         parameters.append(
                             Parameter(
-                                label: nil, name: "$\(index)", type: nil, defaultValue: nil,
+                                label: nil, name: "$\(index)", type: writtenType(index), defaultValue: nil,
                                 isVariadic: false, isInout: false, slot: slot))
                     }
                 }
             }
-            let returnType = try node.signature?.returnClause.map { try lowerType($0.type) }
+            let returnType = try node.signature?.returnClause.map { try lowerType($0.type) } ?? given?.writtenResult
             let (body, isSingle) = try lowerFunctionBody(node.statements, returnsValue: true)
             return FunctionDecl(
                 index: nextFunctionIndex(), name: "closure", parameters: parameters, returnType: returnType, body: body,

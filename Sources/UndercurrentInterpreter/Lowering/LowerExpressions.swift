@@ -409,6 +409,7 @@ extension Lowerer {
         }
         try refuseArguments(arguments, to: callee)
         try refuseElement(arguments, to: callee)
+        arguments = try typedArguments(arguments, to: callee)
         return callEvaluatingPartsFirst(callee, arguments, site: nextSiteIndex(), at: location(node))
     }
 

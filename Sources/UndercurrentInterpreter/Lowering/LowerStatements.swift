@@ -336,6 +336,9 @@ extension Lowerer {
                 type = try bindings[index...].first { $0.typeAnnotation != nil }
                     .flatMap { try $0.typeAnnotation.map { try lowerType($0.type) } }
             }
+            if let type, let closure = binding.initializer?.value.as(ClosureExprSyntax.self) {
+                noteClosureTypes(of: closure, declared: type)
+            }
             let initializer = try binding.initializer.map {
                 try lowerExpr($0.value, wantedAs: type.flatMap(Self.basicType(declared:)))
             }
@@ -386,6 +389,9 @@ extension Lowerer {
                 let instanceType = instanceType(declared: type, initializer: initializer)
             {
                 scope.noteInstanceType(instanceType, of: slot)
+            }
+            if case .binding(let slot, _) = pattern, let type, case .function = type {
+                scope.noteFunctionType(type, of: slot)
             }
             if isConstant {
                 scope.noteConstant(

@@ -354,6 +354,42 @@ extension Lowerer {
         }
     }
 
+    /// The arguments of a call of a variable declared with a function type (`f(3)`, `f` a
+    /// `(Double) -> Double`): one of another basic type than its parameter's is refused, and
+    /// an integer literal is made of its parameter's type, as Swift types it (`f(3)` passes
+    /// 3.0, whatever closure `f` holds).
+    func typedArguments(_ arguments: [Argument], to callee: Expr) throws -> [Argument] {
+        guard case .function(let parameters, _)? = functionType(of: callee), parameters.count == arguments.count else {
+            return arguments
+        }
+        var typed = arguments
+        for (index, parameter) in parameters.enumerated() {
+            let argument = arguments[index]
+            guard argument.label == nil, !argument.isInout, let target = Self.basicType(declared: parameter),
+                !Self.isCollection(target)
+            else { continue }
+            try refuseArgument(argument.value, as: target)
+            if target != "Int", Self.isIntegerLiteralArithmetic(argument.value) {
+                typed[index].value = .cast(argument.value, .coerce, parameter, argument.value.location)
+            }
+        }
+        return typed
+    }
+
+    /// The function type the variable `callee` names was declared with, if any.
+    private func functionType(of callee: Expr) -> TypeRef? {
+        switch callee {
+        case .name(.dynamic(let name), _, _):
+            // In a type's member, a name not declared in it may be a method or a property.
+            guard !scope.isInsideType, case .function? = globalDeclaredTypes[name] ?? nil else { return nil }
+            return globalDeclaredTypes[name] ?? nil
+        case .name(let reference, _, _):
+            return scope.functionType(reference)
+        default:
+            return nil
+        }
+    }
+
     /// An element of another basic type appended to, or inserted into, an array declared with
     /// one (`names.append(5)` for a `[String]`, `prices.insert(count, at: 0)` for a `[Double]`).
     func refuseElement(_ arguments: [Argument], to callee: Expr) throws {
@@ -518,6 +554,19 @@ extension Lowerer {
             return
         }
         for (_, closure) in closures { closureTypes[closure.id] = ClosureTypes(parameters: types, result: result) }
+    }
+
+    /// Notes the basic types a closure stored in a variable declared with a function type
+    /// takes and returns (`let f: (Int) -> Int = { $0 * 2 }`).
+    func noteClosureTypes(of closure: ClosureExprSyntax, declared: TypeRef) {
+        guard case .function(let parameters, let result) = declared else { return }
+        // Only basic types are written into the closure: another (an `inout`, a generic) may
+        // need the rules its own declaration would bring.
+        let basic = parameters.map { Self.basicType(declared: $0) }
+        closureTypes[closure.id] = ClosureTypes(
+            parameters: basic, result: Self.basicType(declared: result),
+            writtenParameters: zip(parameters, basic).map { $1 != nil ? $0 : .named([], []) },
+            writtenResult: Self.basicType(declared: result) != nil ? result : nil)
     }
 
     /// The basic type of an initial value written as a float, string or Bool literal, or a
@@ -844,6 +893,11 @@ extension Lowerer {
 struct ClosureTypes {
     let parameters: [String?]
     let result: String?
+    /// The types a declaration's function type writes for the closure's parameters and its
+    /// result (`let half: (Double) -> Double = { $0 / 2 }`), which a call converts to, as
+    /// Swift's do: `half(3)` is 1.5.
+    var writtenParameters: [TypeRef] = []
+    var writtenResult: TypeRef?
 }
 
 /// A top-level function's parameters as the argument check sees them (`refuseArguments`):

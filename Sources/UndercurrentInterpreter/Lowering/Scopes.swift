@@ -167,6 +167,20 @@ final class FunctionScope {
         return home.scope.instanceTypes[home.slot]
     }
 
+    /// The function type each variable was declared with, by slot (`let half: (Double) ->
+    /// Double`, a parameter `_ f: (Int) -> Int`): what a call of it passes its arguments as.
+    private(set) var functionTypes: [Int: TypeRef] = [:]
+
+    func noteFunctionType(_ type: TypeRef, of slot: Int) {
+        functionTypes[slot] = type
+    }
+
+    /// The function type of a name's variable, in this function or, captured, in an enclosing one.
+    func functionType(_ reference: NameReference) -> TypeRef? {
+        guard let home = home(of: reference) else { return nil }
+        return home.scope.functionTypes[home.slot]
+    }
+
     /// True in the body of a type's member, or of a closure or function inside one: a name
     /// not declared locally may be one of its properties.
     var isInsideType: Bool { memberContext != nil || parent?.isInsideType == true }
