@@ -153,9 +153,17 @@ extension Interpreter {
         case .function(let function):
             switch function.body {
             case .script(let decl, let captures, let selfCell):
-                let values = try evaluatePositional(arguments, parameterTypes: decl.parameters.map(\.type), in: frame)
+                let parameterTypes =
+                    function.declaredParameterTypes.isEmpty
+                    ? decl.parameters.map(\.type)
+                    : zip(decl.parameters, function.declaredParameterTypes).map { $0.type ?? $1 }
+                let values = try convertedArguments(
+                    try evaluatePositional(arguments, parameterTypes: parameterTypes, in: frame), of: function,
+                    at: location)
                 guard arguments.list.contains(where: \.isInout) else {
-                    return try callScript(decl, captures: captures, selfCell: selfCell, arguments: values, at: location)
+                    return try convertedResult(
+                        try callScript(decl, captures: captures, selfCell: selfCell, arguments: values, at: location),
+                        of: function, at: location)
                 }
                 // `bump(&count)` on a closure taking an `inout` parameter: it changes a cell of
                 // its own, written back to the argument when it returns, as a function's is.
@@ -167,7 +175,7 @@ extension Interpreter {
                     decl, captures: captures, selfCell: selfCell, arguments: values, inoutCells: inoutCells,
                     at: location)
                 try writeBack(inoutCells, arguments, arguments.list.indices.map { [$0] }, in: frame)
-                return result
+                return try convertedResult(result, of: function, at: location)
             case .native(let native, let receiver):
                 return try invokeOverloads(
                     [.native(native)], name: native.name, receiver: receiver,
@@ -209,7 +217,10 @@ extension Interpreter {
         }
         switch functionValue.body {
         case .script(let decl, let captures, let selfCell):
-            return try callScript(decl, captures: captures, selfCell: selfCell, arguments: arguments, at: location)
+            let values = try convertedArguments(arguments, of: functionValue, at: location)
+            return try convertedResult(
+                try callScript(decl, captures: captures, selfCell: selfCell, arguments: values, at: location),
+                of: functionValue, at: location)
         case .native(let native, let receiver):
             return try native.body(
                 NativeArguments(

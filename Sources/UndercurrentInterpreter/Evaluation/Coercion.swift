@@ -83,6 +83,8 @@ extension Interpreter {
                 return .tuple(tuple)
             }
             return value
+        case .function(let parameters, let result):
+            return function(value, typedAs: parameters, result)
         case .labeledTuple(let labels, let types):
             guard case .tuple = value else { return value }
             guard case .tuple(var tuple) = try coerce(value, to: .tuple(types), at: location) else { return value }
@@ -91,6 +93,52 @@ extension Interpreter {
         default:
             return value
         }
+    }
+
+    /// A script closure given a function type (`let scale: (Double) -> Double = { $0 * 2 }`,
+    /// an argument for such a parameter): where the type gives a parameter or the result
+    /// that the closure does not write a type converting values (`Double`, a fixed-width
+    /// integer), the closure marked to convert them when called, as Swift types them.
+    private func function(_ value: Value, typedAs parameters: [TypeRef], _ result: TypeRef) -> Value {
+        guard case .function(let function) = value, case .script(let decl, _, _) = function.body,
+            decl.parameters.count == parameters.count
+        else { return value }
+        let declared: [TypeRef?] = zip(decl.parameters, parameters).map { own, written in
+            own.type == nil && !own.isInout && convertsNumbers(written) ? written : nil
+        }
+        let declaredResult = decl.returnType == nil && convertsNumbers(result) ? result : nil
+        guard declared.contains(where: { $0 != nil }) || declaredResult != nil else { return value }
+        return .function(
+            FunctionValue(
+                function.body, declaredParameterTypes: declared.contains { $0 != nil } ? declared : [],
+                declaredResultType: declaredResult))
+    }
+
+    /// A type an Int converts to when given where it is wanted: `Double` and its aliases, a
+    /// fixed-width integer.
+    private func convertsNumbers(_ type: TypeRef) -> Bool {
+        guard case .named(let parts, let arguments) = type, parts.count == 1, arguments.isEmpty else { return false }
+        if let alias = typeAliases[parts[0]] { return convertsNumbers(alias) }
+        return ["Double", "Float", "CGFloat", "TimeInterval"].contains(parts[0])
+            || builtins.fixedWidthIntegers[parts[0]] != nil
+    }
+
+    /// `arguments` for a call of `function`, converted to the types a function type gave it.
+    func convertedArguments(_ arguments: [Value], of function: FunctionValue, at location: SourceLocation) throws
+        -> [Value]
+    {
+        guard !function.declaredParameterTypes.isEmpty else { return arguments }
+        var converted = arguments
+        for (index, type) in function.declaredParameterTypes.enumerated() where index < converted.count {
+            if let type { converted[index] = try coerce(converted[index], to: type, at: location) }
+        }
+        return converted
+    }
+
+    /// A call's result, converted to the result type a function type gave the function.
+    func convertedResult(_ result: Value, of function: FunctionValue, at location: SourceLocation) throws -> Value {
+        guard let type = function.declaredResultType else { return result }
+        return try coerce(result, to: type, at: location)
     }
 
     /// A `ReversedCollection` (what `reversed()` gives) where an Array is wanted: Swift
@@ -114,7 +162,10 @@ extension Interpreter {
             guard parts.count == 1 else { return true }
             if Self.namesWithCoercionRules.contains(parts[0]) { return false }
             return typeAliases[parts[0]] == nil
-        case .function, .existential, .metatype:
+        case .function(let parameters, let result):
+            // A closure given `(Double) -> Double` is marked to convert its numbers.
+            return !(parameters + [result]).contains(where: convertsNumbers)
+        case .existential, .metatype:
             return true
         case .optional, .implicitlyUnwrapped, .array, .dictionary, .tuple, .labeledTuple:
             return false
