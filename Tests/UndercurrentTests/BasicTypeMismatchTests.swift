@@ -610,8 +610,8 @@ import Testing
             "a 2\nb 2\nc 3\np!\nq!\n2 2 11 1.0 6 true\ntrue true n: 11\n")
     }
 
-    /// A closure passed to an array's methods, or to the operators of its publisher, takes
-    /// the array's elements: `ints.map { $0 * 1.5 }` printed Doubles where Swift refuses to
+    /// A closure passed to an array's methods, or to the operators of its publisher or of a
+    /// subject declared with its output type, takes their values' type: `ints.map { $0 * 1.5 }` printed Doubles where Swift refuses to
     /// compile it. A `reduce`'s first parameter and result are its initial value's type.
     @Test(arguments: [
         (
@@ -629,6 +629,15 @@ import Testing
         (
             "import Combine\nlet xs = [1, 2]\nlet c = xs.publisher.map { $0 / 2.0 }.sink { print($0) }", "3:31",
             "binary operator '/' cannot be applied to operands of type 'Int' and 'Double'"
+        ),
+        (
+            "import Combine\nlet subject = CurrentValueSubject<Double, Never>(1)\nvar total = 0\nlet c = subject.sink { total += $0 }",
+            "4:33", "cannot convert value of type 'Double' to expected argument type 'Int'"
+        ),
+        (
+            "import Combine\nlet subject: PassthroughSubject<Int, Never> = PassthroughSubject()\n"
+                + "let c = subject.filter { $0 > 1.5 }.sink { print($0) }",
+            "3:29", "binary operator '>' cannot be applied to operands of type 'Int' and 'Double'"
         ),
         // swiftc spells this value's type through the publisher ("value of type
         // 'Publishers.Sequence<[Double], Never>.Output' (aka 'Double')"); refused all the same.

@@ -352,6 +352,7 @@ extension Lowerer {
                 globalDeclaredTypes[name] = .some(type)
                 globalBasicTypes[name] = basicType(declared: type, initializer: initializer)
                 globalInstanceTypes[name] = instanceType(declared: type, initializer: initializer)
+                globalPublisherOutputs[name] = publisherOutput(declared: type, initializer: initializer)
                 statements.append(
                     .global(
                         name: name,
@@ -392,6 +393,11 @@ extension Lowerer {
             }
             if case .binding(let slot, _) = pattern, let type, case .function = type {
                 scope.noteFunctionType(type, of: slot)
+            }
+            if case .binding(let slot, _) = pattern,
+                let output = publisherOutput(declared: type, initializer: initializer)
+            {
+                scope.notePublisherOutput(output, of: slot)
             }
             if isConstant {
                 scope.noteConstant(

@@ -526,6 +526,8 @@ extension Lowerer {
             let arrayElement = Self.elementType(ofArray: basicType(of: array))
         {
             (element, isPublisher) = (arrayElement, true)
+        } else if let output = publisherOutput(of: base) {
+            (element, isPublisher) = (output, true)
         } else {
             return
         }
@@ -567,6 +569,44 @@ extension Lowerer {
             parameters: basic, result: Self.basicType(declared: result),
             writtenParameters: zip(parameters, basic).map { $1 != nil ? $0 : .named([], []) },
             writtenResult: Self.basicType(declared: result) != nil ? result : nil)
+    }
+
+    /// The basic type of the values of the subject a variable declared with `declared` or
+    /// made by `initializer` holds: `PassthroughSubject<Int, Never>()`,
+    /// `let prices: CurrentValueSubject<Double, Never>`.
+    func publisherOutput(declared: TypeRef?, initializer: Expr?) -> String? {
+        let subject: String
+        let arguments: [TypeRef]
+        if case .named(let parts, let written)? = declared {
+            (subject, arguments) = (parts.joined(separator: "."), written)
+        } else if declared == nil,
+            case .call(.specialize(.name(.dynamic(let name), _, _), let written, _), _, _, _)? =
+                initializer
+        {
+            (subject, arguments) = (name, written)
+        } else {
+            return nil
+        }
+        guard Self.subjectNames.contains(subject), arguments.count == 2, localTypeKey(subject) == nil,
+            memberBasicTypes[subject] == nil, let output = Self.basicType(declared: arguments[0])
+        else { return nil }
+        return output
+    }
+
+    private static let subjectNames: Set<String> = [
+        "PassthroughSubject", "CurrentValueSubject", "Combine.PassthroughSubject", "Combine.CurrentValueSubject",
+    ]
+
+    /// The output type of the publisher the variable `expr` names, if it is known.
+    private func publisherOutput(of expr: Expr) -> String? {
+        switch expr {
+        case .name(.dynamic(let name), _, _):
+            return scope.isInsideType ? nil : globalPublisherOutputs[name]
+        case .name(let reference, _, _):
+            return scope.publisherOutput(reference)
+        default:
+            return nil
+        }
     }
 
     /// The basic type of an initial value written as a float, string or Bool literal, or a

@@ -167,6 +167,20 @@ final class FunctionScope {
         return home.scope.instanceTypes[home.slot]
     }
 
+    /// The basic type of the values of the subject or publisher each variable holds, by slot
+    /// (`let subject = PassthroughSubject<Int, Never>()`), for the closures its operators take.
+    private(set) var publisherOutputs: [Int: String] = [:]
+
+    func notePublisherOutput(_ type: String, of slot: Int) {
+        publisherOutputs[slot] = type
+    }
+
+    /// The output type of a name's variable, in this function or, captured, in an enclosing one.
+    func publisherOutput(_ reference: NameReference) -> String? {
+        guard let home = home(of: reference) else { return nil }
+        return home.scope.publisherOutputs[home.slot]
+    }
+
     /// The function type each variable was declared with, by slot (`let half: (Double) ->
     /// Double`, a parameter `_ f: (Int) -> Int`): what a call of it passes its arguments as.
     private(set) var functionTypes: [Int: TypeRef] = [:]
