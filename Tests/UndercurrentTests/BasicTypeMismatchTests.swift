@@ -699,6 +699,80 @@ import Testing
         expectRefusedBeforeRunning(source, at: location, message)
     }
 
+    /// An Optional of a basic type is no operand of arithmetic or of an ordering until it is
+    /// unwrapped: a variable declared `Int?` or made from an Optional, a dictionary's value,
+    /// an array's `first`, a number read from a string. These stopped when they ran, after
+    /// what came before them had printed; Swift refuses the program.
+    @Test(arguments: [
+        (
+            "let x: Int? = 5\nprint(x + 1)", "2:7",
+            "value of optional type 'Int?' must be unwrapped to a value of type 'Int'"
+        ),
+        ("var o: Int? = 1\no += 1", "2:1", "value of optional type 'Int?' must be unwrapped to a value of type 'Int'"),
+        (
+            "let d = [\"a\": 1]\nprint(d[\"a\"] + 1)", "2:8",
+            "value of optional type 'Int?' must be unwrapped to a value of type 'Int'"
+        ),
+        (
+            "let xs = [1, 2]\nprint(xs.first * 2)", "2:10",
+            "value of optional type 'Int?' must be unwrapped to a value of type 'Int'"
+        ),
+        (
+            "let xs = [1, 2]\nlet first = xs.first\nprint(first * 2)", "3:7",
+            "value of optional type 'Int?' must be unwrapped to a value of type 'Int'"
+        ),
+        (
+            "let x: Int? = 5\nprint(x < 3)", "2:7",
+            "value of optional type 'Int?' must be unwrapped to a value of type 'Int'"
+        ),
+        (
+            "let n = Int(\"5\")\nprint(n + 1)", "2:7",
+            "value of optional type 'Int?' must be unwrapped to a value of type 'Int'"
+        ),
+        (
+            "let x: Double? = 5\nlet y = 2.0\nprint(y * x)", "3:11",
+            "value of optional type 'Double?' must be unwrapped to a value of type 'Double'"
+        ),
+    ])
+    func anOptionalIsNoOperandUntilItIsUnwrapped(source: String, location: String, message: String) {
+        expectRefusedBeforeRunning(source, at: location, message)
+    }
+
+    /// Unwrapped, an Optional is an operand (the compiled program's output).
+    @Test func unwrappedOptionalsStillRun() {
+        expectOracleOutput(
+            """
+            let x: Int? = 5
+            if let x { print(x + 1) }
+            if let y = x { print(y * 2) }
+            guard let z = x else { fatalError() }
+            print(z + 3, (x ?? 0) + 1, x! + 1, x == 5, x != nil)
+            var counts = ["a": 1]
+            counts["a"]! += 1
+            counts["b", default: 0] += 2
+            print(counts["a"]! * 2, (counts["c"] ?? 0) + 1)
+            let xs = [3, 1]
+            if let first = xs.first { print(first * 2) }
+            print(xs.max()! + 1, (Int("5") ?? 0) + 1)
+            var maybe: Int? = nil
+            maybe = 3
+            if let maybe { print(maybe + 1) }
+            func f(_ v: Int?) -> Int {
+                guard let v else { return 0 }
+                return v * 2
+            }
+            func g() -> Int {
+                let local: Int? = 2
+                if let local { return local + 1 }
+                return 0
+            }
+            let n = Int("7")
+            if let n { print(n * 3) }
+            print(f(4), g(), n.map { $0 + 1 } ?? 0)
+            """,
+            "6\n10\n8 6 6 true true\n4 1\n6\n4 6\n4\n21\n8 3 8\n")
+    }
+
     /// Swift has no operator between a string or a Bool and a number: `"count: " + n`
     /// stopped when it ran, and is refused before now, with swiftc's words.
     @Test(arguments: [

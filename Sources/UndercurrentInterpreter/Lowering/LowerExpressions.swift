@@ -319,6 +319,7 @@ extension Lowerer {
             }
             let value = try lowerExpr(node.rightOperand)
             try refuseOperatorOnAny(compound, spelling: op, target, value, at: loc)
+            try refuseOptionalOperands(compound, [target, value])
             try refuseMixedBasicTypes(compound, spelling: op, compound: true, target, value, at: loc)
             try refuseChangingAConstant(target, compound: true, operatorAt: loc, memberNameAt: nil)
             let assignment = self.assignment(to: target, value: value, at: loc) {
@@ -334,6 +335,7 @@ extension Lowerer {
         let lhs = try operand(node.leftOperand, unwrapped: unwrapped)
         let rhs = try operand(node.rightOperand, unwrapped: unwrapped)
         try refuseOperatorOnAny(binaryOperator, spelling: op, lhs, rhs, at: loc)
+        try refuseOptionalOperands(binaryOperator, [lhs, rhs])
         let context = contextualExpression.flatMap { $0.id == node.id ? $0.type : nil }
         try refuseMixedBasicTypes(binaryOperator, spelling: op, compound: false, lhs, rhs, context: context, at: loc)
         return .binary(

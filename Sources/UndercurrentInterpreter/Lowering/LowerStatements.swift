@@ -353,6 +353,7 @@ extension Lowerer {
                 globalBasicTypes[name] = basicType(declared: type, initializer: initializer)
                 globalInstanceTypes[name] = instanceType(declared: type, initializer: initializer)
                 globalPublisherOutputs[name] = publisherOutput(declared: type, initializer: initializer)
+                globalOptionalTypes[name] = type == nil ? initializer.flatMap { optionalBasicType(of: $0) } : nil
                 statements.append(
                     .global(
                         name: name,
@@ -398,6 +399,11 @@ extension Lowerer {
                 let output = publisherOutput(declared: type, initializer: initializer)
             {
                 scope.notePublisherOutput(output, of: slot)
+            }
+            if case .binding(let slot, _) = pattern, type == nil, let initializer,
+                let wrapped = optionalBasicType(of: initializer)
+            {
+                scope.noteOptionalType(wrapped, of: slot)
             }
             if isConstant {
                 scope.noteConstant(

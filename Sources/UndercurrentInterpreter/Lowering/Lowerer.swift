@@ -66,6 +66,8 @@ public final class Lowerer {
     /// What the call a closure about to be lowered is passed to tells of its types, by the
     /// closure's syntax (`noteClosureTypes(of:callee:)`).
     var closureTypes: [SyntaxIdentifier: ClosureTypes] = [:]
+    /// The basic types this input's globals hold Optionals of (`FunctionScope.optionalTypes`).
+    var globalOptionalTypes: [String: String] = [:]
     /// The output types of the publishers this input's globals hold (`FunctionScope.publisherOutputs`).
     var globalPublisherOutputs: [String: String] = [:]
     /// The instance types of this input's globals (`FunctionScope.instanceTypes`).

@@ -314,18 +314,61 @@ extension Lowerer {
             notes: ["unwrap it: `if let`, `guard let`, `?? defaultValue`, or `!` when it cannot be nil"])
     }
 
-    /// Whether `value` is declared an Optional of `target`, or is a dictionary's value
-    /// (`counts["a"]` of a `[String : Int]`, which gives an `Int?`).
+    /// Whether `value` is an Optional of `target` (`optionalBasicType(of:)`).
     private func isOptional(_ value: Expr, of target: String) -> Bool {
-        if case .subscriptCall(let base, let arguments, _) = value, arguments.count == 1, arguments[0].label == nil,
-            let (_, valueType) = Self.dictionaryTypes(of: basicType(of: base))
-        {
-            return valueType == target
+        optionalBasicType(of: value) == target
+    }
+
+    /// The basic type `expr` is an Optional of, where that is known: a variable declared
+    /// `Int?` or made from an Optional (`let n = Int("5")`), a dictionary's value
+    /// (`counts["a"]`), an array's `first`, `last`, `min()`, `max()`, a number read from a
+    /// string (`Int(text)`).
+    func optionalBasicType(of expr: Expr) -> String? {
+        switch expr {
+        case .name(.dynamic(let name), _, _):
+            if !scope.isInsideType, let wrapped = globalOptionalTypes[name] { return wrapped }
+        case .name(let reference, _, _):
+            if let wrapped = scope.optionalType(reference) { return wrapped }
+        case .subscriptCall(let base, let arguments, _) where arguments.count == 1 && arguments[0].label == nil:
+            if let (_, valueType) = Self.dictionaryTypes(of: basicType(of: base)) { return valueType }
+        case .member(let base, "first", _, _), .member(let base, "last", _, _):
+            return Self.elementType(ofArray: basicType(of: base))
+        case .call(.member(let base, let method, _, _), let arguments, _, _)
+        where arguments.isEmpty && ["min", "max", "randomElement"].contains(method):
+            return Self.elementType(ofArray: basicType(of: base))
+        case .call(.name(.dynamic(let name), _, _), let arguments, _, _):
+            // `Int("5")`; a number from a number is none (`basicType(ofCallTo:_:)`).
+            guard let number = Self.basicTypeNames[name], Self.isNumber(number), arguments.count == 1,
+                arguments[0].label == nil, basicType(of: arguments[0].value) == "String"
+            else { return nil }
+            return number
+        default:
+            break
         }
-        guard let declared = declaredType(of: value), Self.isPlainOptional(declared),
+        guard let declared = declaredType(of: expr), Self.isPlainOptional(declared),
             let wrapped = declared.optionalWrapped
-        else { return false }
-        return Self.basicType(declared: wrapped) == target
+        else { return nil }
+        return Self.basicType(declared: wrapped)
+    }
+
+    /// An Optional of a basic type as an operand of an operator that takes none
+    /// (`count + 1` with `count` an `Int?`, `counts["a"] * 2`, `prices.first < 3`): Swift
+    /// refuses it until it is unwrapped. `==`, `!=` and `??` take Optionals.
+    func refuseOptionalOperands(_ op: BinaryOperator, _ operands: [Expr]) throws {
+        switch op {
+        case .plus, .minus, .times, .divide, .remainder, .wrappingPlus, .wrappingMinus, .wrappingTimes, .bitAnd,
+            .bitOr, .bitXor, .less, .greater, .lessOrEqual, .greaterOrEqual:
+            break
+        default:
+            return
+        }
+        for operand in operands {
+            guard let wrapped = optionalBasicType(of: operand), !Self.isCollection(wrapped) else { continue }
+            throw ScriptError(
+                .syntax, "value of optional type '\(wrapped)?' must be unwrapped to a value of type '\(wrapped)'",
+                at: diagnosticLocation(of: operand),
+                notes: ["unwrap it: `if let`, `guard let`, `?? defaultValue`, or `!` when it cannot be nil"])
+        }
     }
 
     /// `T?` or `Optional<T>`, not `T!`, which Swift unwraps where a `T` is wanted.

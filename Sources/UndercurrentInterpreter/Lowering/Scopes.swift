@@ -181,6 +181,20 @@ final class FunctionScope {
         return home.scope.publisherOutputs[home.slot]
     }
 
+    /// The basic type each variable holds an Optional of where its initializer gave it one
+    /// (`let n = Int("5")`, `let first = prices.first`), by slot.
+    private(set) var optionalTypes: [Int: String] = [:]
+
+    func noteOptionalType(_ type: String, of slot: Int) {
+        optionalTypes[slot] = type
+    }
+
+    /// The Optional's type of a name's variable, in this function or, captured, in an enclosing one.
+    func optionalType(_ reference: NameReference) -> String? {
+        guard let home = home(of: reference) else { return nil }
+        return home.scope.optionalTypes[home.slot]
+    }
+
     /// The function type each variable was declared with, by slot (`let half: (Double) ->
     /// Double`, a parameter `_ f: (Int) -> Int`): what a call of it passes its arguments as.
     private(set) var functionTypes: [Int: TypeRef] = [:]
