@@ -639,6 +639,13 @@ import Testing
                 + "let c = subject.filter { $0 > 1.5 }.sink { print($0) }",
             "3:29", "binary operator '>' cannot be applied to operands of type 'Int' and 'Double'"
         ),
+        // swiftc fails to word this one ("failed to produce diagnostic for expression"); it
+        // refuses it all the same.
+        (
+            "import Combine\nfinal class Model: ObservableObject { @Published var count = 0 }\nlet model = Model()\n"
+                + "let c = model.$count.map { $0 * 1.5 }.sink { print($0) }",
+            "4:31", "binary operator '*' cannot be applied to operands of type 'Int' and 'Double'"
+        ),
         // swiftc spells this value's type through the publisher ("value of type
         // 'Publishers.Sequence<[Double], Never>.Output' (aka 'Double')"); refused all the same.
         (

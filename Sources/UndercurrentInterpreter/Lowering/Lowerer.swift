@@ -77,6 +77,9 @@ public final class Lowerer {
     var topLevelFunctionSignatures: [String: [BasicSignature]] = [:]
     /// The basic type of each instance property that has one, by type (this input's types).
     var memberBasicTypes: [String: [String: String]] = [:]
+    /// The `@Published` properties of each type this input declares, whose `$name` is a
+    /// publisher of the property's type.
+    var publishedProperties: [String: Set<String>] = [:]
     /// The structs declared in this input and earlier ones, by qualified name: a `let`
     /// holding one cannot have its properties set (`OperandTypes.swift`).
     var structTypeNames: Set<String> = []

@@ -569,7 +569,7 @@ extension Lowerer {
             let arrayElement = Self.elementType(ofArray: basicType(of: array))
         {
             (element, isPublisher) = (arrayElement, true)
-        } else if let output = publisherOutput(of: base) {
+        } else if let output = publisherOutput(of: base) ?? publishedOutput(of: base) {
             (element, isPublisher) = (output, true)
         } else {
             return
@@ -639,6 +639,27 @@ extension Lowerer {
     private static let subjectNames: Set<String> = [
         "PassthroughSubject", "CurrentValueSubject", "Combine.PassthroughSubject", "Combine.CurrentValueSubject",
     ]
+
+    /// The type of the values of `$name`, the publisher of a `@Published` property of a
+    /// type this input declares, read on an instance of it or on `self`.
+    private func publishedOutput(of expr: Expr) -> String? {
+        let owner: String?
+        let projected: String
+        switch expr {
+        case .member(.selfReference, let name, _, _), .member(.name(_, "self", _), let name, _, _):
+            (owner, projected) = (scope.instanceMemberTypeName, name)
+        case .member(let base, let name, _, _):
+            (owner, projected) = (instanceType(of: base), name)
+        case .name(.dynamic(let name), _, _) where scope.isInsideType:
+            (owner, projected) = (scope.instanceMemberTypeName, name)
+        default:
+            return nil
+        }
+        guard let owner, projected.hasPrefix("$") else { return nil }
+        let property = String(projected.dropFirst())
+        guard publishedProperties[owner]?.contains(property) == true else { return nil }
+        return propertyBasicType(property, ofInstanceOf: owner)
+    }
 
     /// The output type of the publisher the variable `expr` names, if it is known.
     private func publisherOutput(of expr: Expr) -> String? {
@@ -860,6 +881,11 @@ extension Lowerer {
                     basicType = binding.initializer.flatMap { Self.literalBasicType($0.value) }
                 }
                 memberBasicTypes[typeName, default: [:]][name] = basicType
+                if variable.attributes.contains(where: {
+                    $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Published"
+                }) {
+                    publishedProperties[typeName, default: []].insert(name)
+                }
             }
         }
     }

@@ -213,6 +213,12 @@ final class FunctionScope {
     /// not declared locally may be one of its properties.
     var isInsideType: Bool { memberContext != nil || parent?.isInsideType == true }
 
+    /// The type whose instance member's body (or a closure in one) this is.
+    var instanceMemberTypeName: String? {
+        if let memberContext { return memberContext.isStatic ? nil : memberContext.typeName }
+        return parent?.instanceMemberTypeName
+    }
+
     /// The basic type of the enclosing type's instance property `name`, in an instance
     /// member's body (or a closure in one).
     func propertyBasicType(_ name: String) -> String? {
