@@ -639,6 +639,21 @@ import Testing
                 + "let c = subject.filter { $0 > 1.5 }.sink { print($0) }",
             "3:29", "binary operator '>' cannot be applied to operands of type 'Int' and 'Double'"
         ),
+        // Through a chain: `map`'s closure gives the type of what follows it; `filter` keeps it.
+        (
+            "import Combine\nlet ints = [1, 2, 3]\nlet c = ints.publisher.map { $0 * 2 }.filter { $0 > 2.5 }.sink { print($0) }",
+            "3:51", "binary operator '>' cannot be applied to operands of type 'Int' and 'Double'"
+        ),
+        (
+            "let ints = [1, 2, 3]\nlet doubled = ints.map { $0 * 2 }\nvar total = 0.0\nfor d in doubled { total += d }",
+            "4:29", "cannot convert value of type 'Int' to expected argument type 'Double'"
+        ),
+        (
+            "import Combine\nlet subject = PassthroughSubject<Int, Never>()\n"
+                + "let c = subject.map { Double($0) }.sink { value in print(value + 1) }\n"
+                + "let d = subject.filter { $0 > 1 }.map { $0 * 2 }.sink { print($0 / 2.0) }",
+            "4:66", "binary operator '/' cannot be applied to operands of type 'Int' and 'Double'"
+        ),
         // swiftc fails to word this one ("failed to produce diagnostic for expression"); it
         // refuses it all the same.
         (

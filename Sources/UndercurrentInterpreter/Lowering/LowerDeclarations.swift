@@ -236,8 +236,17 @@ extension Lowerer {
             }
             let returnType = try node.signature?.returnClause.map { try lowerType($0.type) } ?? given?.writtenResult
             let (body, isSingle) = try lowerFunctionBody(node.statements, returnsValue: true)
+            let index = nextFunctionIndex()
+            // `{ $0 * 2 }` over Ints gives Ints: what `map` makes of them (`closureResultTypes`).
+            if let written = returnType.flatMap(Self.basicType(declared:)) {
+                closureResultTypes[index] = written
+            } else if isSingle, case .returnStatement(let value?, _)? = body.statements.first,
+                let type = basicType(of: value)
+            {
+                closureResultTypes[index] = type
+            }
             return FunctionDecl(
-                index: nextFunctionIndex(), name: "closure", parameters: parameters, returnType: returnType, body: body,
+                index: index, name: "closure", parameters: parameters, returnType: returnType, body: body,
                 isSingleExpression: isSingle, slotCount: scope.slotCount, captures: scope.captures,
                 captureList: captureList, selfSlot: nil, isStatic: false, isMutating: false,
                 isThrowing: true, isFailableInit: false, location: location(node), declaredTypes: scope.declaredTypes)

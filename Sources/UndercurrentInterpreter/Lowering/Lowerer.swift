@@ -63,6 +63,9 @@ public final class Lowerer {
     /// Where the name of each member access is (`total` in `cart.total`), by its site: where
     /// swiftc points at one in an error about its value.
     var memberNameLocations: [Int: SourceLocation] = [:]
+    /// The basic type of what each single-expression closure of this input returns, where
+    /// its expression's type is known, by the closure's function index.
+    var closureResultTypes: [Int: String] = [:]
     /// What the call a closure about to be lowered is passed to tells of its types, by the
     /// closure's syntax (`noteClosureTypes(of:callee:)`).
     var closureTypes: [SyntaxIdentifier: ClosureTypes] = [:]

@@ -533,6 +533,14 @@ extension Lowerer {
             return basicType(of: inner)
         case .call(.name(.dynamic(let name), _, _), let arguments, _, _):
             return basicType(ofCallTo: name, arguments)
+        case .call(.member(let base, let method, _, _), let arguments, _, _):
+            // `ints.map { $0 * 2 }` is an `[Int]`; `filter` and `sorted` keep the array's type.
+            guard let type = basicType(of: base), Self.elementType(ofArray: type) != nil else { return nil }
+            switch method {
+            case "filter", "sorted", "shuffled": return type
+            case "map": return closureResult(arguments).map { "[\($0)]" }
+            default: return nil
+            }
         case .call(.typeExpr(let type, _), let arguments, _, _) where arguments.isEmpty:
             // `[Int]()`, an empty array of that type.
             return Self.basicType(declared: type).flatMap { Self.elementType(ofArray: $0) != nil ? $0 : nil }
@@ -569,7 +577,7 @@ extension Lowerer {
             let arrayElement = Self.elementType(ofArray: basicType(of: array))
         {
             (element, isPublisher) = (arrayElement, true)
-        } else if let output = publisherOutput(of: base) ?? publishedOutput(of: base) {
+        } else if let output = publisherOutput(of: base) {
             (element, isPublisher) = (output, true)
         } else {
             return
@@ -661,16 +669,42 @@ extension Lowerer {
         return propertyBasicType(property, ofInstanceOf: owner)
     }
 
-    /// The output type of the publisher the variable `expr` names, if it is known.
+    /// The output type of the publisher `expr` is, if it is known: a variable holding a
+    /// subject, an array's `publisher`, a `@Published` property's `$name`, and what the
+    /// operators after it make of them (`.map { $0 * 2 }` of Ints gives Ints, `.filter`
+    /// keeps them).
     private func publisherOutput(of expr: Expr) -> String? {
         switch expr {
         case .name(.dynamic(let name), _, _):
-            return scope.isInsideType ? nil : globalPublisherOutputs[name]
+            if !scope.isInsideType, let output = globalPublisherOutputs[name] { return output }
+            return publishedOutput(of: expr)
         case .name(let reference, _, _):
             return scope.publisherOutput(reference)
+        case .member(let array, "publisher", _, _):
+            return Self.elementType(ofArray: basicType(of: array))
+        case .member:
+            return publishedOutput(of: expr)
+        case .call(.member(let upstream, let method, _, _), let arguments, _, _):
+            guard let output = publisherOutput(of: upstream) else { return nil }
+            switch method {
+            case "map", "tryMap": return closureResult(arguments)
+            case "filter", "tryFilter", "removeDuplicates", "prefix", "dropFirst", "first", "last",
+                "eraseToAnyPublisher",
+                "share", "print", "handleEvents", "receive", "delay", "debounce", "throttle", "output":
+                return output
+            default: return nil
+            }
         default:
             return nil
         }
+    }
+
+    /// The basic type the one closure among `arguments` returns, if it is known.
+    private func closureResult(_ arguments: [Argument]) -> String? {
+        guard arguments.count == 1, case .closure(let closure, _) = arguments[0].value,
+            let result = closureResultTypes[closure.index], !Self.isCollection(result)
+        else { return nil }
+        return result
     }
 
     /// The basic type of an initial value written as a float, string or Bool literal, or a
