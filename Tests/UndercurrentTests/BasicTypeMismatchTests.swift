@@ -459,7 +459,8 @@ import Testing
     }
 
     /// An operator between two number types whose result is wanted as one of them (a
-    /// declaration's written type, a function's return type, an assignment's target) is
+    /// declaration's written type, a function's return type, an assignment's target, a
+    /// top-level function's parameter) is
     /// worded as swiftc words it: the operand of the other type cannot be converted.
     @Test(arguments: [
         (
@@ -476,6 +477,10 @@ import Testing
         ),
         (
             "let n = 2\nlet d = 1.5\nvar x = 0.0\nx = n + d", "4:5",
+            "cannot convert value of type 'Int' to expected argument type 'Double'"
+        ),
+        (
+            "let n = 2\nlet d = 1.5\nfunc g(_ v: Double) {}\ng(n + d)", "4:3",
             "cannot convert value of type 'Int' to expected argument type 'Double'"
         ),
         (

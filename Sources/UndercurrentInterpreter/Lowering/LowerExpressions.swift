@@ -352,7 +352,9 @@ extension Lowerer {
         return .forceUnwrap(lowered, location(syntax), implicit: true)
     }
 
-    func lowerArguments(_ list: LabeledExprListSyntax) throws -> [Argument] {
+    /// `wanted` gives the basic type an argument is passed as, by its expression's syntax,
+    /// where the callee is known (`argumentTypes(of:callee:)`).
+    func lowerArguments(_ list: LabeledExprListSyntax, wanted: [SyntaxIdentifier: String] = [:]) throws -> [Argument] {
         try list.map { element in
             if let inoutExpr = element.expression.as(InOutExprSyntax.self) {
                 return Argument(
@@ -360,7 +362,8 @@ extension Lowerer {
                     isInout: true, isTrailingClosure: false)
             }
             var argument = Argument(
-                label: element.label?.text, value: try lowerExpr(element.expression),
+                label: element.label?.text,
+                value: try lowerExpr(element.expression, wantedAs: wanted[element.expression.id]),
                 isInout: false, isTrailingClosure: false)
             argument.isImplicitlyUnwrapped = isImplicitlyUnwrapped(element.expression)
             return argument
@@ -395,7 +398,7 @@ extension Lowerer {
             if !type.hasError { callee = .typeExpr(try lowerType(type), location(node.calledExpression)) }
         }
         noteClosureTypes(of: node, callee: callee)
-        var arguments = try lowerArguments(node.arguments)
+        var arguments = try lowerArguments(node.arguments, wanted: argumentTypes(of: node, callee: callee))
         if let trailing = node.trailingClosure {
             arguments.append(
                 Argument(

@@ -433,6 +433,22 @@ extension Lowerer {
         }
     }
 
+    /// The basic types the arguments of `call` are passed as, by their syntax, where the
+    /// callee is one of the input's top-level functions (as `refuseArguments` judges them):
+    /// an operator in an argument is then worded as Swift words it (`area(n * d)`).
+    func argumentTypes(of call: FunctionCallExprSyntax, callee: Expr) -> [SyntaxIdentifier: String] {
+        guard case .name(.dynamic(let name), _, _) = callee, !scope.isInsideType,
+            let signatures = topLevelFunctionSignatures[name], signatures.count == 1, signatures[0].isJudged,
+            case let parameters = signatures[0].parameters, parameters.count == call.arguments.count,
+            zip(parameters, call.arguments).allSatisfy({ $0.label == $1.label?.text })
+        else { return [:] }
+        var wanted: [SyntaxIdentifier: String] = [:]
+        for (parameter, argument) in zip(parameters, call.arguments) {
+            if let type = parameter.basicType { wanted[argument.expression.id] = type }
+        }
+        return wanted
+    }
+
     /// An element of another basic type appended to, or inserted into, an array declared with
     /// one (`names.append(5)` for a `[String]`, `prices.insert(count, at: 0)` for a `[Double]`).
     func refuseElement(_ arguments: [Argument], to callee: Expr) throws {
