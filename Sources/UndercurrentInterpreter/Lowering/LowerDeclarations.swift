@@ -28,15 +28,15 @@ extension Lowerer {
             lowered.defaultIsCallerLine =
                 parameter.defaultValue?.value.as(MacroExpansionExprSyntax.self)?.macroName.text == "line"
             if !lowered.isVariadic, let type = lowered.type, let number = Self.basicType(declared: type) {
-                scope.noteBasicType(number, of: slot)
+                scope.noteTypeFacts(of: slot) { $0.basicType = number }
             }
             if !lowered.isVariadic, !isInout, let type = lowered.type,
                 let instanceType = instanceType(declared: type, initializer: nil)
             {
-                scope.noteInstanceType(instanceType, of: slot)
+                scope.noteTypeFacts(of: slot) { $0.instanceType = instanceType }
             }
             if !lowered.isVariadic, !isInout, case .function? = lowered.type {
-                scope.noteFunctionType(lowered.type!, of: slot)
+                scope.noteTypeFacts(of: slot) { $0.functionType = lowered.type! }
             }
             // A parameter is a constant, unless it is `inout`.
             if !isInout {
@@ -157,7 +157,7 @@ extension Lowerer {
         let given = closureTypes.removeValue(forKey: node.id)
         func noteGivenType(_ index: Int, _ slot: Int) {
             if let given, index < given.parameters.count, let type = given.parameters[index] {
-                scope.noteBasicType(type, of: slot)
+                scope.noteTypeFacts(of: slot) { $0.basicType = type }
             }
         }
         /// The type a declaration's function type writes for parameter `index`, if basic.

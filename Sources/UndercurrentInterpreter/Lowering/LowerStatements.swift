@@ -80,13 +80,13 @@ extension Lowerer {
             let body = try withBlock {
                 pattern = try lowerBindingPattern(node.pattern, isCasePattern: node.caseKeyword != nil)
                 if case .binding(let slot, _) = pattern, let element = elementType(ofSequence: sequence) {
-                    scope.noteBasicType(element, of: slot)
+                    scope.noteTypeFacts(of: slot) { $0.basicType = element }
                 }
                 if case .tuple(let parts) = pattern, parts.count == 2,
                     let (first, second) = pairTypes(ofSequence: sequence)
                 {
-                    if case .binding(let slot, _) = parts[0] { scope.noteBasicType(first, of: slot) }
-                    if case .binding(let slot, _) = parts[1] { scope.noteBasicType(second, of: slot) }
+                    if case .binding(let slot, _) = parts[0] { scope.noteTypeFacts(of: slot) { $0.basicType = first } }
+                    if case .binding(let slot, _) = parts[1] { scope.noteTypeFacts(of: slot) { $0.basicType = second } }
                 }
                 // `for i in …` binds a constant each turn; `for var i in …` a variable.
                 if node.pattern.is(IdentifierPatternSyntax.self) {
@@ -385,25 +385,25 @@ extension Lowerer {
             if case .binding(let slot, _) = pattern,
                 let number = basicType(declared: type, initializer: initializer)
             {
-                scope.noteBasicType(number, of: slot)
+                scope.noteTypeFacts(of: slot) { $0.basicType = number }
             }
             if case .binding(let slot, _) = pattern,
                 let instanceType = instanceType(declared: type, initializer: initializer)
             {
-                scope.noteInstanceType(instanceType, of: slot)
+                scope.noteTypeFacts(of: slot) { $0.instanceType = instanceType }
             }
             if case .binding(let slot, _) = pattern, let type, case .function = type {
-                scope.noteFunctionType(type, of: slot)
+                scope.noteTypeFacts(of: slot) { $0.functionType = type }
             }
             if case .binding(let slot, _) = pattern,
                 let output = publisherOutput(declared: type, initializer: initializer)
             {
-                scope.notePublisherOutput(output, of: slot)
+                scope.noteTypeFacts(of: slot) { $0.publisherOutput = output }
             }
             if case .binding(let slot, _) = pattern, type == nil, let initializer,
                 let wrapped = optionalBasicType(of: initializer)
             {
-                scope.noteOptionalType(wrapped, of: slot)
+                scope.noteTypeFacts(of: slot) { $0.optionalType = wrapped }
             }
             if isConstant {
                 scope.noteConstant(

@@ -328,7 +328,7 @@ extension Lowerer {
         case .name(.dynamic(let name), _, _):
             if !scope.isInsideType, let wrapped = globalOptionalTypes[name] { return wrapped }
         case .name(let reference, _, _):
-            if let wrapped = scope.optionalType(reference) { return wrapped }
+            if let wrapped = scope.typeFacts(reference)?.optionalType { return wrapped }
         case .subscriptCall(let base, let arguments, _) where arguments.count == 1 && arguments[0].label == nil:
             if let (_, valueType) = Self.dictionaryTypes(of: basicType(of: base)) { return valueType }
         case .member(let base, "first", _, _), .member(let base, "last", _, _):
@@ -427,7 +427,7 @@ extension Lowerer {
             guard !scope.isInsideType, case .function? = globalDeclaredTypes[name] ?? nil else { return nil }
             return globalDeclaredTypes[name] ?? nil
         case .name(let reference, _, _):
-            return scope.functionType(reference)
+            return scope.typeFacts(reference)?.functionType
         default:
             return nil
         }
@@ -519,7 +519,7 @@ extension Lowerer {
             // In a type's member, a name not declared in it is a property or a global: only a
             // property's type is taken.
             return scope.isInsideType ? scope.propertyBasicType(name) : globalBasicTypes[name]
-        case .name(let reference, _, _): return scope.basicType(reference)
+        case .name(let reference, _, _): return scope.typeFacts(reference)?.basicType
         case .member(.selfReference, let name, _, _), .member(.name(_, "self", _), let name, _, _):
             // `self.total`, or `total` in a method (read through `self`).
             return scope.propertyBasicType(name)
@@ -695,7 +695,7 @@ extension Lowerer {
             if !scope.isInsideType, let output = globalPublisherOutputs[name] { return output }
             return publishedOutput(of: expr)
         case .name(let reference, _, _):
-            return scope.publisherOutput(reference)
+            return scope.typeFacts(reference)?.publisherOutput
         case .member(let array, "publisher", _, _):
             return Self.elementType(ofArray: basicType(of: array))
         case .member:
@@ -733,7 +733,7 @@ extension Lowerer {
         let name = reference.baseName.text
         if let local = scope.resolve(name) {
             if case .dynamic = local { return scope.isInsideType ? nil : globalBasicTypes[name] }
-            return scope.basicType(local)
+            return scope.typeFacts(local)?.basicType
         }
         return scope.isInsideType ? nil : globalBasicTypes[name]
     }
@@ -764,7 +764,7 @@ extension Lowerer {
             // In a type's member, a name not declared in it may be a property.
             return scope.isInsideType ? nil : globalInstanceTypes[name]
         case .name(let reference, _, _):
-            return scope.instanceType(reference)
+            return scope.typeFacts(reference)?.instanceType
         default:
             return nil
         }

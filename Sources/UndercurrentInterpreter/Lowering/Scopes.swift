@@ -138,75 +138,19 @@ final class FunctionScope {
         if case .binding(let slot, _) = pattern { declaredTypes[slot] = type }
     }
 
-    /// The basic type (`OperandTypes.swift`) each variable is known to have, by slot: written
-    /// (`let d: Double`, a parameter `_ n: Int`) or given by its initializer (`var total = 0`).
-    private(set) var basicTypes: [Int: String] = [:]
+    /// What the operand checks (`OperandTypes.swift`) know of each variable's type, by slot.
+    private(set) var typeFacts: [Int: TypeFacts] = [:]
 
-    func noteBasicType(_ name: String, of slot: Int) {
-        basicTypes[slot] = name
+    /// Notes what is known of the type of the variable in `slot`.
+    func noteTypeFacts(of slot: Int, _ note: (inout TypeFacts) -> Void) {
+        note(&typeFacts[slot, default: TypeFacts()])
     }
 
-    /// The basic type of a name's variable, in this function or, captured, in an enclosing one.
-    func basicType(_ reference: NameReference) -> String? {
+    /// What is known of the type of a name's variable, in this function or, captured, in an
+    /// enclosing one.
+    func typeFacts(_ reference: NameReference) -> TypeFacts? {
         guard let home = home(of: reference) else { return nil }
-        return home.scope.basicTypes[home.slot]
-    }
-
-    /// The type declared in this input whose instance each variable holds, by slot: written
-    /// (`let cart: Cart`, a parameter `_ cart: Cart`) or made by its initializer
-    /// (`var cart = Cart()`), for the basic types of its properties.
-    private(set) var instanceTypes: [Int: String] = [:]
-
-    func noteInstanceType(_ type: String, of slot: Int) {
-        instanceTypes[slot] = type
-    }
-
-    /// The instance type of a name's variable, in this function or, captured, in an enclosing one.
-    func instanceType(_ reference: NameReference) -> String? {
-        guard let home = home(of: reference) else { return nil }
-        return home.scope.instanceTypes[home.slot]
-    }
-
-    /// The basic type of the values of the subject or publisher each variable holds, by slot
-    /// (`let subject = PassthroughSubject<Int, Never>()`), for the closures its operators take.
-    private(set) var publisherOutputs: [Int: String] = [:]
-
-    func notePublisherOutput(_ type: String, of slot: Int) {
-        publisherOutputs[slot] = type
-    }
-
-    /// The output type of a name's variable, in this function or, captured, in an enclosing one.
-    func publisherOutput(_ reference: NameReference) -> String? {
-        guard let home = home(of: reference) else { return nil }
-        return home.scope.publisherOutputs[home.slot]
-    }
-
-    /// The basic type each variable holds an Optional of where its initializer gave it one
-    /// (`let n = Int("5")`, `let first = prices.first`), by slot.
-    private(set) var optionalTypes: [Int: String] = [:]
-
-    func noteOptionalType(_ type: String, of slot: Int) {
-        optionalTypes[slot] = type
-    }
-
-    /// The Optional's type of a name's variable, in this function or, captured, in an enclosing one.
-    func optionalType(_ reference: NameReference) -> String? {
-        guard let home = home(of: reference) else { return nil }
-        return home.scope.optionalTypes[home.slot]
-    }
-
-    /// The function type each variable was declared with, by slot (`let half: (Double) ->
-    /// Double`, a parameter `_ f: (Int) -> Int`): what a call of it passes its arguments as.
-    private(set) var functionTypes: [Int: TypeRef] = [:]
-
-    func noteFunctionType(_ type: TypeRef, of slot: Int) {
-        functionTypes[slot] = type
-    }
-
-    /// The function type of a name's variable, in this function or, captured, in an enclosing one.
-    func functionType(_ reference: NameReference) -> TypeRef? {
-        guard let home = home(of: reference) else { return nil }
-        return home.scope.functionTypes[home.slot]
+        return home.scope.typeFacts[home.slot]
     }
 
     /// True in the body of a type's member, or of a closure or function inside one: a name
@@ -266,4 +210,24 @@ final class MemberContext {
         self.isStatic = isStatic
         self.basicTypes = basicTypes
     }
+}
+
+/// What the operand checks know of a variable's type (`OperandTypes.swift`), each where a
+/// declaration, a literal or a rule tells it.
+struct TypeFacts {
+    /// Its basic type: written (`let d: Double`, a parameter `_ n: Int`) or given by its
+    /// initializer (`var total = 0`, `var names = ["a"]`, a loop over a known array).
+    var basicType: String?
+    /// The type declared in this input it holds an instance of (`let cart: Cart`,
+    /// `var cart = Cart()`), for the basic types of its properties.
+    var instanceType: String?
+    /// The basic type it holds an Optional of, where its initializer gave it one
+    /// (`let n = Int("5")`, `let first = prices.first`).
+    var optionalType: String?
+    /// The basic type of the values of the subject it holds
+    /// (`let subject = PassthroughSubject<Int, Never>()`), for the closures its operators take.
+    var publisherOutput: String?
+    /// The function type it was declared with (`let half: (Double) -> Double`, a parameter
+    /// `_ f: (Int) -> Int`): what a call of it passes its arguments as.
+    var functionType: TypeRef?
 }
