@@ -119,8 +119,7 @@ extension Interpreter {
     private func convertsNumbers(_ type: TypeRef) -> Bool {
         guard case .named(let parts, let arguments) = type, parts.count == 1, arguments.isEmpty else { return false }
         if let alias = typeAliases[parts[0]] { return convertsNumbers(alias) }
-        return ["Double", "Float", "CGFloat", "TimeInterval"].contains(parts[0])
-            || builtins.fixedWidthIntegers[parts[0]] != nil
+        return Self.isFloatingPoint(type) || builtins.fixedWidthIntegers[parts[0]] != nil
     }
 
     /// `arguments` for a call of `function`, converted to the types a function type gave it.

@@ -350,10 +350,7 @@ extension Lowerer {
                 let name = identifier.identifier.text
                 let pattern = Pattern.binding(slot: -1, name: name)
                 globalDeclaredTypes[name] = .some(type)
-                globalBasicTypes[name] = basicType(declared: type, initializer: initializer)
-                globalInstanceTypes[name] = instanceType(declared: type, initializer: initializer)
-                globalPublisherOutputs[name] = publisherOutput(declared: type, initializer: initializer)
-                globalOptionalTypes[name] = type == nil ? initializer.flatMap { optionalBasicType(of: $0) } : nil
+                globalTypeFacts[name] = typeFacts(declared: type, initializer: initializer)
                 statements.append(
                     .global(
                         name: name,
@@ -382,28 +379,9 @@ extension Lowerer {
             }
             let pattern = try lowerBindingPattern(binding.pattern, isCasePattern: false)
             if let type { scope.noteDeclaredType(type, of: pattern) }
-            if case .binding(let slot, _) = pattern,
-                let number = basicType(declared: type, initializer: initializer)
-            {
-                scope.noteTypeFacts(of: slot) { $0.basicType = number }
-            }
-            if case .binding(let slot, _) = pattern,
-                let instanceType = instanceType(declared: type, initializer: initializer)
-            {
-                scope.noteTypeFacts(of: slot) { $0.instanceType = instanceType }
-            }
-            if case .binding(let slot, _) = pattern, let type, case .function = type {
-                scope.noteTypeFacts(of: slot) { $0.functionType = type }
-            }
-            if case .binding(let slot, _) = pattern,
-                let output = publisherOutput(declared: type, initializer: initializer)
-            {
-                scope.noteTypeFacts(of: slot) { $0.publisherOutput = output }
-            }
-            if case .binding(let slot, _) = pattern, type == nil, let initializer,
-                let wrapped = optionalBasicType(of: initializer)
-            {
-                scope.noteTypeFacts(of: slot) { $0.optionalType = wrapped }
+            if case .binding(let slot, _) = pattern {
+                let facts = typeFacts(declared: type, initializer: initializer)
+                scope.noteTypeFacts(of: slot) { $0 = facts }
             }
             if isConstant {
                 scope.noteConstant(

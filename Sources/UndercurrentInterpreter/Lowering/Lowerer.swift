@@ -54,9 +54,9 @@ public final class Lowerer {
     /// The type each global was declared with, by name: those of earlier inputs, then this
     /// input's as they are lowered (`OperandTypes.swift`).
     var globalDeclaredTypes: [String: TypeRef?] = [:]
-    /// The basic type of each global that has one: written in this input or an earlier one,
-    /// or given by its initializer in this one (`OperandTypes.swift`).
-    var globalBasicTypes: [String: String] = [:]
+    /// What is known of each global's type (`TypeFacts`): written in this input or an
+    /// earlier one, or given by its initializer (an earlier input's from literals alone).
+    var globalTypeFacts: [String: TypeFacts] = [:]
     /// The expression being lowered as the value of a place of a basic type, and that type
     /// (`lowerExpr(_:wantedAs:)`).
     var contextualExpression: (id: SyntaxIdentifier, type: String)?
@@ -69,12 +69,6 @@ public final class Lowerer {
     /// What the call a closure about to be lowered is passed to tells of its types, by the
     /// closure's syntax (`noteClosureTypes(of:callee:)`).
     var closureTypes: [SyntaxIdentifier: ClosureTypes] = [:]
-    /// The basic types this input's globals hold Optionals of (`FunctionScope.optionalTypes`).
-    var globalOptionalTypes: [String: String] = [:]
-    /// The output types of the publishers this input's globals hold (`FunctionScope.publisherOutputs`).
-    var globalPublisherOutputs: [String: String] = [:]
-    /// The instance types of this input's globals (`FunctionScope.instanceTypes`).
-    var globalInstanceTypes: [String: String] = [:]
     /// The parameters of this input's top-level functions, by base name: one entry per
     /// function so named (`refuseArguments`).
     var topLevelFunctionSignatures: [String: [BasicSignature]] = [:]
@@ -156,8 +150,14 @@ public final class Lowerer {
             lineOffset: lineOffset, firstFunctionIndex: firstFunctionIndex, firstSiteIndex: firstSiteIndex)
         lowerer.publisherTypes.formUnion(knownPublisherTypes)
         lowerer.globalDeclaredTypes = knownGlobalTypes.mapValues { .some($0) }
-        lowerer.globalBasicTypes = knownGlobalInitializers.compactMapValues(Lowerer.literalType(of:))
-            .merging(knownGlobalTypes.compactMapValues(Lowerer.basicType(declared:))) { _, written in written }
+        for (name, initializer) in knownGlobalInitializers {
+            lowerer.globalTypeFacts[name] = TypeFacts(basicType: Lowerer.literalType(of: initializer))
+        }
+        for (name, type) in knownGlobalTypes {
+            var facts = TypeFacts(basicType: Lowerer.basicType(declared: type))
+            if case .function = type { facts.functionType = type }
+            lowerer.globalTypeFacts[name] = facts
+        }
         lowerer.structTypeNames = knownStructTypes
         lowerer.actorTypeNames = knownActorTypes
         lowerer.collectMemberNames(folded.statements)

@@ -325,10 +325,8 @@ extension Lowerer {
     /// string (`Int(text)`).
     func optionalBasicType(of expr: Expr) -> String? {
         switch expr {
-        case .name(.dynamic(let name), _, _):
-            if !scope.isInsideType, let wrapped = globalOptionalTypes[name] { return wrapped }
-        case .name(let reference, _, _):
-            if let wrapped = scope.typeFacts(reference)?.optionalType { return wrapped }
+        case .name:
+            if let wrapped = typeFacts(of: expr)?.optionalType { return wrapped }
         case .subscriptCall(let base, let arguments, _) where arguments.count == 1 && arguments[0].label == nil:
             if let (_, valueType) = Self.dictionaryTypes(of: basicType(of: base)) { return valueType }
         case .member(let base, "first", _, _), .member(let base, "last", _, _):
@@ -421,16 +419,7 @@ extension Lowerer {
 
     /// The function type the variable `callee` names was declared with, if any.
     private func functionType(of callee: Expr) -> TypeRef? {
-        switch callee {
-        case .name(.dynamic(let name), _, _):
-            // In a type's member, a name not declared in it may be a method or a property.
-            guard !scope.isInsideType, case .function? = globalDeclaredTypes[name] ?? nil else { return nil }
-            return globalDeclaredTypes[name] ?? nil
-        case .name(let reference, _, _):
-            return scope.typeFacts(reference)?.functionType
-        default:
-            return nil
-        }
+        typeFacts(of: callee)?.functionType
     }
 
     /// The basic types the arguments of `call` are passed as, by their syntax, where the
@@ -518,7 +507,7 @@ extension Lowerer {
         case .name(.dynamic(let name), _, _):
             // In a type's member, a name not declared in it is a property or a global: only a
             // property's type is taken.
-            return scope.isInsideType ? scope.propertyBasicType(name) : globalBasicTypes[name]
+            return scope.isInsideType ? scope.propertyBasicType(name) : globalTypeFacts[name]?.basicType
         case .name(let reference, _, _): return scope.typeFacts(reference)?.basicType
         case .member(.selfReference, let name, _, _), .member(.name(_, "self", _), let name, _, _):
             // `self.total`, or `total` in a method (read through `self`).
@@ -691,11 +680,8 @@ extension Lowerer {
     /// keeps them).
     private func publisherOutput(of expr: Expr) -> String? {
         switch expr {
-        case .name(.dynamic(let name), _, _):
-            if !scope.isInsideType, let output = globalPublisherOutputs[name] { return output }
-            return publishedOutput(of: expr)
-        case .name(let reference, _, _):
-            return scope.typeFacts(reference)?.publisherOutput
+        case .name:
+            return typeFacts(of: expr)?.publisherOutput ?? publishedOutput(of: expr)
         case .member(let array, "publisher", _, _):
             return Self.elementType(ofArray: basicType(of: array))
         case .member:
@@ -731,11 +717,7 @@ extension Lowerer {
         if syntax.is(BooleanLiteralExprSyntax.self) { return "Bool" }
         guard let reference = syntax.as(DeclReferenceExprSyntax.self) else { return nil }
         let name = reference.baseName.text
-        if let local = scope.resolve(name) {
-            if case .dynamic = local { return scope.isInsideType ? nil : globalBasicTypes[name] }
-            return scope.typeFacts(local)?.basicType
-        }
-        return scope.isInsideType ? nil : globalBasicTypes[name]
+        return typeFacts(of: .name(scope.resolve(name) ?? .dynamic(name), name, .unknown))?.basicType
     }
 
     /// The type declared in this input whose instance a variable declared with `declared`
@@ -759,15 +741,29 @@ extension Lowerer {
 
     /// The instance type of the variable `expr` names, if it is known.
     private func instanceType(of expr: Expr) -> String? {
+        typeFacts(of: expr)?.instanceType
+    }
+
+    /// What is known of the type of the variable `expr` names: a local's, or a global's
+    /// outside a type (in a type's member, a name not declared in it may be a property).
+    private func typeFacts(of expr: Expr) -> TypeFacts? {
         switch expr {
-        case .name(.dynamic(let name), _, _):
-            // In a type's member, a name not declared in it may be a property.
-            return scope.isInsideType ? nil : globalInstanceTypes[name]
-        case .name(let reference, _, _):
-            return scope.typeFacts(reference)?.instanceType
-        default:
-            return nil
+        case .name(.dynamic(let name), _, _): scope.isInsideType ? nil : globalTypeFacts[name]
+        case .name(let reference, _, _): scope.typeFacts(reference)
+        default: nil
         }
+    }
+
+    /// What is known of the type of a variable declared with `declared` (or none) and
+    /// `initializer` (or none).
+    func typeFacts(declared: TypeRef?, initializer: Expr?) -> TypeFacts {
+        var facts = TypeFacts(
+            basicType: basicType(declared: declared, initializer: initializer),
+            instanceType: instanceType(declared: declared, initializer: initializer),
+            publisherOutput: publisherOutput(declared: declared, initializer: initializer))
+        if declared == nil { facts.optionalType = initializer.flatMap { optionalBasicType(of: $0) } }
+        if case .function? = declared { facts.functionType = declared }
+        return facts
     }
 
     /// The basic type of the instance property `name` of `type` or of its superclasses.

@@ -21,51 +21,30 @@ final class DemandType: ScalarType {
     // `demand > 0`): computed here directly rather than through the static operator
     // functions, whose lookup and call took a fifth of such a script's time.
     override func applyOperator(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Value? {
-        if case .scalar(let left) = lhs, left.hasType(DemandType.self), let result = try apply(op, left.bits, rhs) {
-            return result
+        // A demand and a demand or a count (`demand -= 1`, `demand > 0`, `demand += received`,
+        // on every value of a custom subscription): each side taken apart once.
+        if case .scalar(let left) = lhs, left.hasType(DemandType.self), let right = Self.plainOperand(rhs),
+            let result = try Self.apply(op, Self.demand(left.bits), right)
+        {
+            return value(of: result)
         }
         // `demand == maybe` compares through the optional (`Interpreter.valuesEqual`).
         if case .optional = lhs { return nil }
         if case .optional = rhs { return nil }
-        switch try Self.apply(op, lhs, rhs) {
-        case .demand(let demand)?: return value(demand)
-        case .truth(let truth)?: return .bool(truth)
-        case nil: return nil
-        }
-    }
-
-    /// `apply(_:_:_:)` for a demand and a demand or a count (`demand -= 1`, `demand > 0`,
-    /// `demand += received`, on every value of a custom subscription), without taking
-    /// either apart into a script value again; nil for anything else.
-    @inline(__always)
-    private func apply(_ op: BinaryOperator, _ leftBits: Int, _ rhs: Value) throws -> Value? {
-        let right: Subscribers.Demand
-        switch rhs {
-        case .scalar(let scalar) where scalar.hasType(DemandType.self): right = Self.demand(scalar.bits)
-        case .int(let count) where count >= 0: right = .max(count)
-        default: return nil
-        }
-        let left = Self.demand(leftBits)
-        switch op {
-        case .plus: return value(left + right)
-        case .minus:
-            if let leftCount = left.max, let rightCount = right.max, rightCount > leftCount {
-                throw ScriptError.runtime("demand cannot be negative (\(left) - \(right))", at: .unknown)
-            }
-            return value(left - right)
-        case .equal: return .bool(left == right)
-        case .notEqual: return .bool(left != right)
-        case .less: return .bool(left < right)
-        case .greater: return .bool(left > right)
-        case .lessOrEqual: return .bool(left <= right)
-        case .greaterOrEqual: return .bool(left >= right)
-        default: return nil
-        }
+        return try Self.apply(op, lhs, rhs).map(value(of:))
     }
 
     enum OperatorResult {
         case demand(Subscribers.Demand)
         case truth(Bool)
+    }
+
+    @inline(__always)
+    func value(of result: OperatorResult) -> Value {
+        switch result {
+        case .demand(let demand): value(demand)
+        case .truth(let truth): .bool(truth)
+        }
     }
 
     static let arithmeticOperators: [BinaryOperator] = [.plus, .minus, .times]
@@ -80,25 +59,48 @@ final class DemandType: ScalarType {
             return .truth(op == .equal ? equal : !equal)
         }
         switch op {
-        case .plus: return .demand(try operand(lhs) + operand(rhs))
-        case .minus:
-            let (left, right) = (try operand(lhs), try operand(rhs))
-            if let leftCount = left.max, let rightCount = right.max, rightCount > leftCount {
-                throw ScriptError.runtime("demand cannot be negative (\(left) - \(right))", at: .unknown)
-            }
-            return .demand(left - right)
         case .times:
             guard case .int(let factor) = rhs, factor >= 0 else {
                 throw ScriptError.runtime("a demand can only be multiplied by an Int of 0 or more", at: .unknown)
             }
             return .demand(try operand(lhs) * factor)
-        case .equal: return .truth(try operand(lhs) == operand(rhs))
-        case .notEqual: return .truth(try operand(lhs) != operand(rhs))
-        case .less: return .truth(try operand(lhs) < operand(rhs))
-        case .greater: return .truth(try operand(lhs) > operand(rhs))
-        case .lessOrEqual: return .truth(try operand(lhs) <= operand(rhs))
-        case .greaterOrEqual: return .truth(try operand(lhs) >= operand(rhs))
+        case .plus, .minus, .equal, .notEqual, .less, .greater, .lessOrEqual, .greaterOrEqual:
+            return try apply(op, operand(lhs), operand(rhs))
+        default:
+            return nil
+        }
+    }
+
+    /// The operators between two demands; nil for another operator.
+    @inline(__always)
+    private static func apply(
+        _ op: BinaryOperator, _ left: Subscribers.Demand, _ right: Subscribers.Demand
+    ) throws -> OperatorResult? {
+        switch op {
+        case .plus: return .demand(left + right)
+        case .minus:
+            if let leftCount = left.max, let rightCount = right.max, rightCount > leftCount {
+                throw ScriptError.runtime("demand cannot be negative (\(left) - \(right))", at: .unknown)
+            }
+            return .demand(left - right)
+        case .equal: return .truth(left == right)
+        case .notEqual: return .truth(left != right)
+        case .less: return .truth(left < right)
+        case .greater: return .truth(left > right)
+        case .lessOrEqual: return .truth(left <= right)
+        case .greaterOrEqual: return .truth(left >= right)
         default: return nil
+        }
+    }
+
+    /// A demand, or a count of 0 or more, as a demand; nil for anything else (which the
+    /// general path takes apart, with its errors).
+    @inline(__always)
+    private static func plainOperand(_ value: Value) -> Subscribers.Demand? {
+        switch value {
+        case .scalar(let scalar) where scalar.hasType(DemandType.self): demand(scalar.bits)
+        case .int(let count) where count >= 0: .max(count)
+        default: nil
         }
     }
 
@@ -189,13 +191,11 @@ extension StreamBridge {
                     let result = try self.interpreter.locating(arguments.location) {
                         try DemandType.apply(op, arguments[0], arguments[1])
                     }
-                    switch result {
-                    case .demand(let demand)?: return self.demandValue(demand)
-                    case .truth(let truth)?: return .bool(truth)
-                    case nil:
+                    guard let result else {
                         throw ScriptError.runtime(
                             "no operator \(op.spelling) on Subscribers.Demand", at: arguments.location)
                     }
+                    return self.demandType.value(of: result)
                 }, isStatic: true)
         }
     }
