@@ -26,14 +26,18 @@ public final class StreamBridge: InterpreterLibrary {
     public var sendObserver: SubjectSendObserver?
     /// Told of every value `throttle` lets go (the tracer, when one records).
     public var discardReporter: DiscardReporter?
+    // The two below are read twice on every traced call a script makes on a subscriber or a
+    // subscription; the bridge is used on its interpreter's thread only, so the dynamic
+    // exclusivity check each read made (a fifth of `ScriptCallReporter`'s own cost) guards
+    // nothing.
     /// Told of the calls script code makes through the engine's introspection wrappers, which
     /// the bridge makes in their place (the tracer; `ScriptCallReporter`,
     /// `SubscriberValue`'s direct delivery).
-    public var callObserver: BridgeCallObserver?
+    @exclusivity(unchecked) public var callObserver: BridgeCallObserver?
     /// The script subscriber or subscription (by its combine identifier) the engine is calling
     /// right now through `ScriptSubscriber` or `ScriptSubscription`: that call is the
     /// engine's, reported by its own wrapper, and its `ScriptCallReporter` passes it over.
-    var engineCallee: CombineIdentifier?
+    @exclusivity(unchecked) var engineCallee: CombineIdentifier?
     /// What a `Subscribers.Demand` value of this bridge's scripts is (`DemandType`).
     lazy var demandType = DemandType(typeInfo: types.demand)
     /// How values that may outlive the bridge reach it (`StreamBridgeHandle`).

@@ -43,6 +43,9 @@ final class CallStack {
     @exclusivity(unchecked) private var nextID = 0
     /// Calls in progress that were recorded (transparent ones are not).
     @exclusivity(unchecked) private(set) var recordedDepth = 0
+    /// Counts the `request(_:)` calls begun and ended: the subscription a value comes from
+    /// depends on them (`ContractChecker`'s last delivery).
+    @exclusivity(unchecked) private(set) var requestChangeCount = 0
 
     // The frames' fields are read where they are: `frames.last` and `frames.first` copy a
     // whole frame, retaining each of its names, on every traced call.
@@ -59,6 +62,7 @@ final class CallStack {
         configure(&frame)
         if !frame.transparent { recordedDepth += 1 }
         if kind == .request, let subscription = frame.subscription {
+            requestChangeCount &+= 1
             if let entry = requestEntry(subscription) {
                 requestFrames[entry].frames.append(frames.count)
             } else {
@@ -72,6 +76,7 @@ final class CallStack {
         guard let frame = frames.popLast() else { return nil }
         if !frame.transparent { recordedDepth -= 1 }
         if frame.kind == .request, let subscription = frame.subscription, let entry = requestEntry(subscription) {
+            requestChangeCount &+= 1
             requestFrames[entry].frames.removeLast()
             if requestFrames[entry].frames.isEmpty { requestFrames.remove(at: entry) }
         }
@@ -81,6 +86,7 @@ final class CallStack {
     func removeAll() {
         frames.removeAll()
         requestFrames.removeAll()
+        requestChangeCount &+= 1
         recordedDepth = 0
     }
 

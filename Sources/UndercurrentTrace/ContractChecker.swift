@@ -55,10 +55,26 @@ final class ContractChecker {
     @exclusivity(unchecked) private(set) var subscribers = StatesByName<SubscriberState>()
     @exclusivity(unchecked) var registry = SubscriberRegistry()
 
+    /// What the last value's delivery found: the subscription it came from, and whether its
+    /// subscriber's state could break a signal rule. Both depend only on the states (demand
+    /// aside) and on the `request(_:)` calls in progress, so they hold while neither changed:
+    /// a custom subscription's loop delivers every value to one subscriber from one request,
+    /// and finding them again was a fifth of a traced value's cost.
+    private struct Delivery {
+        let subscriber: String
+        let subscription: String?
+        let mayBreakSignalRule: Bool
+        let subscriptionChanges: Int
+        let subscriberChanges: Int
+        let requestChanges: Int
+    }
+    @exclusivity(unchecked) private var lastDelivery: Delivery?
+
     func reset() {
         subscriptions.removeAll()
         subscribers.removeAll()
         registry.removeAll()
+        lastDelivery = nil
     }
 
     func demand(of subscription: String) -> DemandCount {
@@ -74,12 +90,12 @@ final class ContractChecker {
     func activeDelivery(of subscription: String) -> (subscriber: String, demand: DemandCount)? {
         // Read in place: copying the states out retained every name in them, on every send.
         guard
-            let (subscriber, demand) = subscriptions.update(
+            let (subscriber, demand) = subscriptions.updateUncounted(
                 subscription,
                 { state in
                     state.directSubscriber.map { ($0, state.demand) }
                 }) ?? nil,
-            subscribers.update(
+            subscribers.updateUncounted(
                 subscriber,
                 { state in
                     state.subscription == subscription && state.completedAt == nil && state.cancel == nil
@@ -150,18 +166,21 @@ final class ContractChecker {
     func willReceiveValue(subscriber: String, value: String, sequence: Int, stack: CallStack)
         -> (demandBefore: DemandCount?, subscription: String?, violations: [ContractViolation])
     {
-        let subscription = deliveringSubscription(to: subscriber, stack: stack)
+        let delivery = delivery(to: subscriber, stack: stack)
+        let subscription = delivery.subscription
         var before: DemandCount?
         if let subscription {
             before =
-                subscriptions.update(subscription) { state -> DemandCount? in
+                subscriptions.updateUncounted(subscription) { state -> DemandCount? in
                     guard state.directSubscriber == subscriber else { return nil }
                     defer { state.demand = state.demand.consumingOne() }
                     return state.demand
                 } ?? nil
         }
         guard isEnabled else { return (before, subscription, []) }
-        if let violation = signalViolation(to: subscriber, what: "the value \(value)", sequence: sequence, stack: stack)
+        if delivery.mayBreakSignalRule,
+            let violation = signalViolation(
+                to: subscriber, what: "the value \(value)", sequence: sequence, stack: stack)
         {
             return (before, subscription, [violation])
         }
@@ -186,7 +205,7 @@ final class ContractChecker {
     {
         guard let subscription, let demandBefore else { return nil }
         let credit = DemandCount(returned)
-        subscriptions.update(subscription) { $0.demand = $0.demand + credit }
+        subscriptions.updateUncounted(subscription) { $0.demand = $0.demand + credit }
         return LedgerChange(
             subscription: subscription, before: demandBefore, after: demandBefore.consumingOne() + credit)
     }
@@ -217,6 +236,32 @@ final class ContractChecker {
         return (subscription, violation.map { [$0] } ?? [])
     }
 
+    /// `deliveringSubscription(to:stack:)`, and whether `signalViolation` may find a broken
+    /// rule, as the last value's delivery found them when nothing they depend on changed since.
+    private func delivery(to subscriber: String, stack: CallStack) -> Delivery {
+        if let last = lastDelivery, last.subscriptionChanges == subscriptions.changeCount,
+            last.subscriberChanges == subscribers.changeCount, last.requestChanges == stack.requestChangeCount,
+            last.subscriber == subscriber
+        {
+            return last
+        }
+        let subscription = deliveringSubscription(to: subscriber, stack: stack)
+        let delivery = Delivery(
+            subscriber: subscriber, subscription: subscription,
+            mayBreakSignalRule: mayBreakSignalRule(subscriber),
+            subscriptionChanges: subscriptions.changeCount, subscriberChanges: subscribers.changeCount,
+            requestChanges: stack.requestChangeCount)
+        lastDelivery = delivery
+        return delivery
+    }
+
+    /// Whether the subscriber's state is one `signalViolation` looks further at: without a
+    /// subscription, completed or cancelled. Nearly every signal's is not.
+    private func mayBreakSignalRule(_ subscriber: String) -> Bool {
+        subscribers.updateUncounted(subscriber, { $0.subscription == nil || $0.completedAt != nil || $0.cancel != nil })
+            == true
+    }
+
     /// The subscription a signal comes from: the innermost `request(_:)` in progress on a
     /// subscription the subscriber was handed (a delivery made from within `request`), or
     /// else the subscriber's subscription.
@@ -224,17 +269,17 @@ final class ContractChecker {
     /// Found from the subscriptions the subscriber was handed, not by walking the stack: in a
     /// chain of hundreds of operators each signal is made hundreds of calls deep.
     private func deliveringSubscription(to subscriber: String, stack: CallStack) -> String? {
-        if stack.hasRequestsInProgress, let handed = subscribers.update(subscriber, { $0.handed }) {
+        if stack.hasRequestsInProgress, let handed = subscribers.updateUncounted(subscriber, { $0.handed }) {
             var innermost: (index: Int, name: String)?
             for name in handed {
                 guard let index = stack.innermostRequest(on: name), index > (innermost?.index ?? -1),
-                    subscriptions.update(name, { $0.subscribers.contains(subscriber) }) == true
+                    subscriptions.updateUncounted(name, { $0.subscribers.contains(subscriber) }) == true
                 else { continue }
                 innermost = (index, name)
             }
             if let innermost { return innermost.name }
         }
-        return subscribers.update(subscriber) { $0.subscription } ?? nil
+        return subscribers.updateUncounted(subscriber) { $0.subscription } ?? nil
     }
 
     /// Rules every signal shares: a subscription first (§1.9), nothing after completion
@@ -247,10 +292,7 @@ final class ContractChecker {
     {
         // Looked at in place first: nearly every signal breaks none of these rules, and
         // copying the state out retains each string in it.
-        guard
-            subscribers.update(subscriber, { $0.subscription == nil || $0.completedAt != nil || $0.cancel != nil })
-                == true,
-            let state = subscribers[subscriber]
+        guard mayBreakSignalRule(subscriber), let state = subscribers[subscriber]
         else { return nil }
         if state.subscription == nil {
             guard state.wasSubscribed else { return nil }

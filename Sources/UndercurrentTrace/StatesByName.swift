@@ -10,6 +10,10 @@ struct StatesByName<State> {
     private var recent: [(name: String, index: Dictionary<String, State>.Index)] = []
     private var oldestRecent = 0
     static var recentCapacity: Int { 8 }
+    /// Counts the changes that may have changed a state (every write but
+    /// `updateUncounted(_:_:)`'s): what was worked out from the states stays true while it is
+    /// the same.
+    private(set) var changeCount = 0
 
     private mutating func index(of name: String) -> Dictionary<String, State>.Index? {
         for entry in recent.indices where recent[entry].name == name { return recent[entry].index }
@@ -34,6 +38,7 @@ struct StatesByName<State> {
             return states.values[index]
         }
         set {
+            changeCount &+= 1
             if let newValue, let index = index(of: name) {
                 states.values[index] = newValue
             } else {
@@ -48,20 +53,25 @@ struct StatesByName<State> {
         set { self[name] = newValue }
     }
 
-    /// Changes the state of `name` in place; nil when it has none.
+    /// Reads or changes the state of `name` in place (copying it out retains each string in
+    /// it); nil when it has none. Not counted as a change (`changeCount`): only for reading,
+    /// and for changes nothing worked out from the states depends on (a subscription's
+    /// outstanding demand, on every value). Other changes go through the subscript.
     @discardableResult
-    mutating func update<Result>(_ name: String, _ change: (inout State) -> Result) -> Result? {
+    mutating func updateUncounted<Result>(_ name: String, _ change: (inout State) -> Result) -> Result? {
         guard let index = index(of: name) else { return nil }
         return change(&states.values[index])
     }
 
     @discardableResult
     mutating func removeValue(forKey name: String) -> State? {
+        changeCount &+= 1
         forgetRecent()
         return states.removeValue(forKey: name)
     }
 
     mutating func removeAll() {
+        changeCount &+= 1
         forgetRecent()
         states.removeAll()
     }

@@ -149,6 +149,46 @@ import UndercurrentTrace
         #expect(violation?.headline.hasPrefix("§1.7 a signal after completion: ") == true)
     }
 
+    /// The checker reuses what it found for a value for the next one to the same subscriber
+    /// while nothing but demand changed (`ContractChecker.delivery`); a completion in between
+    /// changes the subscriber's state, and the value after it is still flagged.
+    static let talkative = """
+        final class TalkativeSubscription<S: Subscriber>: Subscription where S.Input == Int, S.Failure == Never {
+            private let subscriber: S
+            init(subscriber: S) { self.subscriber = subscriber }
+            func request(_ demand: Subscribers.Demand) {
+                _ = subscriber.receive(1)
+                _ = subscriber.receive(2)
+                subscriber.receive(completion: .finished)
+                _ = subscriber.receive(3)
+            }
+            func cancel() {}
+        }
+        struct Talkative: Publisher {
+            typealias Output = Int
+            typealias Failure = Never
+            func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
+                subscriber.receive(subscription: TalkativeSubscription(subscriber: subscriber))
+            }
+        }
+        Talkative().subscribe(Take(5))
+        """
+
+    @Test func valueAfterCompletionInOneRequestLoopIsFlagged() {
+        let run = Self.check(Self.talkative)
+        #expect(run.diagnostic == nil)
+        // #3 request, #4 receive(1), #5 receive(2), #6 completion, #7 receive(3).
+        #expect(run.event(6)?.kind == .receiveCompletion)
+        #expect(run.violations.map(\.sequence) == [7])
+        #expect(run.violations.first?.rule == .signalAfterCompletion)
+        #expect(
+            run.violations.first?.message
+                == "Take#1 received the value 3 after its completion (#6); nothing may follow a completion")
+        // Each value before it spent one of the five requested.
+        #expect(run.event(4)?.ledger?.after == .count(4))
+        #expect(run.event(5)?.ledger?.after == .count(3))
+    }
+
     @Test func secondCompletionIsFlagged() {
         let run = Self.check(Self.sloppy + "Sloppy(completeTwice: true).subscribe(Take(5))")
         #expect(run.violations.count == 1)

@@ -51,10 +51,37 @@ import Testing
 
     @Test func updatesChangeTheStoredStateInPlace() {
         var states = StatesByName<[String]>()
-        #expect(states.update("Sub#1") { $0.append("x") } == nil)
+        #expect(states.updateUncounted("Sub#1") { $0.append("x") } == nil)
         states["Sub#1", default: []].append("a")
-        states.update("Sub#1") { $0.append("b") }
+        states.updateUncounted("Sub#1") { $0.append("b") }
         #expect(states["Sub#1"] == ["a", "b"])
-        #expect(states.update("Sub#1") { $0.count } == 2)
+        #expect(states.updateUncounted("Sub#1") { $0.count } == 2)
+    }
+
+    /// What the checker works out from the states is reused while `changeCount` stays the
+    /// same: every write through the subscript or a removal must move it.
+    @Test func everyWriteButAnUncountedUpdateIsCounted() {
+        var states = StatesByName<Int>()
+        var seen = states.changeCount
+        func changed() -> Bool {
+            defer { seen = states.changeCount }
+            return states.changeCount != seen
+        }
+        states["Sub#1"] = 1
+        #expect(changed())
+        states["Sub#1"] = 2
+        #expect(changed())
+        states["Sub#2", default: 0] += 1
+        #expect(changed())
+        _ = states["Sub#1"]
+        states.updateUncounted("Sub#1") { $0 += 1 }
+        #expect(!changed())
+        #expect(states["Sub#1"] == 3)
+        states["Sub#1"] = nil
+        #expect(changed())
+        states.removeValue(forKey: "Sub#2")
+        #expect(changed())
+        states.removeAll()
+        #expect(changed())
     }
 }
