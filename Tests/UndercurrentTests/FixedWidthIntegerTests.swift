@@ -12,6 +12,9 @@ import Testing
         ("let x: UInt8 = 255\nprint(x + 1)", "arithmetic overflow: 255 + 1 does not fit in UInt8"),
         ("let u: UInt = 5\nprint(u - 6)", "arithmetic overflow: 5 - 6 does not fit in UInt"),
         ("var u: UInt32 = 0\nu -= 1", "arithmetic overflow: 0 - 1 does not fit in UInt32"),
+        // A function's local variable takes the fast path for a scalar beside an Int
+        // (`Frame.updateScalar`), which must stop where the general path stops.
+        ("func f() {\n    var u: UInt32 = 0\n    u -= 1\n}\nf()", "arithmetic overflow: 0 - 1 does not fit in UInt32"),
         ("let x: Int8 = -128\nprint(-x)", "arithmetic overflow negating -128 (Int8)"),
         ("let x: Int16 = 300\nprint(x * 200)", "arithmetic overflow: 300 * 200 does not fit in Int16"),
         ("let a = UInt8(7)\nprint(a / 0)", "division by zero"),
@@ -42,6 +45,9 @@ import Testing
         // '300' overflows when stored into 'UInt8'"); an `Int` of that value is compared.
         ("let k: UInt8 = 3\nprint(k == 300)", "300 does not fit in UInt8"),
         ("let k: UInt8 = 3\nprint(-1 < k)", "-1 does not fit in UInt8"),
+        // The same on a function's local variable, which takes the fast path for a scalar
+        // compared with a literal (`Frame.scalarComparison`) until the literal does not fit.
+        ("func f() {\n    let k: UInt8 = 3\n    print(k == 300)\n}\nf()", "300 does not fit in UInt8"),
     ])
     func whatSwiftDoesNotCompileIsRefused(source: String, message: String) {
         expectScriptError(source, .runtime, containing: message)

@@ -6,6 +6,9 @@
 /// operator, leaving no switch on the operator in the compiled code.
 protocol IntegerKernel {
     static var symbol: String { get }
+    /// The operator, for a library scalar in the variable (`demand -= 1`), which computes it
+    /// as the general path does (`Frame.updateScalar(at:by:_:in:at:)`).
+    static var binaryOperator: BinaryOperator { get }
     static func apply(_ a: Int, _ b: Int, at location: SourceLocation) throws -> Int
 }
 
@@ -25,6 +28,7 @@ private func checked(
 
 enum Plus: IntegerKernel {
     static let symbol = "+"
+    static let binaryOperator = BinaryOperator.plus
     @inline(__always)
     static func apply(_ a: Int, _ b: Int, at location: SourceLocation) throws -> Int {
         try checked(a.addingReportingOverflow(b), a, symbol, b, at: location)
@@ -33,6 +37,7 @@ enum Plus: IntegerKernel {
 
 enum Minus: IntegerKernel {
     static let symbol = "-"
+    static let binaryOperator = BinaryOperator.minus
     @inline(__always)
     static func apply(_ a: Int, _ b: Int, at location: SourceLocation) throws -> Int {
         try checked(a.subtractingReportingOverflow(b), a, symbol, b, at: location)
@@ -41,6 +46,7 @@ enum Minus: IntegerKernel {
 
 enum Times: IntegerKernel {
     static let symbol = "*"
+    static let binaryOperator = BinaryOperator.times
     @inline(__always)
     static func apply(_ a: Int, _ b: Int, at location: SourceLocation) throws -> Int {
         try checked(a.multipliedReportingOverflow(by: b), a, symbol, b, at: location)
@@ -49,6 +55,7 @@ enum Times: IntegerKernel {
 
 enum Divide: IntegerKernel {
     static let symbol = "/"
+    static let binaryOperator = BinaryOperator.divide
     @inline(__always)
     static func apply(_ a: Int, _ b: Int, at location: SourceLocation) throws -> Int {
         if b == 0 { throw ScriptError.runtime("division by zero", at: location) }
@@ -70,6 +77,7 @@ private func isPowerOfTwo(_ b: Int) -> Bool {
 
 enum Remainder: IntegerKernel {
     static let symbol = "%"
+    static let binaryOperator = BinaryOperator.remainder
     @inline(__always)
     static func apply(_ a: Int, _ b: Int, at location: SourceLocation) throws -> Int {
         if b == 0 { throw ScriptError.runtime("division by zero in remainder operation", at: location) }
