@@ -238,21 +238,23 @@ final class ContractChecker {
 
     /// `deliveringSubscription(to:stack:)`, and whether `signalViolation` may find a broken
     /// rule, as the last value's delivery found them when nothing they depend on changed since.
-    private func delivery(to subscriber: String, stack: CallStack) -> Delivery {
-        if let last = lastDelivery, last.subscriptionChanges == subscriptions.changeCount,
-            last.subscriberChanges == subscribers.changeCount, last.requestChanges == stack.requestChangeCount,
-            last.subscriber == subscriber
+    private func delivery(to subscriber: String, stack: CallStack)
+        -> (subscription: String?, mayBreakSignalRule: Bool)
+    {
+        // Fields read in place: a copy of the whole record retained each name in it.
+        if lastDelivery?.subscriptionChanges == subscriptions.changeCount,
+            lastDelivery?.subscriberChanges == subscribers.changeCount,
+            lastDelivery?.requestChanges == stack.requestChangeCount, lastDelivery?.subscriber == subscriber
         {
-            return last
+            return (lastDelivery?.subscription ?? nil, lastDelivery?.mayBreakSignalRule == true)
         }
         let subscription = deliveringSubscription(to: subscriber, stack: stack)
-        let delivery = Delivery(
-            subscriber: subscriber, subscription: subscription,
-            mayBreakSignalRule: mayBreakSignalRule(subscriber),
+        let mayBreak = mayBreakSignalRule(subscriber)
+        lastDelivery = Delivery(
+            subscriber: subscriber, subscription: subscription, mayBreakSignalRule: mayBreak,
             subscriptionChanges: subscriptions.changeCount, subscriberChanges: subscribers.changeCount,
             requestChanges: stack.requestChangeCount)
-        lastDelivery = delivery
-        return delivery
+        return (subscription, mayBreak)
     }
 
     /// Whether the subscriber's state is one `signalViolation` looks further at: without a

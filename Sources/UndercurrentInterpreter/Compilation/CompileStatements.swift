@@ -492,24 +492,29 @@ extension BodyCompiler {
                 if case .bool(let flag) = result { return flag }
                 return try interpreter.truth(result, at: location)
             }
-        case .optionalBinding(.binding(let slot, _), let expr) where FastPaths.enabled:
-            // `while let subscriber` (on every value of a custom subscription): the value
-            // goes into its variable as the condition's result is taken apart, without a
-            // second copy of it held by a pattern's call.
-            let value = expression(expr)
+        case .optionalBinding(.binding(let slot, _), let expr)
+        where FastPaths.enabled && Self.selfPropertyRead(expr) != nil:
+            // `while let subscriber` on a property of `self` (on every value of a custom
+            // subscription): the field's payload goes into the variable, read where it is.
+            let (access, siteIndex) = Self.selfPropertyRead(expr).unsafelyUnwrapped
+            let site = tables.memberSite(siteIndex)
+            let general = binding(slot, expr)
             return { interpreter, frame in
-                switch try value(interpreter, frame) {
-                case .optional(nil):
+                let found = frame.withObject(access) {
+                    site.unwrappedRead(ofObject: $0, generation: interpreter.memberGeneration)
+                }
+                switch found {
+                case .nilValue?:
                     return false
-                case .optional(let wrapped?):
+                case .value(let wrapped)?:
                     frame.fill(slot, with: wrapped)
                     return true
-                case let other:
-                    // A non-optional value always binds (Swift would have rejected this).
-                    frame.fill(slot, with: other)
-                    return true
+                case .unknown?, nil:
+                    return try general(interpreter, frame)
                 }
             }
+        case .optionalBinding(.binding(let slot, _), let expr) where FastPaths.enabled:
+            return binding(slot, expr)
         case .optionalBinding(let pattern, let expr):
             let value = expression(expr)
             let bind = self.pattern(pattern)
@@ -524,6 +529,35 @@ extension BodyCompiler {
             let value = expression(expr)
             let bind = self.pattern(pattern)
             return { interpreter, frame in try bind(interpreter, value(interpreter, frame), frame) }
+        }
+    }
+
+    /// `self.name` (or `name` the lowerer found on `self`): how `self` is reached and the
+    /// member site.
+    private static func selfPropertyRead(_ expr: Expr) -> (SelfAccess, Int)? {
+        guard case .member(let baseExpr, _, let siteIndex, _) = expr, let access = SelfAccess(baseExpr) else {
+            return nil
+        }
+        return (access, siteIndex)
+    }
+
+    /// `let x = expr` as a condition binding one variable (`while let subscriber`): the value
+    /// goes into its variable as the condition's result is taken apart, without a second
+    /// copy of it held by a pattern's call.
+    private func binding(_ slot: Int, _ expr: Expr) -> CompiledCondition {
+        let value = expression(expr)
+        return { interpreter, frame in
+            switch try value(interpreter, frame) {
+            case .optional(nil):
+                return false
+            case .optional(let wrapped?):
+                frame.fill(slot, with: wrapped)
+                return true
+            case let other:
+                // A non-optional value always binds (Swift would have rejected this).
+                frame.fill(slot, with: other)
+                return true
+            }
         }
     }
 

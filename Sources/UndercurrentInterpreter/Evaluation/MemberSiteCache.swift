@@ -44,6 +44,24 @@ public final class MemberSiteCache {
         return object.fields[index].loaded
     }
 
+    /// What `if let x = self.field` finds in the field this site found on `object`, read in
+    /// place: `directRead` copied the optional (its box retained and released) to take its
+    /// payload out, on every turn of a custom subscription's `while let subscriber`.
+    @inline(__always)
+    func unwrappedRead(ofObject object: ScriptObject, generation: Int) -> UnwrappedField {
+        guard let index = readableField(of: object.type, generation: generation) else { return .unknown }
+        return object.fields.withUnsafeBufferPointer { fields in
+            switch fields[index] {
+            case .optional(nil): return .nilValue
+            case .optional(let wrapped?): return .value(wrapped)
+            // `weak` storage reads as an optional (`loaded`); the general path takes it.
+            case .weakReference: return .unknown
+            // A non-optional value always binds (Swift would have rejected this).
+            case let other: return .value(other)
+            }
+        }
+    }
+
     /// The field to write directly for an object of `type`, when this site found one.
     @inline(__always)
     func writableField(of type: TypeInfo, generation: Int) -> Int? {
@@ -65,4 +83,12 @@ public final class MemberSiteCache {
             && declaration?.isWeak != true && declaration?.isConstant != true
         declaredType = property.type
     }
+}
+
+/// What an optional binding finds in a field (`MemberSiteCache.unwrappedRead`).
+enum UnwrappedField {
+    /// The site cannot read the field directly: the general path reads it.
+    case unknown
+    case nilValue
+    case value(Value)
 }
