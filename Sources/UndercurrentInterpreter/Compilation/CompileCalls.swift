@@ -232,23 +232,20 @@ extension BodyCompiler {
                 }
                 receiverValue = value
             }
-            switch receiverValue {
-            case .object(let object):
+            if case .object = receiverValue {
+                // The method found in a function of its own, so that nothing borrows the
+                // receiver when it is moved into the call (a payload bound here made it a
+                // copy: a retain and a release on every call).
                 guard
-                    let resolution = site.resolution(
-                        .instance, on: object.type,
-                        generation: interpreter.memberGeneration),
-                    resolution.isPlainScriptCall
-                else { break }
-                // Where the receiver's static type chooses the method, the general path asks it.
-                if resolution.staticDispatchMatters ?? interpreter.rememberStaticDispatch(name, resolution, object.type)
-                {
-                    break
-                }
+                    let resolution = Self.plainScriptMethod(
+                        name, of: receiverValue, site, interpreter)
+                else { return nil }
                 try interpreter.tick(location)
                 return try compiledArguments.callScript(
-                    selfValue: receiverValue, resolution, arguments, compiler,
+                    selfValue: consume receiverValue, resolution, arguments, compiler,
                     interpreter, frame, at: location)
+            }
+            switch receiverValue {
             case .native(let native):
                 guard
                     let resolution = site.resolution(
@@ -277,6 +274,20 @@ extension BodyCompiler {
             if let result = try fastPath(interpreter, frame) { return result }
             return try general(interpreter, frame)
         }
+    }
+
+    /// The script method `site` resolves `name` to on the object `receiver`, when a plain
+    /// call of it is what the general path would make; nil otherwise.
+    private static func plainScriptMethod(
+        _ name: String, of receiver: Value, _ site: CallSiteCache, _ interpreter: Interpreter
+    ) -> CallSiteCache.Resolution? {
+        guard case .object(let object) = receiver,
+            let resolution = site.resolution(.instance, on: object.type, generation: interpreter.memberGeneration),
+            resolution.isPlainScriptCall,
+            // Where the receiver's static type chooses the method, the general path asks it.
+            !(resolution.staticDispatchMatters ?? interpreter.rememberStaticDispatch(name, resolution, object.type))
+        else { return nil }
+        return resolution
     }
 
     /// `name(args)` resolved to a global script function (`collatz(i)`). Inside a type a
@@ -414,7 +425,7 @@ final class CompiledArguments {
     /// Calls the resolution's script function (`isPlainScriptCall`) with the arguments
     /// compiled against its parameters, evaluated in source order in `frame`.
     func callScript(
-        selfValue: Value?, _ resolution: CallSiteCache.Resolution,
+        selfValue: consuming Value?, _ resolution: CallSiteCache.Resolution,
         _ arguments: [Argument], _ compiler: BodyCompiler,
         _ interpreter: Interpreter, _ frame: Frame, at location: SourceLocation
     ) throws -> Value {
@@ -431,7 +442,7 @@ final class CompiledArguments {
             try call.bind(
                 compiled[index].evaluate(interpreter, frame), toParameter: parameter, in: interpreter, at: location)
         }
-        return try call.run(selfValue: selfValue, in: interpreter, at: location)
+        return try call.run(selfValue: consume selfValue, in: interpreter, at: location)
     }
 
     /// The arguments compiled against the parameters of the resolution's script function,

@@ -223,15 +223,15 @@ extension Frame {
     func updateScalar(
         at slot: Int, by op: BinaryOperator, _ b: Int, in interpreter: Interpreter, at location: SourceLocation
     ) throws -> Bool {
-        try withUnsafeMutablePointers { header, slots in
-            precondition(slot >= 0 && slot < header.pointee.slotCount, "frame slot out of range")
-            guard let cell = slots[slot], case .scalar(let old) = cell.value,
+        // The cell borrowed: unwrapping the slot's optional retained and released it.
+        try withLocalCell(slot) { cell in
+            guard case .scalar(let old) = cell.value,
                 let new = try interpreter.locating(
                     location, { try old.withType { try $0.applyOperator(op, .scalar(old), .int(b)) } })
             else { return false }
             interpreter.store(new, intoVariable: cell)
             return true
-        }
+        } ?? false
     }
 
     /// `x op b` for a comparison of a local variable holding a library scalar with an
@@ -241,15 +241,14 @@ extension Frame {
     /// location, or another operator).
     @inline(__always)
     func scalarComparison(at slot: Int, _ op: BinaryOperator, literal b: Int) -> Bool? {
-        withUnsafeMutablePointers { header, slots in
-            precondition(slot >= 0 && slot < header.pointee.slotCount, "frame slot out of range")
-            guard case .scalar(let scalar)? = slots[slot]?.value else { return nil }
+        withLocalCell(slot) { cell -> Bool? in
+            guard case .scalar(let scalar) = cell.value else { return nil }
             let left = Value.scalar(scalar)
             guard let right = try? Interpreter.integerLiteral(b, besides: left, at: .unknown),
                 case .bool(let holds)? = try? scalar.withType({ try $0.applyOperator(op, left, right) })
             else { return nil }
             return holds
-        }
+        } ?? nil
     }
 }
 

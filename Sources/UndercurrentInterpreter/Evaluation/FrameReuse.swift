@@ -12,15 +12,19 @@
 // Names resolve to slots by scope, so nothing reads such a slot before it is filled again.
 extension Frame {
     /// Puts a new variable's `value` in `slot`: in the empty cell kept there when only this
-    /// frame holds it, or else in a new cell (a closure may hold the old one).
+    /// frame holds it, or else in a new cell (a closure may hold the old one). Consumed, and
+    /// moved into the cell: a value the caller no longer needs (a call's `self`, an argument,
+    /// what `while let` unwrapped) is stored without a retain and a release.
     @inline(__always)
-    func fill(_ slot: Int, with value: Value) {
+    func fill(_ slot: Int, with value: consuming Value) {
+        // Taken out of an optional inside the closure: a closure cannot consume what it captures.
+        var pending: Value? = consume value
         withUnsafeMutablePointers { header, slots in
             precondition(slot >= 0 && slot < header.pointee.slotCount, "frame slot out of range")
             if slots[slot] != nil, isKnownUniquelyReferenced(&slots[slot]) {
-                Frame.borrow(slots + slot) { $0.value = value }
+                Frame.borrow(slots + slot) { $0.value = pending.take().unsafelyUnwrapped }
             } else {
-                slots[slot] = Cell(value)
+                slots[slot] = Cell(pending.take().unsafelyUnwrapped)
             }
         }
     }

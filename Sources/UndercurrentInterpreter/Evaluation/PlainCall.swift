@@ -51,7 +51,7 @@ struct PlainCall {
     /// Runs the call once every argument is bound. `self` is `selfCell` itself (a mutating
     /// method's variable) or else a cell holding `selfValue`.
     mutating func run(
-        selfCell: Cell? = nil, selfValue: Value? = nil, in interpreter: Interpreter,
+        selfCell: Cell? = nil, selfValue: consuming Value? = nil, in interpreter: Interpreter,
         at location: SourceLocation
     ) throws -> Value {
         if argumentCount < state.parameterCount {
@@ -65,7 +65,12 @@ struct PlainCall {
             if let selfCell {
                 frame.slots[slot] = selfCell
             } else {
-                frame.fill(slot, with: selfValue ?? .void)
+                // Moved in: the caller's copy of the receiver becomes the frame's (`??` would
+                // copy it).
+                switch consume selfValue {
+                case .some(let value): frame.fill(slot, with: value)
+                case .none: frame.fill(slot, with: .void)
+                }
             }
         }
         let result = try interpreter.run(state, in: frame, coercingResult: coerces, at: location)
