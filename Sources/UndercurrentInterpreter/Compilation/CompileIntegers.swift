@@ -304,6 +304,12 @@ extension BodyCompiler {
             // Only a plain stored property is read here: a computed one runs code, which
             // the general path runs once.
             return { interpreter, frame in
+                // A class instance's field read in place; a struct's through its copy.
+                if let value = frame.withObject(
+                    access, { site.integerRead(ofObject: $0, generation: interpreter.memberGeneration) })
+                {
+                    return value
+                }
                 guard
                     case .int(let value)? = frame.directRead(
                         site, ofSelf: access,

@@ -44,6 +44,17 @@ public final class MemberSiteCache {
         return object.fields[index].loaded
     }
 
+    /// The Int in the field this site found on `object`, read in place (`next > 0`); nil when
+    /// the site cannot read the field directly or it holds no Int.
+    @inline(__always)
+    func integerRead(ofObject object: ScriptObject, generation: Int) -> Int? {
+        guard let index = readableField(of: object.type, generation: generation) else { return nil }
+        return object.fields.withUnsafeBufferPointer { fields in
+            if case .int(let value) = fields[index] { return value }
+            return nil
+        }
+    }
+
     /// What `if let x = self.field` finds in the field this site found on `object`, read in
     /// place: `directRead` copied the optional (its box retained and released) to take its
     /// payload out, on every turn of a custom subscription's `while let subscriber`.
