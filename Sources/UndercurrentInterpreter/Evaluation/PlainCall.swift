@@ -69,7 +69,7 @@ struct PlainCall {
                 // copy it).
                 switch consume selfValue {
                 case .some(let value): frame.fill(slot, with: value)
-                case .none: frame.fill(slot, with: .void)
+                case nil: frame.fill(slot, with: .void)
                 }
             }
         }
