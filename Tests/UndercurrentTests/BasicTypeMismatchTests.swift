@@ -521,6 +521,65 @@ import Testing
             "7.5 3 2.5 3.0 6\n")
     }
 
+    /// A method's result has the type the method is declared to return, for an instance of a
+    /// type the input declares: `cart.total() / count` printed an answer, and
+    /// `let n: Int = cart.total()` stored a Double in an Int (swiftc's words and places,
+    /// checked with the oracle; a call's error is at the method's name).
+    @Test(arguments: [
+        (
+            "struct Cart {\n    var prices: [Double] = [1.5, 2.5]\n    func total() -> Double { prices.reduce(0, +) }\n}\n"
+                + "let cart = Cart()\nlet count = 2\nprint(cart.total() / count)", "7:20",
+            "binary operator '/' cannot be applied to operands of type 'Double' and 'Int'"
+        ),
+        (
+            "struct Cart {\n    var prices: [Double] = [1.5, 2.5]\n    func total() -> Double { prices.reduce(0, +) }\n}\n"
+                + "let cart = Cart()\nlet n: Int = cart.total()", "6:19",
+            "cannot convert value of type 'Double' to specified type 'Int'"
+        ),
+        (
+            "final class Meter {\n    var readings: [Int] = [3, 4]\n    func latest(at index: Int) -> Int { readings[index] }\n}\n"
+                + "let meter = Meter()\nlet scale = 0.5\nlet scaled = meter.latest(at: 1) * scale", "7:34",
+            "binary operator '*' cannot be applied to operands of type 'Int' and 'Double'"
+        ),
+    ])
+    func aMethodsResultHasItsDeclaredType(source: String, location: String, message: String) {
+        expectRefusedBeforeRunning(source, at: location, message)
+    }
+
+    /// What Swift compiles of those shapes runs (the compiled program's output), where the
+    /// labels choose between two methods, an override is called through its superclass, a
+    /// method has a default or a generic result, or a protocol extension's method of the same
+    /// name may be the one called.
+    @Test func methodResultsThatSwiftCompilesStillRun() {
+        expectOracleOutput(
+            """
+            struct Cart {
+                var prices: [Double] = [1.5, 2.5]
+                func total() -> Double { prices.reduce(0, +) }
+                func count() -> Int { prices.count }
+                func total(taxRate: Double) -> Double { total() * (1 + taxRate) }
+            }
+            let cart = Cart()
+            let n = 2
+            print(cart.total() * 2, cart.count() + n, cart.total(taxRate: 0.5) / 2)
+            class Base { func level() -> Int { 1 } }
+            final class Sub: Base { override func level() -> Int { 2 } }
+            let item: Base = Sub()
+            print(item.level() + n)
+            struct Tax { func rate(for amount: Double = 10) -> Double { amount * 0.1 } }
+            print(Tax().rate() * 2)
+            struct Box { func get<T>(_ value: T) -> T { value } }
+            let box = Box()
+            print(box.get(3) + n)
+            protocol Reading { func value() -> Double }
+            extension Reading { func scaled() -> Double { value() * 2 } }
+            struct Gauge: Reading { func value() -> Double { 2.5 } }
+            let exact: Double = Gauge().value()
+            print(exact, Gauge().scaled())
+            """,
+            "8.0 4 3.0\n4\n2.0\n5\n2.5 5.0\n")
+    }
+
     /// An array literal's element of another type than the array wanted (written, or the
     /// type of the variable assigned, the parameter passed to, the function returned from,
     /// the array appended to) is refused at the element, as swiftc refuses it.

@@ -74,6 +74,9 @@ public final class Lowerer {
     var topLevelFunctionSignatures: [String: [BasicSignature]] = [:]
     /// The basic type of each instance property that has one, by type (this input's types).
     var memberBasicTypes: [String: [String: String]] = [:]
+    /// The instance methods of each type this input declares (its extensions' included), as
+    /// a call's result type is read from them (`cart.total()`).
+    var memberMethodSignatures: [String: [MethodSignature]] = [:]
     /// The `@Published` properties of each type this input declares, whose `$name` is a
     /// publisher of the property's type.
     var publishedProperties: [String: Set<String>] = [:]

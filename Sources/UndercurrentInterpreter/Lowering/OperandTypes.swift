@@ -539,6 +539,10 @@ extension Lowerer {
         case .call(.name(.dynamic(let name), _, _), let arguments, _, _):
             return basicType(ofCallTo: name, arguments)
         case .call(.member(let base, let method, _, _), let arguments, _, _):
+            // `cart.total()`, a method of an instance of a type this input declares.
+            if let instance = instanceType(of: base) {
+                return methodReturnType(method, arguments.map(\.label), ofInstanceOf: instance)
+            }
             // `ints.map { $0 * 2 }` is an `[Int]`; `filter` and `sorted` keep the array's type.
             guard let type = basicType(of: base), Self.elementType(ofArray: type) != nil else { return nil }
             switch method {
@@ -736,7 +740,7 @@ extension Lowerer {
         guard localTypeKey(name) == nil else { return nil }
         // Inside a type, `Item` may be a type nested in it.
         let key = nestedTypeName(name) ?? name
-        return memberBasicTypes[key] != nil ? key : nil
+        return memberBasicTypes[key] != nil || memberMethodSignatures[key] != nil ? key : nil
     }
 
     /// The instance type of the variable `expr` names, if it is known.
@@ -777,6 +781,33 @@ extension Lowerer {
         return nil
     }
 
+    /// The basic type a call of the method `name` with these argument labels gives on an
+    /// instance of `type`: the one every method of that name and those labels, in the type and
+    /// its superclasses, is declared to return. None where a method of that name may leave an
+    /// argument out or take several (the labels do not tell which is called), where none has
+    /// those labels, or where another type of this input (a protocol, its extension) has one
+    /// of that name and those labels: Swift may choose that one by the type the context wants.
+    private func methodReturnType(_ name: String, _ labels: [String?], ofInstanceOf type: String) -> String? {
+        var chain: Set<String> = []
+        var types = [type]
+        while let next = types.popLast(), chain.insert(next).inserted {
+            for (subclass, superclass) in superclassNames where subclass == next { types.append(superclass) }
+        }
+        var called: [MethodSignature] = []
+        for (owner, signatures) in memberMethodSignatures {
+            for signature in signatures where signature.name == name {
+                guard chain.contains(owner) else {
+                    if signature.labels == labels { return nil }
+                    continue
+                }
+                guard signature.takesEveryArgument else { return nil }
+                if signature.labels == labels { called.append(signature) }
+            }
+        }
+        guard let first = called.first?.returnType, called.allSatisfy({ $0.returnType == first }) else { return nil }
+        return first
+    }
+
     /// The basic type a call of `name` gives: a conversion (`Double(count)`, `String(n)`), or
     /// one of this input's top-level functions declared to return one, called by its name
     /// outside a type (where the name might be a method's) and sharing it with no other.
@@ -806,10 +837,15 @@ extension Lowerer {
         return .cast(operand, .coerce, .array(.simple(element)), location)
     }
 
-    /// Where swiftc points at `expr` in an error about its value: a member access at its name.
+    /// Where swiftc points at `expr` in an error about its value: a member access, or a
+    /// method's call, at its name.
     private func diagnosticLocation(of expr: Expr) -> SourceLocation {
-        if case .member(_, _, let site, let location) = expr { return memberNameLocations[site] ?? location }
-        return expr.location
+        switch expr {
+        case .member(_, _, let site, let location), .call(.member(_, _, let site, let location), _, _, _):
+            return memberNameLocations[site] ?? location
+        default:
+            return expr.location
+        }
     }
 
     /// The basic type of each value a `for` loop over `sequence` binds: an array's element
@@ -915,6 +951,18 @@ extension Lowerer {
     /// with a literal alone (`var total = 0.0`).
     func noteMemberBasicTypes(_ members: MemberBlockItemListSyntax, of typeName: String) {
         for member in members {
+            if let function = member.decl.as(FunctionDeclSyntax.self),
+                !function.modifiers.contains(where: { ["static", "class"].contains($0.name.text) })
+            {
+                let parameters = function.signature.parameterClause.parameters
+                memberMethodSignatures[typeName, default: []].append(
+                    MethodSignature(
+                        name: function.name.text,
+                        labels: parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text },
+                        takesEveryArgument: parameters.allSatisfy { $0.defaultValue == nil && $0.ellipsis == nil },
+                        returnType: function.signature.returnClause.flatMap { Self.basicType(written: $0.type) }))
+                continue
+            }
             guard let variable = member.decl.as(VariableDeclSyntax.self),
                 !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) })
             else { continue }
@@ -1062,6 +1110,17 @@ struct BasicSignature {
     var isJudged: Bool
     /// The basic type the function is declared to return, if it is one.
     var returnType: String?
+}
+
+/// An instance method as a call's result type is read from it (`methodReturnType`).
+struct MethodSignature {
+    let name: String
+    /// Each parameter's argument label (nil for `_`).
+    let labels: [String?]
+    /// No parameter has a default or is variadic: a call gives each one argument.
+    let takesEveryArgument: Bool
+    /// The basic type the method is declared to return, if it is one.
+    let returnType: String?
 }
 
 struct BasicParameter {
