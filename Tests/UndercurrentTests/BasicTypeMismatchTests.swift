@@ -541,6 +541,18 @@ import Testing
                 + "let meter = Meter()\nlet scale = 0.5\nlet scaled = meter.latest(at: 1) * scale", "7:34",
             "binary operator '*' cannot be applied to operands of type 'Int' and 'Double'"
         ),
+        // In the type's own instance methods, with or without `self.` (the result wanted as a
+        // Double, swiftc names the Int operand).
+        (
+            "struct Cart {\n    var count = 2\n    func total() -> Double { 2.5 }\n"
+                + "    func average() -> Double { total() / count }\n}", "4:42",
+            "cannot convert value of type 'Int' to expected argument type 'Double'"
+        ),
+        (
+            "final class Meter {\n    var scale = 0.5\n    func latest() -> Int { 4 }\n"
+                + "    func scaled() -> Double { self.latest() * scale }\n}", "4:36",
+            "cannot convert value of type 'Int' to expected argument type 'Double'"
+        ),
     ])
     func aMethodsResultHasItsDeclaredType(source: String, location: String, message: String) {
         expectRefusedBeforeRunning(source, at: location, message)
@@ -578,6 +590,28 @@ import Testing
             print(exact, Gauge().scaled())
             """,
             "8.0 4 3.0\n4\n2.0\n5\n2.5 5.0\n")
+        // A static method of the same name as an instance method is the one a static member
+        // calls; in an instance member (a closure in one, an extension) the type's method
+        // comes before a global function of that name.
+        expectOracleOutput(
+            """
+            struct Units {
+                static func scale() -> Int { 2 }
+                func scale() -> Double { 0.5 }
+                static func twice() -> Int { scale() * 2 }
+                func half(_ n: Int) -> Double { scale() * Double(n) }
+                func doubled() -> Double { self.scale() * 2 }
+            }
+            func total() -> Int { 10 }
+            struct Bill {
+                func total() -> Double { 1.5 }
+                func withTip() -> Double { total() * 2 }
+                func outside() -> Int { let f = { total() }; return Int(f()) }
+            }
+            extension Bill { func quarter() -> Double { total() / 4 } }
+            print(Units.twice(), Units().half(3), Units().doubled(), Bill().withTip(), Bill().quarter())
+            """,
+            "4 1.5 1.0 3.0 0.375\n")
     }
 
     /// An array literal's element of another type than the array wanted (written, or the

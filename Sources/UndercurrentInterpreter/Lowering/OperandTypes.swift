@@ -537,7 +537,17 @@ extension Lowerer {
         case .tryExpr(.plain, let inner, _), .tryExpr(.forced, let inner, _), .awaitExpr(let inner, _):
             return basicType(of: inner)
         case .call(.name(.dynamic(let name), _, _), let arguments, _, _):
+            // `total()` in an instance member of a type with a method of that name, which
+            // Swift calls rather than a global function of the name.
+            if let type = scope.instanceMemberTypeName, hasMethod(name, type: type) {
+                return methodReturnType(name, arguments.map(\.label), ofInstanceOf: type)
+            }
             return basicType(ofCallTo: name, arguments)
+        case .call(.member(.selfReference, let method, _, _), let arguments, _, _),
+            .call(.member(.name(_, "self", _), let method, _, _), let arguments, _, _):
+            // `self.total()` in an instance member.
+            guard let type = scope.instanceMemberTypeName else { return nil }
+            return methodReturnType(method, arguments.map(\.label), ofInstanceOf: type)
         case .call(.member(let base, let method, _, _), let arguments, _, _):
             // `cart.total()`, a method of an instance of a type this input declares.
             if let instance = instanceType(of: base) {
@@ -788,11 +798,7 @@ extension Lowerer {
     /// those labels, or where another type of this input (a protocol, its extension) has one
     /// of that name and those labels: Swift may choose that one by the type the context wants.
     private func methodReturnType(_ name: String, _ labels: [String?], ofInstanceOf type: String) -> String? {
-        var chain: Set<String> = []
-        var types = [type]
-        while let next = types.popLast(), chain.insert(next).inserted {
-            for (subclass, superclass) in superclassNames where subclass == next { types.append(superclass) }
-        }
+        let chain = typeAndSuperclasses(type)
         var called: [MethodSignature] = []
         for (owner, signatures) in memberMethodSignatures {
             for signature in signatures where signature.name == name {
@@ -806,6 +812,21 @@ extension Lowerer {
         }
         guard let first = called.first?.returnType, called.allSatisfy({ $0.returnType == first }) else { return nil }
         return first
+    }
+
+    /// Whether `type` or one of its superclasses declares an instance method named `name`.
+    private func hasMethod(_ name: String, type: String) -> Bool {
+        typeAndSuperclasses(type).contains { memberMethodSignatures[$0]?.contains { $0.name == name } == true }
+    }
+
+    /// `type` and its superclasses, as far as this input declares them.
+    private func typeAndSuperclasses(_ type: String) -> Set<String> {
+        var chain: Set<String> = []
+        var types = [type]
+        while let next = types.popLast(), chain.insert(next).inserted {
+            for (subclass, superclass) in superclassNames where subclass == next { types.append(superclass) }
+        }
+        return chain
     }
 
     /// The basic type a call of `name` gives: a conversion (`Double(count)`, `String(n)`), or
