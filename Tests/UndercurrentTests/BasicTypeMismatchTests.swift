@@ -558,6 +558,59 @@ import Testing
         expectRefusedBeforeRunning(source, at: location, message)
     }
 
+    /// An argument has the type of the method's parameter it is passed to: `cart.add(2.5)` to
+    /// an `add(_ n: Int)` stored 2.5 in an Int property and printed it (swiftc's words and
+    /// places, checked with the oracle; an operator in the argument is worded as Swift words it).
+    @Test(arguments: [
+        (
+            "struct Cart {\n    var count = 0\n    mutating func add(_ n: Int) { count += n }\n}\n"
+                + "var cart = Cart()\ncart.add(2.5)", "6:10",
+            "cannot convert value of type 'Double' to expected argument type 'Int'"
+        ),
+        (
+            "final class Meter {\n    var total = 0.0\n"
+                + "    func record(_ value: Double, times: Int) { total += value * Double(times) }\n"
+                + "    func twice(_ n: Int) { record(1.5, times: 2.0) }\n}", "4:47",
+            "cannot convert value of type 'Double' to expected argument type 'Int'"
+        ),
+        (
+            "struct Scale {\n    func apply(_ x: Double) -> Double { x * 2 }\n}\n"
+                + "let s = Scale()\nlet n = 3\nlet d = 1.5\nprint(s.apply(n * d))", "7:15",
+            "cannot convert value of type 'Int' to expected argument type 'Double'"
+        ),
+    ])
+    func aMethodsArgumentHasItsParametersType(source: String, location: String, message: String) {
+        expectRefusedBeforeRunning(source, at: location, message)
+    }
+
+    /// What Swift compiles of that shape runs (the compiled program's output): two methods of
+    /// one name told apart by their parameters' types, a default, a trailing closure, an
+    /// override called through its superclass.
+    @Test func methodArgumentsThatSwiftCompilesStillRun() {
+        expectOracleOutput(
+            """
+            struct Cart {
+                var count = 0
+                mutating func add(_ n: Int) { count += n }
+                mutating func add(_ d: Double) { count += Int(d) }
+                func scaled(_ f: Double = 2) -> Double { Double(count) * f }
+                func label(_ s: String) -> String { s + "\\(count)" }
+                func run(action: (Int) -> Int) -> Int { action(count) }
+            }
+            var cart = Cart()
+            cart.add(2)
+            cart.add(2.5)
+            let k = 3
+            cart.add(k)
+            print(cart.count, cart.scaled(), cart.label("n="), cart.run { $0 * 2 })
+            class Base { func take(_ n: Int) -> Int { n } }
+            final class Sub: Base { override func take(_ n: Int) -> Int { n * 2 } }
+            let b: Base = Sub()
+            print(b.take(4))
+            """,
+            "7 14.0 n=7 14\n8\n")
+    }
+
     /// What Swift compiles of those shapes runs (the compiled program's output), where the
     /// labels choose between two methods, an override is called through its superclass, a
     /// method has a default or a generic result, or a protocol extension's method of the same

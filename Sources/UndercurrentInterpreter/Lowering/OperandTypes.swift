@@ -379,20 +379,31 @@ extension Lowerer {
     }
 
     /// Arguments of one basic type passed to parameters of another, in a call of one of this
-    /// input's top-level functions (`average(total, count)` with `count` an `Int` where a
-    /// `Double` is declared), and Optionals passed where their wrapped type is. Only a call by
-    /// the function's name, outside a type (where the name might be a method's), of a function
-    /// no other shares a name with, whose parameters have no defaults and are not variadic.
+    /// input's top-level functions or of a method of one of its types (`average(total, count)`
+    /// with `count` an `Int` where a `Double` is declared, `cart.add(2.5)` to an
+    /// `add(_ n: Int)`), and Optionals passed where their wrapped type is: only where it is
+    /// known what is called (`judgedParameterTypes`).
     func refuseArguments(_ arguments: [Argument], to callee: Expr) throws {
-        guard case .name(.dynamic(let name), _, _) = callee, !scope.isInsideType,
-            let signatures = topLevelFunctionSignatures[name], signatures.count == 1, signatures[0].isJudged,
-            case let parameters = signatures[0].parameters, parameters.count == arguments.count,
-            zip(parameters, arguments).allSatisfy({ $0.label == $1.label })
-        else { return }
-        for (parameter, argument) in zip(parameters, arguments) where !argument.isInout {
-            guard let target = parameter.basicType else { continue }
+        guard let parameterTypes = judgedParameterTypes(of: callee, labels: arguments.map(\.label)) else { return }
+        for (target, argument) in zip(parameterTypes, arguments) where !argument.isInout {
+            guard let target else { continue }
             try refuseArgument(argument.value, as: target)
         }
+    }
+
+    /// The basic types of the parameters of what `callee` calls with arguments of these
+    /// labels, where the arguments are judged: one of the input's top-level functions, called
+    /// by its name outside a type (where the name might be a method's), no other sharing its
+    /// name, its parameters without defaults and not variadic; or a method of a type the input
+    /// declares (`methodParameterTypes`).
+    private func judgedParameterTypes(of callee: Expr, labels: [String?]) -> [String?]? {
+        if case .name(.dynamic(let name), _, _) = callee, !scope.isInsideType {
+            guard let signatures = topLevelFunctionSignatures[name], signatures.count == 1, signatures[0].isJudged,
+                case let parameters = signatures[0].parameters, parameters.map(\.label) == labels
+            else { return nil }
+            return parameters.map(\.basicType)
+        }
+        return methodParameterTypes(of: callee, labels: labels)
     }
 
     /// The arguments of a call of a variable declared with a function type (`f(3)`, `f` a
@@ -426,14 +437,13 @@ extension Lowerer {
     /// callee is one of the input's top-level functions (as `refuseArguments` judges them):
     /// an operator in an argument is then worded as Swift words it (`area(n * d)`).
     func argumentTypes(of call: FunctionCallExprSyntax, callee: Expr) -> [SyntaxIdentifier: String] {
-        guard case .name(.dynamic(let name), _, _) = callee, !scope.isInsideType,
-            let signatures = topLevelFunctionSignatures[name], signatures.count == 1, signatures[0].isJudged,
-            case let parameters = signatures[0].parameters, parameters.count == call.arguments.count,
-            zip(parameters, call.arguments).allSatisfy({ $0.label == $1.label?.text })
+        guard
+            let parameterTypes = judgedParameterTypes(
+                of: callee, labels: call.arguments.map { $0.label?.text })
         else { return [:] }
         var wanted: [SyntaxIdentifier: String] = [:]
-        for (parameter, argument) in zip(parameters, call.arguments) {
-            if let type = parameter.basicType { wanted[argument.expression.id] = type }
+        for (type, argument) in zip(parameterTypes, call.arguments) {
+            if let type { wanted[argument.expression.id] = type }
         }
         return wanted
     }
@@ -798,19 +808,53 @@ extension Lowerer {
     /// those labels, or where another type of this input (a protocol, its extension) has one
     /// of that name and those labels: Swift may choose that one by the type the context wants.
     private func methodReturnType(_ name: String, _ labels: [String?], ofInstanceOf type: String) -> String? {
+        let called = calledMethods(name, labels, ofInstanceOf: type)
+        guard let first = called.first?.returnType, called.allSatisfy({ $0.returnType == first }) else { return nil }
+        return first
+    }
+
+    /// The declarations of the method a call of `name` with these labels calls on an instance
+    /// of `type` (an override and what it overrides), when nothing else may be the one
+    /// called (`methodReturnType`); empty otherwise.
+    private func calledMethods(_ name: String, _ labels: [String?], ofInstanceOf type: String) -> [MethodSignature] {
         let chain = typeAndSuperclasses(type)
         var called: [MethodSignature] = []
         for (owner, signatures) in memberMethodSignatures {
             for signature in signatures where signature.name == name {
                 guard chain.contains(owner) else {
-                    if signature.labels == labels { return nil }
+                    if signature.labels == labels { return [] }
                     continue
                 }
-                guard signature.takesEveryArgument else { return nil }
+                guard signature.takesEveryArgument else { return [] }
                 if signature.labels == labels { called.append(signature) }
             }
         }
-        guard let first = called.first?.returnType, called.allSatisfy({ $0.returnType == first }) else { return nil }
+        return called
+    }
+
+    /// The basic types of the parameters of the method `callee` calls with these labels, on
+    /// an instance of a type this input declares (`cart.add(2.5)`, or `add(2.5)` in one of its
+    /// instance members), when the declarations agree on them; nil when not known.
+    private func methodParameterTypes(of callee: Expr, labels: [String?]) -> [String?]? {
+        let type: String
+        let name: String
+        switch callee {
+        case .member(.selfReference, let method, _, _), .member(.name(_, "self", _), let method, _, _):
+            guard let own = scope.instanceMemberTypeName else { return nil }
+            (type, name) = (own, method)
+        case .member(let base, let method, _, _):
+            guard let instance = instanceType(of: base) else { return nil }
+            (type, name) = (instance, method)
+        case .name(.dynamic(let function), _, _):
+            guard let own = scope.instanceMemberTypeName, hasMethod(function, type: own) else { return nil }
+            (type, name) = (own, function)
+        default:
+            return nil
+        }
+        let called = calledMethods(name, labels, ofInstanceOf: type)
+        guard let first = called.first?.parameterTypes, called.allSatisfy({ $0.parameterTypes == first }) else {
+            return nil
+        }
         return first
     }
 
@@ -980,6 +1024,7 @@ extension Lowerer {
                     MethodSignature(
                         name: function.name.text,
                         labels: parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text },
+                        parameterTypes: parameters.map { Self.basicType(written: $0.type) },
                         takesEveryArgument: parameters.allSatisfy { $0.defaultValue == nil && $0.ellipsis == nil },
                         returnType: function.signature.returnClause.flatMap { Self.basicType(written: $0.type) }))
                 continue
@@ -1138,6 +1183,8 @@ struct MethodSignature {
     let name: String
     /// Each parameter's argument label (nil for `_`).
     let labels: [String?]
+    /// Each parameter's basic type, if it has one.
+    let parameterTypes: [String?]
     /// No parameter has a default or is variadic: a call gives each one argument.
     let takesEveryArgument: Bool
     /// The basic type the method is declared to return, if it is one.
