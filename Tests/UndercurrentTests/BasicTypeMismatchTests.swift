@@ -558,6 +558,35 @@ import Testing
         expectRefusedBeforeRunning(source, at: location, message)
     }
 
+    /// Where a protocol extension adds a method of the same name and labels as the type's own
+    /// with another result type, Swift calls the extension's where the context wants its
+    /// result type (the compiled program prints 7); the engine would call the type's own and
+    /// print 2.5. Refused before anything runs, naming what is not done, at the method's name;
+    /// where the type's own result is wanted, it runs.
+    @Test func aMethodChosenByTheResultTypeWantedIsRefusedRatherThanGuessed() {
+        let declarations = """
+            protocol Reading { func value() -> Double }
+            extension Reading { func value() -> Int { 7 } }
+            struct Gauge: Reading { func value() -> Double { 2.5 } }
+            let gauge = Gauge()
+
+            """
+        let shown = runSession([
+            "let kept = 41",
+            declarations + "print(\"ran\")\nlet whole: Int = gauge.value()",
+            declarations + "let exact: Double = gauge.value()\nprint(exact)",
+            "print(kept + 1)",
+        ])
+        #expect(
+            shown[1].contains(
+                "<input 2>:6:24: unsupported: choosing between methods by the result type wanted: `value` of Gauge "
+                    + "returns 'Double', and Swift calls the one declared elsewhere that returns 'Int' here"),
+            "got: \(shown[1])")
+        #expect(!shown[1].contains("ran\n"), "nothing runs before the error")
+        #expect(shown[2].hasSuffix("2.5\n"), "got: \(shown[2])")
+        #expect(shown[3] == "42\n")
+    }
+
     /// An argument has the type of the method's parameter it is passed to: `cart.add(2.5)` to
     /// an `add(_ n: Int)` stored 2.5 in an Int property and printed it (swiftc's words and
     /// places, checked with the oracle; an operator in the argument is worded as Swift words it).

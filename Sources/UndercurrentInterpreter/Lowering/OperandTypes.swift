@@ -235,6 +235,7 @@ extension Lowerer {
         of value: Expr, to target: String?, assigning: Bool, operatorAt: SourceLocation? = nil
     ) throws {
         guard let target else { return }
+        try refuseChoosingByResult(value, wanted: target)
         try refuseOptional(value, as: target)
         try refuseElements(of: value, as: target)
         guard let given = givenType(of: value, for: target), given != target else { return }
@@ -261,6 +262,7 @@ extension Lowerer {
     /// (`func g() -> Int { return price }` with `price` a Double).
     func refuseReturning(_ value: Expr) throws {
         guard let target = scope.returnBasicType else { return }
+        try refuseChoosingByResult(value, wanted: target)
         try refuseElements(of: value, as: target)
         guard let given = givenType(of: value, for: target), given != target else { return }
         throw ScriptError(
@@ -469,6 +471,7 @@ extension Lowerer {
 
     /// `value` passed where a `target` is declared: an Optional of it, or another basic type.
     private func refuseArgument(_ value: Expr, as target: String) throws {
+        try refuseChoosingByResult(value, wanted: target)
         try refuseOptional(value, as: target)
         try refuseElements(of: value, as: target)
         guard let given = givenType(of: value, for: target), given != target else { return }
@@ -856,6 +859,46 @@ extension Lowerer {
             return nil
         }
         return first
+    }
+
+    /// A call of a method that a type declares and that another type of the input (a protocol
+    /// the type conforms to, in an extension) declares too, with the same name and labels
+    /// but the result type the context wants where the type's own returns another: Swift
+    /// calls the other one there (`let n: Int = gauge.value()`), choosing by the result type,
+    /// which the engine does not do; it would call the type's own. Refused rather than run.
+    private func refuseChoosingByResult(_ value: Expr, wanted: String) throws {
+        let type: String
+        let name: String
+        let arguments: [Argument]
+        let location: SourceLocation
+        switch value {
+        case .call(.member(.selfReference, let method, let site, let at), let given, _, _),
+            .call(.member(.name(_, "self", _), let method, let site, let at), let given, _, _):
+            guard let own = scope.instanceMemberTypeName else { return }
+            (type, name, arguments, location) = (own, method, given, memberNameLocations[site] ?? at)
+        case .call(.member(let base, let method, let site, let at), let given, _, _):
+            guard let instance = instanceType(of: base) else { return }
+            (type, name, arguments, location) = (instance, method, given, memberNameLocations[site] ?? at)
+        default:
+            return
+        }
+        let labels = arguments.map(\.label)
+        let chain = typeAndSuperclasses(type)
+        var own: [MethodSignature] = []
+        var others: [MethodSignature] = []
+        for (owner, signatures) in memberMethodSignatures {
+            for signature in signatures where signature.name == name && signature.labels == labels {
+                if chain.contains(owner) { own.append(signature) } else { others.append(signature) }
+            }
+        }
+        guard !own.isEmpty, own.allSatisfy({ $0.returnType != nil && $0.returnType != wanted }),
+            others.contains(where: { $0.returnType == wanted })
+        else { return }
+        throw ScriptError(
+            .unsupported,
+            "choosing between methods by the result type wanted: `\(name)` of \(type) returns "
+                + "'\(own[0].returnType ?? "")', and Swift calls the one declared elsewhere that returns '\(wanted)' here",
+            at: location)
     }
 
     /// Whether `type` or one of its superclasses declares an instance method named `name`.
