@@ -585,6 +585,11 @@ import Testing
         #expect(!shown[1].contains("ran\n"), "nothing runs before the error")
         #expect(shown[2].hasSuffix("2.5\n"), "got: \(shown[2])")
         #expect(shown[3] == "42\n")
+        // The same call by the method's name in the type's own instance member.
+        expectScriptError(
+            "protocol Reading { func value() -> Double }\nextension Reading { func value() -> Int { 7 } }\n"
+                + "struct Gauge: Reading {\n    func value() -> Double { 2.5 }\n    func whole() -> Int { value() }\n}",
+            .unsupported, containing: "choosing between methods by the result type wanted: `value` of Gauge")
     }
 
     /// An argument has the type of the method's parameter it is passed to: `cart.add(2.5)` to

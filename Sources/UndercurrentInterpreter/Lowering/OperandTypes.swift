@@ -879,6 +879,9 @@ extension Lowerer {
         case .call(.member(let base, let method, let site, let at), let given, _, _):
             guard let instance = instanceType(of: base) else { return }
             (type, name, arguments, location) = (instance, method, given, memberNameLocations[site] ?? at)
+        case .call(.name(.dynamic(let method), _, let at), let given, _, _):
+            guard let own = scope.instanceMemberTypeName, hasMethod(method, type: own) else { return }
+            (type, name, arguments, location) = (own, method, given, at)
         default:
             return
         }
