@@ -38,6 +38,22 @@ public enum BinaryOperator: String, CaseIterable, Sendable {
     /// The operator as written.
     public var spelling: String { rawValue }
 
+    /// `a op b` where this is one of the six comparisons; nil for any other operator. Each
+    /// type with Swift's comparisons computes them here (strings, fixed-width integers,
+    /// demands). Inlinable, so that another module's call is specialized for its type.
+    @inlinable
+    public func compares<T: Comparable>(_ a: T, _ b: T) -> Bool? {
+        switch self {
+        case .equal: a == b
+        case .notEqual: a != b
+        case .less: a < b
+        case .greater: a > b
+        case .lessOrEqual: a <= b
+        case .greaterOrEqual: a >= b
+        default: nil
+        }
+    }
+
     /// The operators whose compound assignment Swift declares (`+=`, `&*=`, `<<=`).
     public var hasCompoundAssignment: Bool {
         switch self {

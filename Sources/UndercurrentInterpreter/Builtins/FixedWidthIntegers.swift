@@ -142,15 +142,10 @@ final class FixedWidthIntegerType: ScalarType {
         case .equal, .notEqual, .less, .greater, .lessOrEqual, .greaterOrEqual:
             // An integer literal here was given this type already (`Interpreter.integerLiteral`):
             // an `Int` is a value of type `Int`.
-            guard let a = Self.exactValue(lhs), let b = Self.exactValue(rhs) else { break }
-            switch op {
-            case .equal: return .bool(a == b)
-            case .notEqual: return .bool(a != b)
-            case .less: return .bool(a < b)
-            case .greater: return .bool(a > b)
-            case .lessOrEqual: return .bool(a <= b)
-            default: return .bool(a >= b)
+            guard let a = Self.exactValue(lhs), let b = Self.exactValue(rhs), let holds = op.compares(a, b) else {
+                break
             }
+            return .bool(holds)
         default:
             break
         }

@@ -492,11 +492,10 @@ extension BodyCompiler {
                 if case .bool(let flag) = result { return flag }
                 return try interpreter.truth(result, at: location)
             }
-        case .optionalBinding(.binding(let slot, _), let expr)
-        where FastPaths.enabled && Self.selfPropertyRead(expr) != nil:
+        case .optionalBinding(.binding(let slot, _), let expr) where FastPaths.enabled:
+            guard let (access, siteIndex) = Self.selfPropertyRead(expr) else { return binding(slot, expr) }
             // `while let subscriber` on a property of `self` (on every value of a custom
             // subscription): the field's payload goes into the variable, read where it is.
-            let (access, siteIndex) = Self.selfPropertyRead(expr).unsafelyUnwrapped
             let site = tables.memberSite(siteIndex)
             let general = binding(slot, expr)
             return { interpreter, frame in
@@ -513,8 +512,6 @@ extension BodyCompiler {
                     return try general(interpreter, frame)
                 }
             }
-        case .optionalBinding(.binding(let slot, _), let expr) where FastPaths.enabled:
-            return binding(slot, expr)
         case .optionalBinding(let pattern, let expr):
             let value = expression(expr)
             let bind = self.pattern(pattern)

@@ -16,13 +16,8 @@ extension Interpreter {
             case .plus:
                 try checkSize(a.utf8.count + b.utf8.count, "a string", at: location)
                 return .string(a + b)
-            case .equal: return .bool(a == b)
-            case .notEqual: return .bool(a != b)
-            case .less: return .bool(a < b)
-            case .greater: return .bool(a > b)
-            case .lessOrEqual: return .bool(a <= b)
-            case .greaterOrEqual: return .bool(a >= b)
-            default: break
+            default:
+                if let holds = op.compares(a, b) { return .bool(holds) }
             }
         case (.bool(let a), .bool(let b)):
             switch op {

@@ -512,6 +512,11 @@ extension Lowerer {
     /// The basic type `expr` has, as far as declarations and literals tell: an integer
     /// literal has none (it takes the other side's), nor has arithmetic on two types.
     func basicType(of expr: Expr) -> String? {
+        // `cart.total()`, `self.total()`, or `total()` in an instance member (the type's
+        // method, which Swift calls rather than a global function of the name).
+        if case .call(let callee, let arguments, _, _) = expr, let (type, name, _) = method(calledBy: callee) {
+            return methodReturnType(name, arguments.map(\.label), ofInstanceOf: type)
+        }
         switch expr {
         case .floatLiteral: return Self.floatLiteralType
         case .stringLiteral, .interpolatedString: return "String"
@@ -550,22 +555,8 @@ extension Lowerer {
         case .tryExpr(.plain, let inner, _), .tryExpr(.forced, let inner, _), .awaitExpr(let inner, _):
             return basicType(of: inner)
         case .call(.name(.dynamic(let name), _, _), let arguments, _, _):
-            // `total()` in an instance member of a type with a method of that name, which
-            // Swift calls rather than a global function of the name.
-            if let type = scope.instanceMemberTypeName, hasMethod(name, type: type) {
-                return methodReturnType(name, arguments.map(\.label), ofInstanceOf: type)
-            }
             return basicType(ofCallTo: name, arguments)
-        case .call(.member(.selfReference, let method, _, _), let arguments, _, _),
-            .call(.member(.name(_, "self", _), let method, _, _), let arguments, _, _):
-            // `self.total()` in an instance member.
-            guard let type = scope.instanceMemberTypeName else { return nil }
-            return methodReturnType(method, arguments.map(\.label), ofInstanceOf: type)
         case .call(.member(let base, let method, _, _), let arguments, _, _):
-            // `cart.total()`, a method of an instance of a type this input declares.
-            if let instance = instanceType(of: base) {
-                return methodReturnType(method, arguments.map(\.label), ofInstanceOf: instance)
-            }
             // `ints.map { $0 * 2 }` is an `[Int]`; `filter` and `sorted` keep the array's type.
             guard let type = basicType(of: base), Self.elementType(ofArray: type) != nil else { return nil }
             switch method {
@@ -839,21 +830,7 @@ extension Lowerer {
     /// an instance of a type this input declares (`cart.add(2.5)`, or `add(2.5)` in one of its
     /// instance members), when the declarations agree on them; nil when not known.
     private func methodParameterTypes(of callee: Expr, labels: [String?]) -> [String?]? {
-        let type: String
-        let name: String
-        switch callee {
-        case .member(.selfReference, let method, _, _), .member(.name(_, "self", _), let method, _, _):
-            guard let own = scope.instanceMemberTypeName else { return nil }
-            (type, name) = (own, method)
-        case .member(let base, let method, _, _):
-            guard let instance = instanceType(of: base) else { return nil }
-            (type, name) = (instance, method)
-        case .name(.dynamic(let function), _, _):
-            guard let own = scope.instanceMemberTypeName, hasMethod(function, type: own) else { return nil }
-            (type, name) = (own, function)
-        default:
-            return nil
-        }
+        guard let (type, name, _) = method(calledBy: callee) else { return nil }
         let called = calledMethods(name, labels, ofInstanceOf: type)
         guard let first = called.first?.parameterTypes, called.allSatisfy({ $0.parameterTypes == first }) else {
             return nil
@@ -867,24 +844,9 @@ extension Lowerer {
     /// calls the other one there (`let n: Int = gauge.value()`), choosing by the result type,
     /// which the engine does not do; it would call the type's own. Refused rather than run.
     private func refuseChoosingByResult(_ value: Expr, wanted: String) throws {
-        let type: String
-        let name: String
-        let arguments: [Argument]
-        let location: SourceLocation
-        switch value {
-        case .call(.member(.selfReference, let method, let site, let at), let given, _, _),
-            .call(.member(.name(_, "self", _), let method, let site, let at), let given, _, _):
-            guard let own = scope.instanceMemberTypeName else { return }
-            (type, name, arguments, location) = (own, method, given, memberNameLocations[site] ?? at)
-        case .call(.member(let base, let method, let site, let at), let given, _, _):
-            guard let instance = instanceType(of: base) else { return }
-            (type, name, arguments, location) = (instance, method, given, memberNameLocations[site] ?? at)
-        case .call(.name(.dynamic(let method), _, let at), let given, _, _):
-            guard let own = scope.instanceMemberTypeName, hasMethod(method, type: own) else { return }
-            (type, name, arguments, location) = (own, method, given, at)
-        default:
-            return
-        }
+        guard case .call(let callee, let arguments, _, _) = value,
+            let (type, name, location) = method(calledBy: callee)
+        else { return }
         let labels = arguments.map(\.label)
         let chain = typeAndSuperclasses(type)
         var own: [MethodSignature] = []
@@ -902,6 +864,26 @@ extension Lowerer {
             "choosing between methods by the result type wanted: `\(name)` of \(type) returns "
                 + "'\(own[0].returnType ?? "")', and Swift calls the one declared elsewhere that returns '\(wanted)' here",
             at: location)
+    }
+
+    /// The type and name of the method `callee` names, where it is one of a type this input
+    /// declares: on an instance of it (`cart.add`), on `self`, or by its name in one of the
+    /// type's instance members (`add`); and where swiftc points at the call (the name).
+    private func method(calledBy callee: Expr) -> (type: String, name: String, location: SourceLocation)? {
+        switch callee {
+        case .member(.selfReference, let method, let site, let location),
+            .member(.name(_, "self", _), let method, let site, let location):
+            guard let own = scope.instanceMemberTypeName else { return nil }
+            return (own, method, memberNameLocations[site] ?? location)
+        case .member(let base, let method, let site, let location):
+            guard let instance = instanceType(of: base) else { return nil }
+            return (instance, method, memberNameLocations[site] ?? location)
+        case .name(.dynamic(let method), _, let location):
+            guard let own = scope.instanceMemberTypeName, hasMethod(method, type: own) else { return nil }
+            return (own, method, location)
+        default:
+            return nil
+        }
     }
 
     /// Whether `type` or one of its superclasses declares an instance method named `name`.

@@ -83,13 +83,9 @@ final class DemandType: ScalarType {
                 throw ScriptError.runtime("demand cannot be negative (\(left) - \(right))", at: .unknown)
             }
             return .demand(left - right)
-        case .equal: return .truth(left == right)
-        case .notEqual: return .truth(left != right)
-        case .less: return .truth(left < right)
-        case .greater: return .truth(left > right)
-        case .lessOrEqual: return .truth(left <= right)
-        case .greaterOrEqual: return .truth(left >= right)
-        default: return nil
+        default:
+            guard let holds = op.compares(left, right) else { return nil }
+            return .truth(holds)
         }
     }
 
