@@ -100,8 +100,9 @@ public struct Bench {
     }
 
     /// Runs `source` in a fresh environment as `undercurrent run` does; with `traced`, a
-    /// Tracer records every call to memory, as the REPL's does. Only the run is timed (the
-    /// environment is made before; its cost is part of the start-up figure).
+    /// Tracer records every call to memory, as the REPL's does, and the events kept are read
+    /// once at the end, as the REPL reads them after each input. Only the run and that read
+    /// are timed (the environment is made before; its cost is part of the start-up figure).
     public static func interpret(_ source: String, traced: Bool, capacity: Int? = nil)
         -> (seconds: Double, output: String, events: Int, error: String?)
     {
@@ -114,6 +115,7 @@ public struct Bench {
         }
         if traced { environment.connect(tracer) { SourceMap().releaseCause(in: $0, fallbackName: "bench.swift") } }
         var failure: String?
+        var kept = 0
         let seconds = Measure.time {
             if traced { tracer.start() }
             do {
@@ -122,8 +124,9 @@ public struct Bench {
                 failure = "\(error)"
             }
             tracer.stop()
+            if traced { kept = tracer.events.count }
         }
-        return (seconds, output, tracer.events.count + tracer.droppedCount, failure)
+        return (seconds, output, kept + tracer.droppedCount, failure)
     }
 
     func throughput() {
@@ -429,7 +432,7 @@ public struct Bench {
         write(
             String(
                 format:
-                    "bytes per recorded event: %.0f (peak difference), %.0f (resident difference); TraceEvent stride %d bytes; target ≤ 150\n\n",
-                perEvent, retainedPerEvent, MemoryLayout<TraceEvent>.stride))
+                    "bytes per recorded event: %.0f (peak difference), %.0f (resident difference); recorded event stride %d bytes; target ≤ 150\n\n",
+                perEvent, retainedPerEvent, Tracer.recordedEventStride))
     }
 }

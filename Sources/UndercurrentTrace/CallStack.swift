@@ -16,11 +16,11 @@ final class CallStack {
         /// Absolute position of the call's event (dropped events included), or nil.
         let position: Int?
         let sequence: Int
-        var subscriber: String?
+        var subscriber: TraceName?
         var subscriberID: CombineIdentifier?
-        var subscription: String?
+        var subscription: TraceName?
         /// For `receive(subscriber:)`: the publisher's trace name.
-        var publisher: String?
+        var publisher: TraceName?
         /// For `receive(subscriber:)` on a `buffer`: its size and what it drops when full.
         var buffer: (capacity: Int, drops: BufferDrop)?
         /// A call an adapter forwarded unchanged to the same subscriber (a stageless
@@ -30,7 +30,7 @@ final class CallStack {
         /// receiver is the subscription's direct subscriber.
         var demandBefore: DemandCount?
         /// For `receive(subscription:)`: the subscription the subscriber already had.
-        var previousSubscription: String?
+        var previousSubscription: TraceName?
     }
 
     @exclusivity(unchecked) private(set) var frames: [Frame] = []
@@ -39,7 +39,7 @@ final class CallStack {
     /// short list searched in order rather than a dictionary: only the subscriptions of one
     /// chain of calls are in it, and hashing a name on every value delivered inside a
     /// `request(_:)` cost more than comparing it with each of them.
-    @exclusivity(unchecked) private var requestFrames: [(subscription: String, frames: [Int])] = []
+    @exclusivity(unchecked) private var requestFrames: [(subscription: TraceName, frames: [Int])] = []
     @exclusivity(unchecked) private var nextID = 0
     /// Calls in progress that were recorded (transparent ones are not).
     @exclusivity(unchecked) private(set) var recordedDepth = 0
@@ -91,19 +91,19 @@ final class CallStack {
     }
 
     /// How many `request(_:)` calls on this subscription are in progress.
-    func requestsInProgress(on subscription: String) -> Int {
+    func requestsInProgress(on subscription: TraceName) -> Int {
         guard let entry = requestEntry(subscription) else { return 0 }
         return requestFrames[entry].frames.count
     }
 
     /// The index in `frames` of the innermost `request(_:)` in progress on this subscription.
-    func innermostRequest(on subscription: String) -> Int? {
+    func innermostRequest(on subscription: TraceName) -> Int? {
         guard let entry = requestEntry(subscription) else { return nil }
         return requestFrames[entry].frames.last
     }
 
     /// Where in `requestFrames` this subscription's entry is, the most recent first.
-    private func requestEntry(_ subscription: String) -> Int? {
+    private func requestEntry(_ subscription: TraceName) -> Int? {
         requestFrames.indices.reversed().first { requestFrames[$0].subscription == subscription }
     }
 
@@ -111,7 +111,8 @@ final class CallStack {
 
     /// True when the innermost call is the same delivery to the same subscriber: an adapter
     /// forwarding it.
-    func isForwarding(_ kind: TraceEvent.Kind, to subscriberID: CombineIdentifier, subscription: String? = nil) -> Bool
+    func isForwarding(_ kind: TraceEvent.Kind, to subscriberID: CombineIdentifier, subscription: TraceName? = nil)
+        -> Bool
     {
         guard let top = frames.indices.last, frames[top].kind == kind,
             frames[top].subscriberID == subscriberID

@@ -26,13 +26,19 @@ final class ContractChecker {
     /// Nested `request(_:)` calls on one subscription beyond this are unbounded re-entrancy.
     var reentrancyLimit = 16
     var isEnabled = true
+    /// Spells out the names in the messages of broken rules.
+    private let names: ObjectNames
+
+    init(names: ObjectNames) {
+        self.names = names
+    }
 
     struct SubscriptionState {
         var demand: DemandCount = .count(0)
         /// Written in the script (not one of Combine's own).
         var isScript = false
-        var directSubscriber: String?
-        var subscribers: [String] = []
+        var directSubscriber: TraceName?
+        var subscribers: [TraceName] = []
         var lastCancelSequence: Int?
         var reentrancyReported = false
     }
@@ -40,19 +46,19 @@ final class ContractChecker {
     struct SubscriberState {
         /// A publisher was asked to subscribe it (so a missing subscription is a fault).
         var wasSubscribed = false
-        var subscription: String?
+        var subscription: TraceName?
         var completedAt: Int?
         /// Its subscription went away (deinitialized): a new one may take its place.
         var subscriptionGone = false
-        var cancel: (sequence: Int, rootID: Int?, subscription: String)?
+        var cancel: (sequence: Int, rootID: Int?, subscription: TraceName)?
         /// Every subscription it was handed, first first (several through pass-through
         /// operators, `retry` or `catch`).
-        var handed: [String] = []
+        var handed: [TraceName] = []
     }
 
     // Unchecked, as the `Tracer`'s state: changed on every call, on the tracer's thread.
-    @exclusivity(unchecked) private(set) var subscriptions = StatesByName<SubscriptionState>()
-    @exclusivity(unchecked) private(set) var subscribers = StatesByName<SubscriberState>()
+    @exclusivity(unchecked) private(set) var subscriptions = StatesByName<TraceName, SubscriptionState>()
+    @exclusivity(unchecked) private(set) var subscribers = StatesByName<TraceName, SubscriberState>()
     @exclusivity(unchecked) var registry = SubscriberRegistry()
 
     /// What the last value's delivery found: the subscription it came from, and whether its
@@ -61,8 +67,8 @@ final class ContractChecker {
     /// a custom subscription's loop delivers every value to one subscriber from one request,
     /// and finding them again was a fifth of a traced value's cost.
     private struct Delivery {
-        let subscriber: String
-        let subscription: String?
+        let subscriber: TraceName
+        let subscription: TraceName?
         let mayBreakSignalRule: Bool
         let subscriptionChanges: Int
         let subscriberChanges: Int
@@ -77,17 +83,17 @@ final class ContractChecker {
         lastDelivery = nil
     }
 
-    func demand(of subscription: String) -> DemandCount {
+    func demand(of subscription: TraceName) -> DemandCount {
         subscriptions[subscription]?.demand ?? .count(0)
     }
 
-    func subscription(of subscriber: String) -> String? {
+    func subscription(of subscriber: TraceName) -> TraceName? {
         subscribers[subscriber]?.subscription
     }
 
     /// The direct subscriber of `subscription` and the subscription's outstanding demand,
     /// while that subscriber still holds it (not completed, cancelled or gone).
-    func activeDelivery(of subscription: String) -> (subscriber: String, demand: DemandCount)? {
+    func activeDelivery(of subscription: TraceName) -> (subscriber: TraceName, demand: DemandCount)? {
         // Read in place: copying the states out retained every name in them, on every send.
         guard
             let (subscriber, demand) = subscriptions.updateUncounted(
@@ -107,15 +113,15 @@ final class ContractChecker {
 
     // MARK: - Subscribing
 
-    func willSubscribe(_ subscriber: String) {
+    func willSubscribe(_ subscriber: TraceName) {
         subscribers[subscriber, default: SubscriberState()].wasSubscribed = true
     }
 
     /// Hands `subscription` to `subscriber`. Returns the subscription it already had and
     /// still uses (rule §2.5 is checked when the call returns).
-    func willReceive<S: Subscriber>(subscription: String, isScript: Bool, subscriber name: String, _ subscriber: S)
-        -> String?
-    {
+    func willReceive<S: Subscriber>(
+        subscription: TraceName, isScript: Bool, subscriber name: TraceName, _ subscriber: S
+    ) -> TraceName? {
         var state = subscriptions[subscription] ?? SubscriptionState()
         state.isScript = isScript
         if state.directSubscriber == nil { state.directSubscriber = name }
@@ -146,14 +152,17 @@ final class ContractChecker {
         return nil
     }
 
-    func didReceive(subscription: String, subscriber: String, previous: String?, sequence: Int) -> [ContractViolation] {
+    func didReceive(subscription: TraceName, subscriber: TraceName, previous: TraceName?, sequence: Int)
+        -> [ContractViolation]
+    {
         guard isEnabled, let previous else { return [] }
         if let cancelled = subscriptions[subscription]?.lastCancelSequence, cancelled > sequence { return [] }
         return [
             ContractViolation(
                 rule: .secondSubscription,
                 message:
-                    "\(subscriber) already had \(previous) and did not cancel the second subscription \(subscription); "
+                    "\(text(subscriber)) already had \(text(previous)) and did not cancel the second subscription "
+                    + "\(text(subscription)); "
                     + "a subscriber with an active subscription must cancel any other it receives",
                 sequence: sequence)
         ]
@@ -162,9 +171,10 @@ final class ContractChecker {
     // MARK: - Signals
 
     /// A value reaches `subscriber`. Spends one of the subscription's demand when the
-    /// subscriber is its direct one, and returns the demand before.
-    func willReceiveValue(subscriber: String, value: String, sequence: Int, stack: CallStack)
-        -> (demandBefore: DemandCount?, subscription: String?, violations: [ContractViolation])
+    /// subscriber is its direct one, and returns the demand before. `value` describes the
+    /// value, for a broken rule's message.
+    func willReceiveValue(subscriber: TraceName, value: () -> String, sequence: Int, stack: CallStack)
+        -> (demandBefore: DemandCount?, subscription: TraceName?, violations: [ContractViolation]?)
     {
         let delivery = delivery(to: subscriber, stack: stack)
         let subscription = delivery.subscription
@@ -177,10 +187,10 @@ final class ContractChecker {
                     return state.demand
                 } ?? nil
         }
-        guard isEnabled else { return (before, subscription, []) }
+        guard isEnabled else { return (before, subscription, nil) }
         if delivery.mayBreakSignalRule,
             let violation = signalViolation(
-                to: subscriber, what: "the value \(value)", sequence: sequence, stack: stack)
+                to: subscriber, what: "the value \(value())", sequence: sequence, stack: stack)
         {
             return (before, subscription, [violation])
         }
@@ -190,38 +200,39 @@ final class ContractChecker {
                 [
                     ContractViolation(
                         rule: .valueWithoutDemand,
-                        message: "\(subscription) sent \(value) to \(subscriber), which had no outstanding demand "
+                        message: "\(text(subscription)) sent \(value()) to \(text(subscriber)), "
+                            + "which had no outstanding demand "
                             + "(demand \(count)); a publisher sends only what was requested",
                         sequence: sequence)
                 ]
             )
         }
-        return (before, subscription, [])
+        return (before, subscription, nil)
     }
 
     /// The value's call returned: the demand the subscriber returned is added (synchronous demand).
-    func didReceiveValue(subscription: String?, demandBefore: DemandCount?, returned: Subscribers.Demand)
-        -> LedgerChange?
+    func didReceiveValue(subscription: TraceName?, demandBefore: DemandCount?, returned: Subscribers.Demand)
+        -> DemandChange?
     {
         guard let subscription, let demandBefore else { return nil }
         let credit = DemandCount(returned)
         subscriptions.updateUncounted(subscription) { $0.demand = $0.demand + credit }
-        return LedgerChange(
+        return DemandChange(
             subscription: subscription, before: demandBefore, after: demandBefore.consumingOne() + credit)
     }
 
-    func willReceiveCompletion(subscriber: String, sequence: Int, stack: CallStack)
-        -> (subscription: String?, violations: [ContractViolation])
+    func willReceiveCompletion(subscriber: TraceName, sequence: Int, stack: CallStack)
+        -> (subscription: TraceName?, violations: [ContractViolation]?)
     {
         let subscription = deliveringSubscription(to: subscriber, stack: stack)
-        guard isEnabled else { return (subscription, []) }
+        guard isEnabled else { return (subscription, nil) }
         if let completedAt = subscribers[subscriber]?.completedAt {
             return (
                 subscription,
                 [
                     ContractViolation(
                         rule: .completionTwice,
-                        message: "\(subscriber) received a second completion (the first was #\(completedAt)); "
+                        message: "\(text(subscriber)) received a second completion (the first was #\(completedAt)); "
                             + "a publisher completes at most once",
                         sequence: sequence)
                 ]
@@ -233,13 +244,13 @@ final class ContractChecker {
         // Completed from the start of the call: what it does next (such as `catch`
         // subscribing it to another publisher) starts afresh.
         if subscribers[subscriber] != nil { subscribers[subscriber]?.completedAt = sequence }
-        return (subscription, violation.map { [$0] } ?? [])
+        return (subscription, violation.map { [$0] })
     }
 
     /// `deliveringSubscription(to:stack:)`, and whether `signalViolation` may find a broken
     /// rule, as the last value's delivery found them when nothing they depend on changed since.
-    private func delivery(to subscriber: String, stack: CallStack)
-        -> (subscription: String?, mayBreakSignalRule: Bool)
+    private func delivery(to subscriber: TraceName, stack: CallStack)
+        -> (subscription: TraceName?, mayBreakSignalRule: Bool)
     {
         // Fields read in place: a copy of the whole record retained each name in it.
         if lastDelivery?.subscriptionChanges == subscriptions.changeCount,
@@ -259,7 +270,7 @@ final class ContractChecker {
 
     /// Whether the subscriber's state is one `signalViolation` looks further at: without a
     /// subscription, completed or cancelled. Nearly every signal's is not.
-    private func mayBreakSignalRule(_ subscriber: String) -> Bool {
+    private func mayBreakSignalRule(_ subscriber: TraceName) -> Bool {
         subscribers.updateUncounted(subscriber, { $0.subscription == nil || $0.completedAt != nil || $0.cancel != nil })
             == true
     }
@@ -270,9 +281,9 @@ final class ContractChecker {
     ///
     /// Found from the subscriptions the subscriber was handed, not by walking the stack: in a
     /// chain of hundreds of operators each signal is made hundreds of calls deep.
-    private func deliveringSubscription(to subscriber: String, stack: CallStack) -> String? {
+    private func deliveringSubscription(to subscriber: TraceName, stack: CallStack) -> TraceName? {
         if stack.hasRequestsInProgress, let handed = subscribers.updateUncounted(subscriber, { $0.handed }) {
-            var innermost: (index: Int, name: String)?
+            var innermost: (index: Int, name: TraceName)?
             for name in handed {
                 guard let index = stack.innermostRequest(on: name), index > (innermost?.index ?? -1),
                     subscriptions.updateUncounted(name, { $0.subscribers.contains(subscriber) }) == true
@@ -287,7 +298,7 @@ final class ContractChecker {
     /// Rules every signal shares: a subscription first (§1.9), nothing after completion
     /// (§1.7), nothing after cancel (§1.8).
     private func signalViolation(
-        to subscriber: String, what: @autoclosure () -> String, isCompletion: Bool = false,
+        to subscriber: TraceName, what: @autoclosure () -> String, isCompletion: Bool = false,
         sequence: Int, stack: CallStack
     )
         -> ContractViolation?
@@ -300,14 +311,14 @@ final class ContractChecker {
             guard state.wasSubscribed else { return nil }
             return ContractViolation(
                 rule: .signalBeforeSubscription,
-                message: "\(subscriber) received \(what()) before receive(subscription:); "
+                message: "\(text(subscriber)) received \(what()) before receive(subscription:); "
                     + "a publisher hands over the subscription first",
                 sequence: sequence)
         }
         if let completedAt = state.completedAt {
             return ContractViolation(
                 rule: .signalAfterCompletion,
-                message: "\(subscriber) received \(what()) after its completion (#\(completedAt)); "
+                message: "\(text(subscriber)) received \(what()) after its completion (#\(completedAt)); "
                     + "nothing may follow a completion",
                 sequence: sequence)
         }
@@ -323,7 +334,7 @@ final class ContractChecker {
                 return ContractViolation(
                     rule: .signalAfterCancel, severity: .error,
                     message:
-                        "\(subscriber) received \(what()) after \(cancel.subscription) was cancelled (#\(cancel.sequence)), "
+                        "\(text(subscriber)) received \(what()) after \(text(cancel.subscription)) was cancelled (#\(cancel.sequence)), "
                         + "from a request(_:) made after the cancel: once cancelled, a subscription must ignore requests",
                     sequence: sequence)
             }
@@ -331,14 +342,14 @@ final class ContractChecker {
                 return ContractViolation(
                     rule: .signalAfterCancel, severity: .error,
                     message:
-                        "\(subscriber) received \(what()) after \(cancel.subscription) was cancelled (#\(cancel.sequence)), "
+                        "\(text(subscriber)) received \(what()) after \(text(cancel.subscription)) was cancelled (#\(cancel.sequence)), "
                         + "in the same call stack: the subscription must stop sending once cancel() is called",
                     sequence: sequence)
             }
             return ContractViolation(
                 rule: .signalAfterCancel, severity: .warning,
                 message:
-                    "\(subscriber) received \(what()) after \(cancel.subscription) was cancelled (#\(cancel.sequence)); "
+                    "\(text(subscriber)) received \(what()) after \(text(cancel.subscription)) was cancelled (#\(cancel.sequence)); "
                     + "it came in a later call stack (as work already scheduled on a queue does), which the "
                     + "contract tolerates for signals already on their way, but the subscription should drop them",
                 sequence: sequence)
@@ -348,7 +359,7 @@ final class ContractChecker {
 
     /// A script object went away: its state goes too (names are never reused), and a
     /// subscriber whose subscription it was may take another.
-    func didDeinitialize(_ name: String) {
+    func didDeinitialize(_ name: TraceName) {
         if let state = subscriptions.removeValue(forKey: name) {
             for subscriber in state.subscribers where subscribers[subscriber]?.subscription == name {
                 subscribers[subscriber]?.subscriptionGone = true
@@ -360,39 +371,39 @@ final class ContractChecker {
 
     // MARK: - Demand and cancellation
 
-    func willRequest(_ demand: Subscribers.Demand, subscription: String, sequence: Int, stack: CallStack)
-        -> (change: LedgerChange, violations: [ContractViolation])
+    func willRequest(_ demand: Subscribers.Demand, subscription: TraceName, sequence: Int, stack: CallStack)
+        -> (change: DemandChange, violations: [ContractViolation]?)
     {
         var state = subscriptions[subscription] ?? SubscriptionState()
         let before = state.demand
         state.demand = before + DemandCount(demand)
-        var violations: [ContractViolation] = []
+        var violations: [ContractViolation]?
         if isEnabled {
             if demand == .none {
-                violations.append(
+                violations.add(
                     ContractViolation(
                         rule: .requestNone,
-                        message: "\(subscription) was asked for .none; a subscriber asks for at least one value "
+                        message: "\(text(subscription)) was asked for .none; a subscriber asks for at least one value "
                             + "(Combine stops the program on request(.none))",
                         sequence: sequence))
             }
             let nested = stack.requestsInProgress(on: subscription)
             if nested >= reentrancyLimit, !state.reentrancyReported {
                 state.reentrancyReported = true
-                violations.append(
+                violations.add(
                     ContractViolation(
                         rule: .unboundedReentrancy,
-                        message: "request(_:) on \(subscription) is re-entered \(nested + 1) calls deep "
+                        message: "request(_:) on \(text(subscription)) is re-entered \(nested + 1) calls deep "
                             + "(request → receive → request …); a subscription must not call back into its subscriber "
                             + "from within request without bound: note the new demand and let the running loop deliver it",
                         sequence: sequence))
             }
         }
         subscriptions[subscription] = state
-        return (LedgerChange(subscription: subscription, before: before, after: state.demand), violations)
+        return (DemandChange(subscription: subscription, before: before, after: state.demand), violations)
     }
 
-    func willCancel(subscription: String, sequence: Int, stack: CallStack) {
+    func willCancel(subscription: TraceName, sequence: Int, stack: CallStack) {
         subscriptions[subscription, default: SubscriptionState()].lastCancelSequence = sequence
         for name in subscriptions[subscription]?.subscribers ?? [] where subscribers[name]?.subscription == subscription
         {
@@ -402,14 +413,28 @@ final class ContractChecker {
         }
     }
 
-    func didCancel(_ subscription: Subscription, name: String, sequence: Int) -> [ContractViolation] {
+    func didCancel(_ subscription: Subscription, name: TraceName, sequence: Int) -> [ContractViolation] {
         guard isEnabled, let (subscriber, property) = registry.holder(of: subscription, named: name) else { return [] }
         return [
             ContractViolation(
                 rule: .subscriberKeptAfterCancel,
-                message: "\(name) still holds its subscriber \(subscriber) in `\(property)` after cancel(); "
+                message:
+                    "\(text(name)) still holds its subscriber \(text(subscriber)) in `\(property)` after cancel(); "
                     + "let go of it in cancel() (for example `\(property) = nil`) so it can go away",
                 sequence: sequence)
         ]
+    }
+
+    /// A name as the messages show it.
+    private func text(_ name: TraceName) -> String {
+        names.text(of: name)
+    }
+}
+
+extension Optional where Wrapped == [ContractViolation] {
+    /// Adds a broken rule to a list that is nil while there is none (an empty array is
+    /// retained and released wherever it goes, on every call checked).
+    fileprivate mutating func add(_ violation: ContractViolation) {
+        self = (self ?? []) + [violation]
     }
 }

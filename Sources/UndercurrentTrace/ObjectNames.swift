@@ -7,7 +7,7 @@ import UndercurrentStreams
 final class ObjectNames {
     /// A class: looking an entry up on every traced call copied a struct.
     private final class Entry {
-        let name: String
+        let name: TraceName
         /// What was at the entry's address when it was named, to tell a new object there
         /// from it.
         let named: NamedObject
@@ -19,7 +19,7 @@ final class ObjectNames {
         /// value) takes the runtime's slow path.
         private unowned let pinnedObject: AnyObject?
 
-        init(name: String, named: NamedObject, engineObject: AnyObject? = nil) {
+        init(name: TraceName, named: NamedObject, engineObject: AnyObject? = nil) {
             self.name = name
             self.named = named
             self.pinnedObject = engineObject
@@ -50,7 +50,25 @@ final class ObjectNames {
     /// carry a `CombineIdentifier`.
     @exclusivity(unchecked) private var objectEntries: [ObjectIdentifier: Entry] = [:]
     @exclusivity(unchecked) private var identifiedEntries: [CombineIdentifier: Entry] = [:]
-    @exclusivity(unchecked) private var counters: [String: Int] = [:]
+
+    /// Every name given, by its number: its type's index in `types`, and its instance number
+    /// (0 for a name that is the type's alone). Eight bytes a name rather than its text: the
+    /// text is made when an event is read.
+    @exclusivity(unchecked) private var spelled: [(type: UInt32, number: UInt32)] = []
+    /// The type names, each once, with what each tells the tracer and the last instance
+    /// number given.
+    @exclusivity(unchecked) private var types: [TypeRecord] = []
+    /// What each type tells the tracer, by type index, apart from `types`: asked on every
+    /// traced value, and read from a record with a String in it, it may copy the record.
+    @exclusivity(unchecked) private var roles: [TraceNameRole] = []
+    @exclusivity(unchecked) private var typeIndices: [String: UInt32] = [:]
+
+    private struct TypeRecord {
+        let name: String
+        var lastNumber = 0
+        /// The name that is the type's alone (a value without identity), once given.
+        var plainName: TraceName?
+    }
 
     /// How a concrete type is named. Worked out once per type: the casts that find it out
     /// (most of them failing) took a third of a traced pipeline's time when made per call.
@@ -61,9 +79,9 @@ final class ObjectNames {
         /// conformance up again each time, which was the largest cost of naming a traced value.
         case scriptBacked(ScriptBacked.Type)
         case labelled
-        case object(typeName: String)
-        case identified(typeName: String)
-        case plain(typeName: String)
+        case object(type: UInt32)
+        case identified(type: UInt32)
+        case plain(TraceName)
     }
 
     @exclusivity(unchecked) private var namings: [ObjectIdentifier: Naming] = [:]
@@ -72,12 +90,16 @@ final class ObjectNames {
     /// subscriber on every call, mostly the one named just before. Only script-backed ones
     /// are kept, whose objects' ends the tracer hears of (`forget`), so an identifier that a
     /// new object at a reused address takes on is never mistaken for the old one.
-    @exclusivity(unchecked) private var lastSubscriber: (identifier: CombineIdentifier, name: String)?
+    @exclusivity(unchecked) private var lastSubscriber: (identifier: CombineIdentifier, name: TraceName)?
 
     func reset() {
         objectEntries.removeAll()
         identifiedEntries.removeAll()
-        counters.removeAll()
+        spelled.removeAll()
+        types.removeAll()
+        roles.removeAll()
+        typeIndices.removeAll()
+        namings.removeAll()
         lastSubscriber = nil
     }
 
@@ -85,9 +107,31 @@ final class ObjectNames {
         lastSubscriber = nil
     }
 
+    // MARK: - Reading names
+
+    /// The name as the trace shows it: `MySubscription#2`.
+    func text(of name: TraceName) -> String {
+        let (type, number) = spelled[Int(name.index)]
+        let typeName = types[Int(type)].name
+        return number == 0 ? typeName : "\(typeName)#\(number)"
+    }
+
+    /// What the name's type tells the tracer.
+    func role(of name: TraceName) -> TraceNameRole {
+        roles[Int(spelled[Int(name.index)].type)]
+    }
+
+    /// A name that is `text` itself, for what the tracer names without an object: a task
+    /// (`Task#1`), the top level, a value type's name. The same text gives the same name.
+    func name(forText text: String) -> TraceName {
+        plainName(ofType: typeIndex(of: text))
+    }
+
+    // MARK: - Naming objects
+
     /// The name of a subscriber the engine hands over, as `name(of:)` gives it;
     /// `identifier` is its `combineIdentifier`.
-    func name<S: Subscriber>(ofSubscriber subscriber: S, identifier: CombineIdentifier) -> String {
+    func name<S: Subscriber>(ofSubscriber subscriber: S, identifier: CombineIdentifier) -> TraceName {
         if let lastSubscriber, lastSubscriber.identifier == identifier { return lastSubscriber.name }
         let name = name(of: subscriber)
         if case .scriptBacked? = namings[ObjectIdentifier(Swift.type(of: subscriber))] {
@@ -98,7 +142,7 @@ final class ObjectNames {
 
     /// The name of a script subscriber (an object or a struct value), known by its identifier,
     /// as `name(ofSubscriber:identifier:)` names its adapter.
-    func name(ofScriptSubscriber value: Value, identifier: CombineIdentifier) -> String {
+    func name(ofScriptSubscriber value: Value, identifier: CombineIdentifier) -> TraceName {
         if let lastSubscriber, lastSubscriber.identifier == identifier { return lastSubscriber.name }
         let name = name(ofScriptValue: value)
         lastSubscriber = (identifier, name)
@@ -106,21 +150,21 @@ final class ObjectNames {
     }
 
     /// A script object by its number, a script struct value by its type.
-    private func name(ofScriptValue value: Value) -> String {
+    private func name(ofScriptValue value: Value) -> TraceName {
         if case .object(let object) = value { return name(ofScriptObject: object) }
-        return Formatter.typeName(of: value)
+        return name(forText: Formatter.typeName(of: value))
     }
 
     /// The name of a subscriber, subscription or publisher as the engine hands it over.
     /// Generic rather than taking an `Any`: the engine's subscribers are value types, and
     /// boxing one per traced call cost an allocation and a copy.
-    func name<Thing>(of thing: Thing) -> String {
+    func name<Thing>(of thing: Thing) -> TraceName {
         let type = ObjectIdentifier(Swift.type(of: thing))
         let naming: Naming
         if let known = namings[type] {
             naming = known
         } else {
-            naming = Self.naming(of: thing)
+            naming = self.naming(of: thing)
             namings[type] = naming
         }
         switch naming {
@@ -130,15 +174,13 @@ final class ObjectNames {
             return name(ofScriptValue: backedType.scriptValue(of: thing))
         case .labelled:
             return name(labelled: thing as! TraceLabelled, thing)
-        case .object(let typeName):
+        case .object(let typeIndex):
             let object = Self.object(in: thing)
-            return name(forObject: ObjectIdentifier(object), typeName: typeName, engineObject: object)
-        case .identified(let typeName):
-            return name(
-                forIdentifier: (thing as! CustomCombineIdentifierConvertible).combineIdentifier,
-                typeName: typeName)
-        case .plain(let typeName):
-            return typeName
+            return name(forObject: ObjectIdentifier(object), named: .engineObject, object) { typeIndex }
+        case .identified(let typeIndex):
+            return name(forIdentifier: (thing as! CustomCombineIdentifierConvertible).combineIdentifier) { typeIndex }
+        case .plain(let name):
+            return name
         }
     }
 
@@ -160,45 +202,47 @@ final class ObjectNames {
         return open(thing as Any)
     }
 
-    private static func naming(of thing: Any) -> Naming {
+    private func naming(of thing: Any) -> Naming {
         if thing is ForwardingSubscriber { return .forwarding }
         if let backedType = type(of: thing) as? ScriptBacked.Type { return .scriptBacked(backedType) }
         if thing is TraceLabelled { return .labelled }
-        let typeName = readableTypeName(of: thing)
-        if type(of: thing) is AnyClass { return .object(typeName: typeName) }
-        if thing is CustomCombineIdentifierConvertible { return .identified(typeName: typeName) }
-        return .plain(typeName: typeName)
+        let typeIndex = typeIndex(of: Self.readableTypeName(of: thing))
+        if type(of: thing) is AnyClass { return .object(type: typeIndex) }
+        if thing is CustomCombineIdentifierConvertible { return .identified(type: typeIndex) }
+        return .plain(plainName(ofType: typeIndex))
     }
 
     /// A labelled stage (`.trace("search")`): its label may differ from one instance to the next.
-    private func name(labelled: TraceLabelled, _ thing: Any) -> String {
+    private func name(labelled: TraceLabelled, _ thing: Any) -> TraceName {
         let typeName = labelled.traceLabel
         if type(of: thing) is AnyClass {
             let object = Self.object(in: thing)
-            return name(forObject: ObjectIdentifier(object), typeName: typeName, engineObject: object)
+            return name(forObject: ObjectIdentifier(object), named: .engineObject, object) { typeIndex(of: typeName) }
         }
         if let identifiable = thing as? CustomCombineIdentifierConvertible {
-            return name(forIdentifier: identifiable.combineIdentifier, typeName: typeName)
+            return name(forIdentifier: identifiable.combineIdentifier) { typeIndex(of: typeName) }
         }
-        return typeName
+        return name(forText: typeName)
     }
 
-    func name(ofScriptObject object: ScriptObject) -> String {
+    func name(ofScriptObject object: ScriptObject) -> TraceName {
         // A stand-in runs the `deinit` of the object it stands in for, and takes its name.
         name(
-            ofScriptObjectAt: object.identity, serial: object.standInFor == nil ? object.serial : nil,
-            typeName: object.type.name)
+            ofScriptObjectAt: object.identity, serial: object.standInFor == nil ? object.serial : nil, type: object.type
+        )
     }
 
     /// The name of the script object at `identity` whose serial is `serial` (nil: whichever
     /// object was named there).
-    func name(ofScriptObjectAt identity: ObjectIdentifier, serial: UInt64?, typeName: String) -> String {
-        name(forObject: identity, typeName: typeName, named: serial.map { .scriptObject(serial: $0) } ?? .none)
+    func name(ofScriptObjectAt identity: ObjectIdentifier, serial: UInt64?, type: TypeInfo) -> TraceName {
+        name(forObject: identity, named: serial.map { .scriptObject(serial: $0) } ?? .none) {
+            typeIndex(of: type.name)
+        }
     }
 
     /// The name of an object in its `deinit` (no longer reachable through a weak reference).
-    func name(ofDeinitializing identity: ObjectIdentifier, typeName: String) -> String {
-        name(forObject: identity, typeName: typeName, named: .none)
+    func name(ofDeinitializing identity: ObjectIdentifier, type: TypeInfo) -> TraceName {
+        name(forObject: identity, named: .none) { typeIndex(of: type.name) }
     }
 
     /// Forgets an object that went away, so a new one at the same address gets a new number.
@@ -207,36 +251,53 @@ final class ObjectNames {
         lastSubscriber = nil
     }
 
-    private func name(forObject key: ObjectIdentifier, typeName: String, engineObject: AnyObject) -> String {
-        name(forObject: key, typeName: typeName, named: .engineObject, engineObject)
-    }
-
     /// The name of the object at address `key`; `named` is what it is now, checked against
     /// what the entry named (a class instance at a reused address is a new object), and
-    /// `.none` takes the entry as it is.
+    /// `.none` takes the entry as it is. `type` gives its type's index, asked only for a new
+    /// name.
     private func name(
-        forObject key: ObjectIdentifier, typeName: String, named: NamedObject,
-        _ engineObject: AnyObject? = nil
-    ) -> String {
+        forObject key: ObjectIdentifier, named: NamedObject, _ engineObject: AnyObject? = nil,
+        type: () -> UInt32
+    ) -> TraceName {
         if let entry = objectEntries[key], named == .none || entry.stillNames(named) {
             return entry.name
         }
-        let name = nextName(typeName)
+        let name = nextName(ofType: type())
         objectEntries[key] = Entry(name: name, named: named, engineObject: engineObject)
         return name
     }
 
-    private func name(forIdentifier key: CombineIdentifier, typeName: String) -> String {
+    private func name(forIdentifier key: CombineIdentifier, type: () -> UInt32) -> TraceName {
         if let entry = identifiedEntries[key] { return entry.name }
-        let name = nextName(typeName)
+        let name = nextName(ofType: type())
         identifiedEntries[key] = Entry(name: name, named: .none)
         return name
     }
 
-    private func nextName(_ typeName: String) -> String {
-        let number = (counters[typeName] ?? 0) + 1
-        counters[typeName] = number
-        return "\(typeName)#\(number)"
+    private func nextName(ofType type: UInt32) -> TraceName {
+        types[Int(type)].lastNumber += 1
+        return spell(type: type, number: UInt32(clamping: types[Int(type)].lastNumber))
+    }
+
+    private func plainName(ofType type: UInt32) -> TraceName {
+        if let name = types[Int(type)].plainName { return name }
+        let name = spell(type: type, number: 0)
+        types[Int(type)].plainName = name
+        return name
+    }
+
+    private func spell(type: UInt32, number: UInt32) -> TraceName {
+        spelled.append((type, number))
+        return TraceName(index: UInt32(spelled.count - 1))
+    }
+
+    private func typeIndex(of typeName: String) -> UInt32 {
+        if let index = typeIndices[typeName] { return index }
+        let index = UInt32(types.count)
+        types.append(TypeRecord(name: typeName))
+        roles.append(TraceNameRole(typeName: typeName))
+        typeIndices[typeName] = index
+        return index
     }
 
     /// `Publishers.Map<…>.Inner<…>` becomes `Map.Inner`; `Subscribers.Sink<…>` becomes `Sink`.

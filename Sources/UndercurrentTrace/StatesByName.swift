@@ -2,12 +2,12 @@
 /// it was last asked about are. A traced value looks up the same subscribers and
 /// subscriptions several times, and hashing their names was most of the checker's cost per
 /// value; a chain of subjects asks about a handful of them in turn, which one remembered
-/// name missed every time.
-struct StatesByName<State> {
-    private var states: [String: State] = [:]
+/// name missed every time. (`Name` is `TraceName` in the checker.)
+struct StatesByName<Name: Hashable, State> {
+    private var states: [Name: State] = [:]
     /// Where the names asked about last are: valid until the next insertion or removal,
     /// which clear them. At most `recentCapacity`, the oldest replaced first.
-    private var recent: [(name: String, index: Dictionary<String, State>.Index)] = []
+    private var recent: [(name: Name, index: Dictionary<Name, State>.Index)] = []
     private var oldestRecent = 0
     static var recentCapacity: Int { 8 }
     /// Counts the changes that may have changed a state (every write but
@@ -15,7 +15,7 @@ struct StatesByName<State> {
     /// the same.
     private(set) var changeCount = 0
 
-    private mutating func index(of name: String) -> Dictionary<String, State>.Index? {
+    private mutating func index(of name: Name) -> Dictionary<Name, State>.Index? {
         for entry in recent.indices where recent[entry].name == name { return recent[entry].index }
         guard let index = states.index(forKey: name) else { return nil }
         if recent.count < Self.recentCapacity {
@@ -32,7 +32,7 @@ struct StatesByName<State> {
         oldestRecent = 0
     }
 
-    subscript(name: String) -> State? {
+    subscript(name: Name) -> State? {
         mutating get {
             guard let index = index(of: name) else { return nil }
             return states.values[index]
@@ -48,7 +48,7 @@ struct StatesByName<State> {
         }
     }
 
-    subscript(name: String, default defaultState: @autoclosure () -> State) -> State {
+    subscript(name: Name, default defaultState: @autoclosure () -> State) -> State {
         mutating get { self[name] ?? defaultState() }
         set { self[name] = newValue }
     }
@@ -58,13 +58,13 @@ struct StatesByName<State> {
     /// and for changes nothing worked out from the states depends on (a subscription's
     /// outstanding demand, on every value). Other changes go through the subscript.
     @discardableResult
-    mutating func updateUncounted<Result>(_ name: String, _ change: (inout State) -> Result) -> Result? {
+    mutating func updateUncounted<Result>(_ name: Name, _ change: (inout State) -> Result) -> Result? {
         guard let index = index(of: name) else { return nil }
         return change(&states.values[index])
     }
 
     @discardableResult
-    mutating func removeValue(forKey name: String) -> State? {
+    mutating func removeValue(forKey name: Name) -> State? {
         changeCount &+= 1
         forgetRecent()
         return states.removeValue(forKey: name)

@@ -26,7 +26,7 @@ import UndercurrentStreams
 ///   in `cancel()` (`subscriber = nil`) is never reported.
 struct SubscriberRegistry {
     struct Entry {
-        let name: String
+        let name: TraceName
         let id: CombineIdentifier
         /// The script object subscribing, by identity and serial rather than a weak reference,
         /// which would slow down every retain and release of it. Only one alive can be found
@@ -41,7 +41,7 @@ struct SubscriberRegistry {
         private unowned let pinnedObject: AnyObject?
 
         init(
-            name: String, id: CombineIdentifier, scriptObject: (identity: ObjectIdentifier, serial: UInt64)?,
+            name: TraceName, id: CombineIdentifier, scriptObject: (identity: ObjectIdentifier, serial: UInt64)?,
             engineObject: AnyObject?
         ) {
             self.name = name
@@ -64,9 +64,9 @@ struct SubscriberRegistry {
     }
 
     /// Registered subscribers per subscription name.
-    private var entries: [String: [Entry]] = [:]
+    private var entries: [TraceName: [Entry]] = [:]
 
-    mutating func register<S: Subscriber>(_ subscriber: S, named name: String, for subscription: String) {
+    mutating func register<S: Subscriber>(_ subscriber: S, named name: TraceName, for subscription: TraceName) {
         var scriptObject: (ObjectIdentifier, UInt64)?
         var engineObject: AnyObject?
         if let backed = subscriber as? ScriptBacked {
@@ -84,7 +84,7 @@ struct SubscriberRegistry {
         entries[subscription] = list
     }
 
-    mutating func forget(_ subscription: String) {
+    mutating func forget(_ subscription: TraceName) {
         entries[subscription] = nil
     }
 
@@ -94,14 +94,14 @@ struct SubscriberRegistry {
 
     /// The registered subscriber the subscription still holds after `cancel()`, with the
     /// stored property it is reachable from.
-    func holder(of subscription: Subscription, named name: String) -> (subscriber: String, property: String)? {
+    func holder(of subscription: Subscription, named name: TraceName) -> (subscriber: TraceName, property: String)? {
         guard let backed = subscription as? ScriptBacked, let object = backed.scriptObject,
             let registered = entries[name], !registered.isEmpty
         else { return nil }
         var walker = Walker(targets: registered)
         for (index, field) in object.fields.enumerated() {
             if let found = walker.find(in: field) {
-                return (found.name, Self.propertyName(of: object.type, index: index))
+                return (registered[found].name, Self.propertyName(of: object.type, index: index))
             }
         }
         return nil
@@ -116,7 +116,9 @@ struct SubscriberRegistry {
         return "property \(index)"
     }
 
-    /// Depth-first search through values the subscription owns strongly.
+    /// Depth-first search through values the subscription owns strongly, for the index of
+    /// a target found. (An index rather than the entry: an `Entry?` returned through the
+    /// search read back as garbage in a debug build once `name` was a `TraceName`.)
     private struct Walker {
         let targets: [Entry]
         var visitedCells = Set<ObjectIdentifier>()
@@ -124,12 +126,12 @@ struct SubscriberRegistry {
 
         init(targets: [Entry]) { self.targets = targets }
 
-        mutating func find(in value: Value) -> Entry? {
+        mutating func find(in value: Value) -> Int? {
             budget -= 1
             guard budget > 0 else { return nil }
             switch value {
             case .object(let object):
-                return targets.first { $0.isSubscriber(object) }
+                return targets.firstIndex { $0.isSubscriber(object) }
             case .native(let native):
                 if let subscriber = native as? SubscriberValue {
                     let id: CombineIdentifier
@@ -137,7 +139,7 @@ struct SubscriberRegistry {
                     case .never(let wrapped): id = wrapped.combineIdentifier
                     case .failing(let wrapped): id = wrapped.combineIdentifier
                     }
-                    return targets.first { $0.id == id }
+                    return targets.firstIndex { $0.id == id }
                 }
                 return nil
             case .weakReference:
@@ -168,7 +170,7 @@ struct SubscriberRegistry {
             }
         }
 
-        private mutating func first(in values: [Value]) -> Entry? {
+        private mutating func first(in values: [Value]) -> Int? {
             for value in values {
                 if let found = find(in: value) { return found }
             }

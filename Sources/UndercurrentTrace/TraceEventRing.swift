@@ -6,21 +6,30 @@
 /// events, about a kilobyte moved for every event recorded past the cap.
 struct TraceEventRing {
     /// The events; once full, the oldest is at `start` and the order wraps around.
-    private var storage: [TraceEvent] = []
+    private var storage: [RecordedEvent] = []
     private var start = 0
 
     var count: Int { storage.count }
 
     /// The event at a position counted from the oldest kept.
-    subscript(position: Int) -> TraceEvent {
+    subscript(position: Int) -> RecordedEvent {
         get { storage[storageIndex(position)] }
         // In place: a get and a set would copy the event and its strings for each change.
         _modify { yield &storage[storageIndex(position)] }
     }
 
     /// The events in the order they were recorded.
-    var inOrder: [TraceEvent] {
+    var inOrder: [RecordedEvent] {
         start == 0 ? storage : Array(storage[start...] + storage[..<start])
+    }
+
+    /// Calls `body` with each event in the order they were recorded, lending each rather
+    /// than copying it out (a copy retains its strings).
+    func forEachInOrder(_ body: (RecordedEvent) -> Void) {
+        storage.withUnsafeBufferPointer { events in
+            for index in start..<events.count { body(events[index]) }
+            for index in 0..<start { body(events[index]) }
+        }
     }
 
     /// What `append` dropped to make room: how many events, and the lines the program
@@ -31,18 +40,18 @@ struct TraceEventRing {
     }
 
     /// Adds an event, dropping the oldest ones to stay within `capacity` (at least 1).
-    mutating func append(_ event: TraceEvent, capacity: Int) -> Dropped {
+    mutating func append(_ event: RecordedEvent, capacity: Int) -> Dropped {
         let (position, dropped) = makeRoom(capacity: capacity)
         storage[position] = event
         return dropped
     }
 
-    /// Adds an event made in its place by `TraceEvent.reset`, as the tracer does. Once the
+    /// Adds an event made in its place by `RecordedEvent.reset`, as the tracer does. Once the
     /// ring is full, the slot of the oldest event is written over field by field: an event
     /// made first and moved in was copied whole by the optimizer, each of its strings
     /// retained and released once more, on every recorded call.
     @inline(__always)
-    mutating func append(capacity: Int, _ fill: (inout TraceEvent) -> Void) -> Dropped {
+    mutating func append(capacity: Int, _ fill: (inout RecordedEvent) -> Void) -> Dropped {
         let (position, dropped) = makeRoom(capacity: capacity)
         fill(&storage[position])
         return dropped
@@ -65,15 +74,15 @@ struct TraceEventRing {
             {
                 storage.reserveCapacity(capacity)
             }
-            storage.append(TraceEvent(sequence: 0, kind: .output, depth: 0, target: "", argument: ""))
+            storage.append(RecordedEvent(sequence: 0, kind: .output, depth: 0, target: nil, argument: .none))
             return (storage.count - 1, Dropped())
         }
         // Full. A capacity lowered since the ring filled drops the surplus first.
         var dropped = Dropped()
         if storage.count > capacity {
             let ordered = inOrder
-            for surplus in ordered.prefix(ordered.count - capacity) where surplus.kind == .output {
-                dropped.printedLines.append(surplus.argument)
+            for surplus in ordered.prefix(ordered.count - capacity) {
+                if let line = surplus.printedLine { dropped.printedLines.append(line) }
             }
             storage = Array(ordered.suffix(capacity))
             dropped.count = ordered.count - capacity
@@ -81,8 +90,10 @@ struct TraceEventRing {
         }
         let position = start
         // Read in place: `storage[position].kind` would copy the whole event.
-        if storage.withUnsafeBufferPointer({ $0[position].kind == .output }) {
-            dropped.printedLines.append(storage[position].argument)
+        if storage.withUnsafeBufferPointer({ $0[position].kind == .output }),
+            let line = storage[position].printedLine
+        {
+            dropped.printedLines.append(line)
         }
         start = (start + 1) % storage.count
         dropped.count += 1

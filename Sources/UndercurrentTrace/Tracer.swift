@@ -13,8 +13,35 @@ public final class Tracer: _Introspection {
     // owner thread only, in short accesses, and the dynamic checks (a thread-local access
     // set per access) were a tenth of a traced custom subscription's cost in a profile.
     @exclusivity(unchecked) private var recorded = TraceEventRing()
-    /// The events kept, in the order they were recorded.
-    public var events: [TraceEvent] { recorded.inOrder }
+    /// The events kept, in the order they were recorded, spelled out: each name's text is
+    /// made once per read.
+    public var events: [TraceEvent] {
+        var spelled = SpelledNames(names: names)
+        var events: [TraceEvent] = []
+        events.reserveCapacity(recorded.count)
+        recorded.forEachInOrder { event in events.append(event.traceEvent { spelled.text(of: $0) }) }
+        return events
+    }
+
+    /// The names met last while reading the events, by the low bits of their numbers: a
+    /// trace names a handful of objects over and over, and spelling each name once per event
+    /// was most of a read.
+    private struct SpelledNames {
+        let names: ObjectNames
+        var recent = [(name: TraceName, text: String)?](repeating: nil, count: 256)
+
+        mutating func text(of name: TraceName) -> String {
+            let slot = Int(name.index & 255)
+            if let known = recent[slot], known.name == name { return known.text }
+            let text = names.text(of: name)
+            recent[slot] = (name, text)
+            return text
+        }
+    }
+
+    /// How many bytes the tracer keeps for each event (its ring's stride): the bench's memory
+    /// section shows it.
+    public static var recordedEventStride: Int { MemoryLayout<RecordedEvent>.stride }
     /// Events beyond this are dropped (the oldest first) and counted in `droppedCount`.
     @exclusivity(unchecked) public var capacity = 200_000 {
         didSet { capacity = max(10, capacity) }
@@ -28,7 +55,11 @@ public final class Tracer: _Introspection {
     public static let droppedOutputCapacity = 1_000
     /// Where virtual time comes from, when the session has a clock; each event's time is
     /// counted from `timeOrigin` (milliseconds).
-    @exclusivity(unchecked) public var clock: VirtualClockReading?
+    @exclusivity(unchecked) public var clock: VirtualClockReading? {
+        didSet { clockReference = clock.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `clock`, lent without counting on every recorded event (`clock` keeps it).
+    @exclusivity(unchecked) private var clockReference: Unmanaged<VirtualClockReading>?
     @exclusivity(unchecked) public var timeOrigin: Double = 0
     /// The number of the task running now (0 outside any task): each event's lane, kept as
     /// the interpreter says it changes (`runningTaskChanged(to:)`), not asked per event.
@@ -60,34 +91,34 @@ public final class Tracer: _Introspection {
         set { checker.reentrancyLimit = max(1, newValue) }
     }
 
-    private let names = ObjectNames()
+    private let names: ObjectNames
     @exclusivity(unchecked) private var depth = 0
     @exclusivity(unchecked) private var sequence = 0
     private var ownerThread: pthread_t?
     /// The demand of every subscription, and the contract's state.
-    private let checker = ContractChecker()
+    private let checker: ContractChecker
     /// The calls in progress.
     private let stack = CallStack()
     @exclusivity(unchecked) private var isRecording = false
     /// The subscriptions (conduits) each subject handed out, by the subject's trace name.
-    @exclusivity(unchecked) private var subjectConduits: [String: [String]] = [:]
+    @exclusivity(unchecked) private var subjectConduits: [TraceName: [TraceName]] = [:]
     /// The value each `debounce` holds, by the stage's name, until it delivers it or a newer
     /// value replaces it (OpenCombine's debounce, seen from its calls).
-    @exclusivity(unchecked) private var debounced: [String: String] = [:]
+    @exclusivity(unchecked) private var debounced: [TraceName: RecordedArgument] = [:]
     /// What each `buffer` holds (by the stage's name), followed from its calls as
     /// OpenCombine's buffer keeps it: a queue of values, the oldest delivered first.
-    @exclusivity(unchecked) private var buffered: [String: BufferedValues] = [:]
+    @exclusivity(unchecked) private var buffered: [TraceName: BufferedValues] = [:]
 
     private struct BufferedValues {
         var capacity: Int
         var drops: BufferDrop
-        var values: [String] = []
+        var values: [RecordedArgument] = []
     }
     /// The `send`s in progress, innermost last.
     @exclusivity(unchecked) private var sends: [SendInProgress] = []
 
     private struct SendInProgress {
-        var value: String
+        var value: RecordedArgument
         var dropsWithoutDemand: Bool
         /// Whether the subject had a live conduit when the send began.
         var reachesAnyone: Bool
@@ -95,17 +126,19 @@ public final class Tracer: _Introspection {
         /// demand then: only they can miss the value. Most sends have none, and no array is
         /// made for them (an array of every live conduit, made on every send, was a tenth of
         /// the tracer's cost of a send).
-        var unfed: [(name: String, subscriber: String, demand: DemandCount)]
+        var unfed: [(name: TraceName, subscriber: TraceName, demand: DemandCount)]
         /// Whether the send may drop the value for a conduit without demand, so that the
         /// conduits it delivers to must be noted: a `PassthroughSubject` one of whose conduits
         /// had none when the send began. Noting each delivery in a set, for every send in
         /// progress, was a tenth of a traced chain of subjects' time.
         var notesDeliveries: Bool
-        var delivered: Set<String> = []
+        var delivered: Set<TraceName> = []
     }
     private var partialLine = ""
 
     public init() {
+        names = ObjectNames()
+        checker = ContractChecker(names: names)
         bridgeLink = TracerBridgeLink()
         bridgeLink.tracerReference = Unmanaged.passUnretained(self)
     }
@@ -165,9 +198,9 @@ public final class Tracer: _Introspection {
     /// for a protocol call made while the input is stopping.
     @discardableResult
     private func record(
-        _ kind: TraceEvent.Kind, target: String, argument: String,
-        ledger change: LedgerChange? = nil, subscription: String? = nil,
-        violations found: [ContractViolation] = []
+        _ kind: TraceEvent.Kind, target: TraceName?, argument: RecordedArgument,
+        ledger change: DemandChange? = nil, subscription: TraceName? = nil,
+        violations found: [ContractViolation]? = nil
     ) -> Int? {
         // Once an error or Ctrl-C stops the input, the engine unwinds: a sequence whose
         // iteration was cut short sends `.finished`, a loop offers its remaining values to
@@ -181,10 +214,10 @@ public final class Tracer: _Introspection {
         // Printed lines are shown in place but are not calls: they take no number.
         if kind != .output { sequence += 1 }
         let number = kind == .output ? 0 : sequence
-        // Most calls break no rule: their empty list is not copied to be numbered.
+        // Most calls break no rule and have no list.
         var found = found
-        if !found.isEmpty { for index in found.indices { found[index].sequence = number } }
-        let time = clock.map { $0.milliseconds - timeOrigin }
+        if found != nil { for index in found!.indices { found![index].sequence = number } }
+        let time = clockReference?._withUnsafeGuaranteedRef { $0.milliseconds - timeOrigin }
         let depth = depth
         let lane = lane
         let dropped = recorded.append(capacity: capacity) {
@@ -199,7 +232,7 @@ public final class Tracer: _Introspection {
                 if droppedOutput.count < Self.droppedOutputCapacity { droppedOutput.append(line) }
             }
         }
-        note(found)
+        if let found { note(found) }
         return droppedCount + recorded.count - 1
     }
 
@@ -211,7 +244,7 @@ public final class Tracer: _Introspection {
     }
 
     /// The stored event at an absolute position, if it was not dropped.
-    private func update(at position: Int?, _ change: (inout TraceEvent) -> Void) {
+    private func update(at position: Int?, _ change: (inout RecordedEvent) -> Void) {
         guard let index = storedIndex(of: position) else { return }
         change(&recorded[index])
     }
@@ -227,7 +260,7 @@ public final class Tracer: _Introspection {
         guard !found.isEmpty else { return }
         var found = found
         for index in found.indices { found[index].sequence = frame.sequence }
-        update(at: frame.position) { $0.violations += found }
+        update(at: frame.position) { $0.violations = ($0.violations ?? []) + found }
         note(found)
     }
 
@@ -252,7 +285,7 @@ public final class Tracer: _Introspection {
         var rest = text[...]
         while let newline = rest.firstIndex(of: "\n") {
             partialLine += rest[..<newline]
-            record(.output, target: "", argument: Self.bounded(partialLine))
+            record(.output, target: nil, argument: .text(Self.bounded(partialLine)))
             partialLine = ""
             rest = rest[rest.index(after: newline)...]
         }
@@ -261,7 +294,7 @@ public final class Tracer: _Introspection {
 
     private func flushOutput() {
         if !partialLine.isEmpty {
-            record(.output, target: "", argument: Self.bounded(partialLine))
+            record(.output, target: nil, argument: .text(Self.bounded(partialLine)))
             partialLine = ""
         }
     }
@@ -269,8 +302,8 @@ public final class Tracer: _Introspection {
     /// Records that a script object went away (its `deinit` runs next).
     public func recordDeinit(of identity: ObjectIdentifier, type: TypeInfo) {
         guard onOwnerThread else { return }
-        let name = names.name(ofDeinitializing: identity, typeName: type.name)
-        record(.deinitialize, target: name, argument: "")
+        let name = names.name(ofDeinitializing: identity, type: type)
+        record(.deinitialize, target: name, argument: .none)
         checker.didDeinitialize(name)
         names.forget(identity)
     }
@@ -290,7 +323,7 @@ public final class Tracer: _Introspection {
     }
 
     /// The stage a `buffer` subscribes upstream is the buffer itself: its values are followed.
-    private func noteBuffer(subscriber: String) {
+    private func noteBuffer(subscriber: TraceName) {
         guard let buffer = enclosingSubscribe?.buffer else { return }
         buffered[subscriber] = BufferedValues(capacity: buffer.capacity, drops: buffer.drops)
     }
@@ -299,11 +332,8 @@ public final class Tracer: _Introspection {
 
     /// A subject's conduit handed to a subscriber: remembered under the subject, whose
     /// `receive(subscriber:)` is the call in progress.
-    private func noteConduit(_ subscription: String) {
-        guard
-            subscription.hasPrefix("PassthroughSubject.Conduit#")
-                || subscription.hasPrefix("CurrentValueSubject.Conduit#"),
-            let subject = enclosingSubscribe?.publisher
+    private func noteConduit(_ subscription: TraceName) {
+        guard names.role(of: subscription) == .subjectConduit, let subject = enclosingSubscribe?.publisher
         else { return }
         if subjectConduits[subject]?.contains(subscription) != true {
             subjectConduits[subject, default: []].append(subscription)
@@ -325,7 +355,7 @@ public final class Tracer: _Introspection {
         noteBuffer(subscriber: subscriberName)
         let parameters = Self.bufferParameters(of: publisher)
         let publisher = publisherName(publisher)
-        let position = record(.subscribe, target: publisher, argument: subscriberName)
+        let position = record(.subscribe, target: publisher, argument: .name(subscriberName))
         push(.subscribe, position: position) {
             $0.publisher = publisher
             $0.buffer = parameters
@@ -351,7 +381,7 @@ public final class Tracer: _Introspection {
             subscription: subscriptionName, isScript: subscription is ScriptBacked,
             subscriber: subscriberName, subscriber)
         let position = record(
-            .receiveSubscription, target: subscriberName, argument: subscriptionName,
+            .receiveSubscription, target: subscriberName, argument: .name(subscriptionName),
             subscription: subscriptionName)
         push(.receiveSubscription, position: position) {
             $0.subscriber = subscriberName
@@ -377,7 +407,7 @@ public final class Tracer: _Introspection {
         let subscriberID = subscriber.combineIdentifier
         willReceiveValue(
             subscriberID: subscriberID, name: { names.name(ofSubscriber: subscriber, identifier: subscriberID) },
-            value: { Self.describe(input) })
+            value: { Self.argument(input) })
     }
 
     /// `willReceive(subscriber:input:)` for a script subscriber, told by the bridge without an
@@ -386,13 +416,13 @@ public final class Tracer: _Introspection {
         guard onOwnerThread else { return }
         willReceiveValue(
             subscriberID: identifier, name: { names.name(ofScriptSubscriber: receiver, identifier: identifier) },
-            value: { Self.describe(input) })
+            value: { Self.argument(input) })
     }
 
     /// A value about to reach the subscriber `subscriberID`, named and described only when it
     /// is recorded.
     private func willReceiveValue(
-        subscriberID: CombineIdentifier, name: () -> String, value describe: () -> String
+        subscriberID: CombineIdentifier, name: () -> TraceName, value describe: () -> RecordedArgument
     ) {
         if stack.isForwarding(.receiveValue, to: subscriberID) {
             push(.receiveValue, position: nil) { $0.transparent = true }
@@ -401,7 +431,7 @@ public final class Tracer: _Introspection {
         let subscriberName = name()
         let value = describe()
         let checked = checker.willReceiveValue(
-            subscriber: subscriberName, value: value, sequence: sequence + 1,
+            subscriber: subscriberName, value: { text(of: value) }, sequence: sequence + 1,
             stack: stack)
         if !sends.isEmpty, let subscription = checked.subscription {
             for index in sends.indices where sends[index].notesDeliveries {
@@ -409,7 +439,7 @@ public final class Tracer: _Introspection {
             }
         }
         // A debounce delivering its value no longer holds it; a buffer delivers its oldest.
-        if !debounced.isEmpty, let subscription = checked.subscription, subscription.hasPrefix("Debounce.Inner#") {
+        if !debounced.isEmpty, let subscription = checked.subscription, names.role(of: subscription) == .debounceInner {
             debounced[subscription] = nil
         }
         if !buffered.isEmpty, let subscription = checked.subscription, buffered[subscription]?.values.isEmpty == false {
@@ -425,8 +455,7 @@ public final class Tracer: _Introspection {
             $0.demandBefore = checked.demandBefore
         }
         // A debounce keeps only the newest value until a pause: the one it held is let go.
-        // The first byte first: a prefix test on every traced value showed in profiles.
-        if subscriberName.utf8.first == UInt8(ascii: "D"), subscriberName.hasPrefix("Debounce.Inner#") {
+        if names.role(of: subscriberName) == .debounceInner {
             if let held = debounced[subscriberName] { record(.discarded, target: subscriberName, argument: held) }
             debounced[subscriberName] = value
         }
@@ -462,7 +491,7 @@ public final class Tracer: _Introspection {
             subscription: frame.subscription, demandBefore: frame.demandBefore, returned: resultingDemand)
         // Written in place rather than through `update(at:_:)`, whose closure would copy the change.
         guard let index = storedIndex(of: frame.position) else { return }
-        recorded[index].returnedDemand = Self.source(resultingDemand)
+        recorded[index].returnedDemand = resultingDemand
         recorded[index].ledger = change
     }
 
@@ -483,7 +512,7 @@ public final class Tracer: _Introspection {
         let subscriberName = names.name(of: subscriber)
         let checked = checker.willReceiveCompletion(subscriber: subscriberName, sequence: sequence + 1, stack: stack)
         let position = record(
-            .receiveCompletion, target: subscriberName, argument: text,
+            .receiveCompletion, target: subscriberName, argument: .text(text),
             subscription: checked.subscription, violations: checked.violations)
         push(.receiveCompletion, position: position) {
             $0.subscriber = subscriberName
@@ -505,7 +534,7 @@ public final class Tracer: _Introspection {
         let name = names.name(of: subscription)
         let checked = checker.willRequest(demand, subscription: name, sequence: sequence + 1, stack: stack)
         let position = record(
-            .request, target: name, argument: Self.source(demand), ledger: checked.change,
+            .request, target: name, argument: .text(Self.source(demand)), ledger: checked.change,
             subscription: name, violations: checked.violations)
         push(.request, position: position) { $0.subscription = name }
     }
@@ -522,7 +551,7 @@ public final class Tracer: _Introspection {
         buffered[name] = nil
         // An `AnyCancellable` released with its variable cancels: the argument says which.
         let cause = releaseCause?() ?? ""
-        let position = record(.cancel, target: name, argument: cause, subscription: name)
+        let position = record(.cancel, target: name, argument: .text(cause), subscription: name)
         push(.cancel, position: position) { $0.subscription = name }
         checker.willCancel(subscription: name, sequence: sequence, stack: stack)
     }
@@ -534,10 +563,24 @@ public final class Tracer: _Introspection {
 
     // MARK: - Text
 
-    private func publisherName<P: Publisher>(_ publisher: P) -> String {
+    private func publisherName<P: Publisher>(_ publisher: P) -> TraceName {
         if let backed = publisher as? ScriptBacked { return names.name(of: backed) }
         if let erased = publisher as? AnyValuePublisherBase { return names.name(of: erased.basePublisher) }
         return names.name(of: publisher)
+    }
+
+    /// A value as the argument of its event: an Int as the number, spelled out when read.
+    static func argument<Input>(_ value: Input) -> RecordedArgument {
+        if Input.self == Value.self, case .int(let number) = unsafeBitCast(value, to: Value.self) {
+            return .integer(number)
+        }
+        if Input.self == Int.self { return .integer(unsafeBitCast(value, to: Int.self)) }
+        return .text(describe(value))
+    }
+
+    /// An argument as the trace shows it.
+    private func text(of argument: RecordedArgument) -> String {
+        argument.text(spell: names.text(of:))
     }
 
     static func describe<Input>(_ value: Input) -> String {
@@ -673,7 +716,7 @@ extension Tracer {
     func willSend<Subject: AnyObject>(_ value: Value, to subject: Subject, dropsWithoutDemand: Bool) {
         guard onOwnerThread else { return }
         let name = names.name(of: subject)
-        var unfed: [(name: String, subscriber: String, demand: DemandCount)] = []
+        var unfed: [(name: TraceName, subscriber: TraceName, demand: DemandCount)] = []
         var liveCount = 0
         let conduits = subjectConduits[name] ?? []
         for conduit in conduits {
@@ -687,7 +730,7 @@ extension Tracer {
         if liveCount != conduits.count {
             subjectConduits[name] = conduits.filter { checker.activeDelivery(of: $0) != nil }
         }
-        let argument = Self.describe(value)
+        let argument = Self.argument(value)
         let position = record(.send, target: name, argument: argument)
         push(.send, position: position)
         sends.append(
@@ -701,11 +744,11 @@ extension Tracer {
     func didSend<Subject: AnyObject>(to subject: Subject) {
         guard onOwnerThread, let send = sends.popLast() else { return }
         if send.dropsWithoutDemand {
-            if !send.reachesAnyone { record(.dropped, target: "", argument: send.value) }
+            if !send.reachesAnyone { record(.dropped, target: nil, argument: send.value) }
             for conduit in send.unfed where !send.delivered.contains(conduit.name) {
                 record(
                     .dropped, target: conduit.subscriber, argument: send.value,
-                    ledger: LedgerChange(subscription: conduit.name, before: conduit.demand, after: conduit.demand),
+                    ledger: DemandChange(subscription: conduit.name, before: conduit.demand, after: conduit.demand),
                     subscription: conduit.name)
             }
         }
@@ -715,7 +758,7 @@ extension Tracer {
     /// Recorded under the call the stage is in (the `receive(_:)` that brought the value).
     func discarded<Stage: AnyObject>(_ value: Any, by stage: Stage) {
         guard onOwnerThread else { return }
-        record(.discarded, target: names.name(of: stage), argument: Self.describe(value))
+        record(.discarded, target: names.name(of: stage), argument: .text(Self.describe(value)))
     }
 }
 
@@ -730,7 +773,7 @@ extension Tracer: TaskObserver {
 
     public func taskStarted(_ task: ScriptTask) {
         guard onOwnerThread else { return }
-        record(.taskStart, target: task.name, argument: "")
+        record(.taskStart, target: names.name(forText: task.name), argument: .none)
     }
 
     public func taskWillWait(_ task: ScriptTask, for awaited: AwaitedCall) {
@@ -739,9 +782,9 @@ extension Tracer: TaskObserver {
         if let other = awaited.object as? ScriptTask {
             what = "\(other.name).\(awaited.call)"
         } else if let object = awaited.object {
-            what = "\(names.name(of: object)).\(awaited.call)"
+            what = "\(names.text(of: names.name(of: object))).\(awaited.call)"
         }
-        record(.taskAwait, target: Self.laneTarget(task), argument: what)
+        record(.taskAwait, target: laneTarget(task), argument: .text(what))
     }
 
     public func taskResumed(_ task: ScriptTask, with value: Value?) {
@@ -749,7 +792,7 @@ extension Tracer: TaskObserver {
         // A wait for a Void (a task that returns nothing, a `resume()`) gives nothing to show.
         var given = ""
         if let value, case .void = value {} else if let value { given = Self.describe(value) }
-        record(.taskResume, target: Self.laneTarget(task), argument: given)
+        record(.taskResume, target: laneTarget(task), argument: .text(given))
     }
 
     public func taskEnded(_ task: ScriptTask, result: Result<Value, ThrownValue>) {
@@ -760,9 +803,11 @@ extension Tracer: TaskObserver {
         case .success(let value): outcome = "returns \(Self.describe(value))"
         case .failure(let thrown): outcome = "throws \(Self.describe(thrown.value))"
         }
-        record(.taskEnd, target: task.name, argument: outcome)
+        record(.taskEnd, target: names.name(forText: task.name), argument: .text(outcome))
     }
 
     /// A task's name; the top level, when it is the one that waits.
-    private static func laneTarget(_ task: ScriptTask) -> String { task.isMain ? "top level" : task.name }
+    private func laneTarget(_ task: ScriptTask) -> TraceName {
+        names.name(forText: task.isMain ? "top level" : task.name)
+    }
 }

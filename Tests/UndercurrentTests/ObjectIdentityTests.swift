@@ -21,13 +21,36 @@ import Testing
     /// address is given here: which object the allocator puts where is not the test's to say.)
     @Test func aNewObjectAtAReusedAddressGetsANewName() {
         let names = ObjectNames()
-        let address = ObjectIdentifier(TypeInfo(name: "Box", kind: .classType))
-        #expect(names.name(ofScriptObjectAt: address, serial: 1, typeName: "Box") == "Box#1")
-        #expect(names.name(ofScriptObjectAt: address, serial: 1, typeName: "Box") == "Box#1")
-        #expect(names.name(ofScriptObjectAt: address, serial: 2, typeName: "Box") == "Box#2")
+        let type = TypeInfo(name: "Box", kind: .classType)
+        let address = ObjectIdentifier(type)
+        func name(serial: UInt64?) -> String {
+            names.text(of: names.name(ofScriptObjectAt: address, serial: serial, type: type))
+        }
+        #expect(name(serial: 1) == "Box#1")
+        #expect(name(serial: 1) == "Box#1")
+        #expect(name(serial: 2) == "Box#2")
         // A stand-in running the `deinit` of the object there takes its name.
-        #expect(names.name(ofScriptObjectAt: address, serial: nil, typeName: "Box") == "Box#2")
-        #expect(names.name(ofScriptObjectAt: address, serial: 2, typeName: "Box") == "Box#2")
+        #expect(name(serial: nil) == "Box#2")
+        #expect(name(serial: 2) == "Box#2")
+    }
+
+    /// A trace name is a number: two objects never share one, the same text always gives
+    /// the same one, and it reads back as the trace shows it.
+    @Test func traceNamesAreNumbersThatReadBackAsText() {
+        let names = ObjectNames()
+        let type = TypeInfo(name: "Debounce.Inner", kind: .classType)
+        let first = names.name(ofScriptObjectAt: ObjectIdentifier(type), serial: 1, type: type)
+        let other = TypeInfo(name: "Debounce.Inner", kind: .classType)
+        let second = names.name(ofScriptObjectAt: ObjectIdentifier(other), serial: 2, type: other)
+        #expect(first != second)
+        #expect(names.text(of: first) == "Debounce.Inner#1")
+        #expect(names.text(of: second) == "Debounce.Inner#2")
+        #expect(names.role(of: first) == .debounceInner)
+        let task = names.name(forText: "Task#1")
+        #expect(names.name(forText: "Task#1") == task)
+        #expect(names.text(of: task) == "Task#1")
+        #expect(names.role(of: task) == .ordinary)
+        _ = (type, other)
     }
 
     @Test func aTypeNoLongerReachesAnInterpreterThatWentAway() throws {

@@ -6,7 +6,7 @@ import Testing
 /// memory must never outlive an insertion or removal that moves the entries.
 @Suite struct StatesByNameTests {
     @Test func lookUpsStayRightAcrossInsertionsThatGrowTheTable() {
-        var states = StatesByName<Int>()
+        var states = StatesByName<String, Int>()
         states["A#1"] = 1
         #expect(states["A#1"] == 1)
         // Enough new names to make the dictionary grow and move every entry.
@@ -18,8 +18,8 @@ import Testing
     }
 
     @Test func everyRememberedNameStaysRightAcrossGrowthAndRemoval() {
-        var states = StatesByName<Int>()
-        let asked = (1...StatesByName<Int>.recentCapacity + 2).map { "Conduit#\($0)" }
+        var states = StatesByName<String, Int>()
+        let asked = (1...StatesByName<String, Int>.recentCapacity + 2).map { "Conduit#\($0)" }
         for (number, name) in asked.enumerated() { states[name] = number }
         // Asked in turn, as a chain of subjects asks about its conduits: all remembered.
         for _ in 1...3 {
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func removedNamesAreGoneAndOthersStay() {
-        var states = StatesByName<String>()
+        var states = StatesByName<String, String>()
         states["Sub#1"] = "first"
         states["Sub#2"] = "second"
         #expect(states["Sub#1"] == "first")
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func updatesChangeTheStoredStateInPlace() {
-        var states = StatesByName<[String]>()
+        var states = StatesByName<String, [String]>()
         #expect(states.updateUncounted("Sub#1") { $0.append("x") } == nil)
         states["Sub#1", default: []].append("a")
         states.updateUncounted("Sub#1") { $0.append("b") }
@@ -61,7 +61,7 @@ import Testing
     /// What the checker works out from the states is reused while `changeCount` stays the
     /// same: every write through the subscript or a removal must move it.
     @Test func everyWriteButAnUncountedUpdateIsCounted() {
-        var states = StatesByName<Int>()
+        var states = StatesByName<String, Int>()
         var seen = states.changeCount
         func changed() -> Bool {
             defer { seen = states.changeCount }

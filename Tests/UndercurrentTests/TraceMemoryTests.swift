@@ -57,8 +57,31 @@ import UndercurrentSession
 /// The packed storage of an event reads back what was stored, and stays small.
 @Suite struct TraceEventStorageTests {
     @Test func anEventTakesAtMost128Bytes() {
-        // 128 leaves room under issue 6's 150 bytes an event for the array's growth.
+        // 128 leaves room under issue 6's 150 bytes an event for the array's growth. The
+        // tracer keeps `RecordedEvent`s; a `TraceEvent` is what a read of them makes.
+        #expect(MemoryLayout<RecordedEvent>.stride <= 128)
         #expect(MemoryLayout<TraceEvent>.stride <= 128)
+    }
+
+    /// What the tracer keeps as numbers reads back as the trace shows it: an Int value as its
+    /// digits, names spelled, a returned demand as Swift writes it, the ledger's change.
+    @Test func aRecordedEventReadsBackAsTheTraceShowsIt() {
+        var recorded = RecordedEvent(
+            sequence: 4, kind: .receiveValue, depth: 2, target: TraceName(index: 0), argument: .integer(-42),
+            ledger: DemandChange(subscription: TraceName(index: 1), before: .count(1), after: .unlimited),
+            time: 2.5, subscription: TraceName(index: 1), lane: 2)
+        recorded.returnedDemand = .unlimited
+        let names = ["Sink#1", "Countdown.Inner#3"]
+        #expect(
+            recorded.traceEvent { names[Int($0.index)] }
+                == TraceEvent(
+                    sequence: 4, kind: .receiveValue, depth: 2, target: "Sink#1", argument: "-42",
+                    returnedDemand: ".unlimited",
+                    ledger: LedgerChange(subscription: "Countdown.Inner#3", before: .count(1), after: .unlimited),
+                    time: 2.5, subscription: "Countdown.Inner#3", lane: 2))
+        let named = RecordedEvent(
+            sequence: 1, kind: .subscribe, depth: 0, target: TraceName(index: 1), argument: .name(TraceName(index: 0)))
+        #expect(named.traceEvent { names[Int($0.index)] }.argument == "Sink#1")
     }
 
     @Test func packedFieldsReadBackAsStored() {
@@ -89,8 +112,14 @@ import UndercurrentSession
 /// The events a tracer keeps once it is full: the newest, in order, each completed where
 /// it was recorded.
 @Suite struct TraceEventRingTests {
-    private func event(_ number: Int) -> TraceEvent {
-        TraceEvent(sequence: number, kind: .request, depth: 0, target: "S#1", argument: ".max(\(number))")
+    private func event(_ number: Int) -> RecordedEvent {
+        RecordedEvent(
+            sequence: number, kind: .request, depth: 0, target: TraceName(index: 1), argument: .text(".max(\(number))"))
+    }
+
+    /// Names spelled by their numbers, for comparing recorded events as the trace shows them.
+    private func shown(_ event: RecordedEvent) -> TraceEvent {
+        event.traceEvent { "Name\($0.index)" }
     }
 
     @Test func aFullRingKeepsTheNewestInOrder() {
@@ -101,26 +130,31 @@ import UndercurrentSession
         #expect(ring.inOrder.map(\.sequence) == Array(16...25))
         #expect(ring[0].sequence == 16)
         #expect(ring[9].sequence == 25)
+        var lent: [Int] = []
+        ring.forEachInOrder { lent.append($0.sequence) }
+        #expect(lent == Array(16...25))
     }
 
     /// The tracer writes each new event over the oldest kept one, field by field: nothing of
     /// the old event may survive (a field `reset` forgot would show the dropped call's text).
     @Test func anEventWrittenOverTheOldestIsTheEventInitMakes() {
         var ring = TraceEventRing()
-        let old = TraceEvent(
-            sequence: 1, kind: .receiveValue, depth: 3, target: "Old#1", argument: "old",
-            returnedDemand: ".max(9)",
-            ledger: LedgerChange(subscription: "OldSubscription#1", before: .count(4), after: .unlimited),
-            time: 12.5, subscription: "OldSubscription#1",
+        var old = RecordedEvent(
+            sequence: 1, kind: .receiveValue, depth: 3, target: TraceName(index: 7), argument: .integer(5),
+            ledger: DemandChange(subscription: TraceName(index: 8), before: .count(4), after: .unlimited),
+            time: 12.5, subscription: TraceName(index: 8),
             violations: [ContractViolation(rule: .valueWithoutDemand, message: "old", sequence: 1)], lane: 3)
+        old.returnedDemand = .max(9)
         _ = ring.append(old, capacity: 1)
         let dropped = ring.append(capacity: 1) {
             $0.reset(
-                sequence: 2, kind: .request, depth: 0, target: "New#1", argument: ".max(1)", ledger: nil,
-                time: nil, subscription: nil, violations: [], lane: 0)
+                sequence: 2, kind: .request, depth: 0, target: TraceName(index: 2), argument: .text(".max(1)"),
+                ledger: nil, time: nil, subscription: nil, violations: [], lane: 0)
         }
         #expect(dropped.count == 1)
-        #expect(ring[0] == TraceEvent(sequence: 2, kind: .request, depth: 0, target: "New#1", argument: ".max(1)"))
+        #expect(
+            shown(ring[0])
+                == TraceEvent(sequence: 2, kind: .request, depth: 0, target: "Name2", argument: ".max(1)"))
     }
 
     /// Past `growsWholeFrom` events the ring takes its whole room at once; it keeps the same
@@ -138,10 +172,10 @@ import UndercurrentSession
     @Test func aChangeReachesTheEventAtItsPositionAfterWrapping() {
         var ring = TraceEventRing()
         for number in 1...13 { _ = ring.append(event(number), capacity: 10) }
-        ring[9].returnedDemand = ".max(1)"
-        ring[0].argument = "oldest"
-        #expect(ring.inOrder.last?.returnedDemand == ".max(1)")
-        #expect(ring.inOrder.first?.argument == "oldest")
+        ring[9].returnedDemand = .max(1)
+        ring[0].argument = .text("oldest")
+        #expect(ring.inOrder.last.map(shown)?.returnedDemand == ".max(1)")
+        #expect(ring.inOrder.first.map(shown)?.argument == "oldest")
         #expect(ring.inOrder.first?.sequence == 4)
     }
 
@@ -151,6 +185,19 @@ import UndercurrentSession
         let dropped = ring.append(event(13), capacity: 5)
         #expect(dropped.count == 8)
         #expect(ring.inOrder.map(\.sequence) == Array(9...13))
+    }
+
+    /// A printed line dropped from a full ring is handed back, so that it is never lost
+    /// from view; a call dropped is only counted.
+    @Test func aDroppedPrintedLineIsHandedBack() {
+        var ring = TraceEventRing()
+        _ = ring.append(
+            RecordedEvent(sequence: 0, kind: .output, depth: 0, target: nil, argument: .text("hi")), capacity: 2)
+        _ = ring.append(event(1), capacity: 2)
+        let first = ring.append(event(2), capacity: 2)
+        let second = ring.append(event(3), capacity: 2)
+        #expect(first.printedLines == ["hi"])
+        #expect(second.count == 1 && second.printedLines.isEmpty)
     }
 
     @Test func whatTheProgramPrintedIsShownEvenWhenItsEventsAreDropped() {

@@ -1,0 +1,112 @@
+import OpenCombine
+
+/// One event as the tracer keeps it while a script runs, until it is read as a
+/// `TraceEvent`: names as numbers (`TraceName`), an Int value as the number, a returned demand
+/// as the demand. Spelling them out when the events are read rather than on every call
+/// takes most of the reference counting out of recording a call, and leaves the events the
+/// trace drops (past its capacity) never spelled out at all.
+struct RecordedEvent {
+    // Declared in this order so that the small fields share words: 128 bytes an event (see
+    // `TraceEvent`'s note on memory).
+    private var storedSequence: Int32
+    private var storedDepth: Int32
+    private var storedLane: UInt32
+    var kind: TraceEvent.Kind
+    /// Nil for none (a printed line, a value dropped with no subscriber).
+    var target: TraceName?
+    var subscription: TraceName?
+    var argument: RecordedArgument
+    var returnedDemand: Subscribers.Demand?
+    var ledger: DemandChange?
+    private var storedTime: Double
+    /// Nil when the call broke no rule, as nearly every call: an empty array is retained and
+    /// released each time it is stored.
+    var violations: [ContractViolation]?
+
+    var sequence: Int { Int(storedSequence) }
+
+    init(
+        sequence: Int, kind: TraceEvent.Kind, depth: Int, target: TraceName?, argument: RecordedArgument,
+        ledger: DemandChange? = nil, time: Double? = nil, subscription: TraceName? = nil,
+        violations: [ContractViolation]? = nil, lane: Int = 0
+    ) {
+        storedSequence = Int32(clamping: sequence)
+        storedDepth = Int32(clamping: depth)
+        storedLane = UInt32(clamping: lane)
+        self.kind = kind
+        self.target = target
+        self.subscription = subscription
+        self.argument = argument
+        returnedDemand = nil
+        self.ledger = ledger
+        storedTime = time ?? .nan
+        self.violations = violations
+    }
+
+    /// Makes this event what `init` would make, in place: the tracer writes each new event
+    /// over the oldest one kept (`TraceEventRing.append(capacity:_:)`). Every stored
+    /// property is set.
+    @inline(__always)
+    mutating func reset(
+        sequence: Int, kind: TraceEvent.Kind, depth: Int, target: TraceName?, argument: RecordedArgument,
+        ledger: DemandChange?, time: Double?, subscription: TraceName?, violations: [ContractViolation]?, lane: Int
+    ) {
+        storedSequence = Int32(clamping: sequence)
+        storedDepth = Int32(clamping: depth)
+        storedLane = UInt32(clamping: lane)
+        self.kind = kind
+        self.target = target
+        self.subscription = subscription
+        self.argument = argument
+        returnedDemand = nil
+        self.ledger = ledger
+        storedTime = time ?? .nan
+        self.violations = violations
+    }
+
+    /// The line the program printed, for a printed line.
+    var printedLine: String? {
+        guard kind == .output, case .text(let line) = argument else { return nil }
+        return line
+    }
+
+    /// The event as the trace shows it, its names spelled by `spell`.
+    func traceEvent(spell: (TraceName) -> String) -> TraceEvent {
+        TraceEvent(
+            sequence: Int(storedSequence), kind: kind, depth: Int(storedDepth), target: target.map(spell) ?? "",
+            argument: argument.text(spell: spell), returnedDemand: returnedDemand.map(Tracer.source),
+            ledger: ledger.map {
+                LedgerChange(subscription: spell($0.subscription), before: $0.before, after: $0.after)
+            },
+            time: storedTime.isNaN ? nil : storedTime, subscription: subscription.map(spell),
+            violations: violations ?? [], lane: Int(storedLane))
+    }
+}
+
+/// What an event's argument column shows, kept as it came.
+enum RecordedArgument {
+    case text(String)
+    /// A subscriber or a subscription handed over.
+    case name(TraceName)
+    /// An Int value: most values traced are, and writing each one out as text was a tenth
+    /// of recording its call.
+    case integer(Int)
+
+    static let none = RecordedArgument.text("")
+
+    func text(spell: (TraceName) -> String) -> String {
+        switch self {
+        case .text(let text): text
+        case .name(let name): spell(name)
+        case .integer(let number): String(number)
+        }
+    }
+}
+
+/// A subscription's outstanding demand before and after a call, as recorded (a
+/// `LedgerChange` once read).
+struct DemandChange {
+    var subscription: TraceName
+    var before: DemandCount
+    var after: DemandCount
+}
