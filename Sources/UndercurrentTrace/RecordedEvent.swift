@@ -64,6 +64,12 @@ struct RecordedEvent {
         self.violations = violations
     }
 
+    /// A value's call returned: what it returned, and the demand change that made.
+    mutating func close(returning demand: Subscribers.Demand, ledger change: DemandChange?) {
+        returnedDemand = demand
+        ledger = change
+    }
+
     /// The line the program printed, for a printed line.
     var printedLine: String? {
         guard kind == .output, case .text(let line) = argument else { return nil }

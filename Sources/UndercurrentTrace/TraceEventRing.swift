@@ -36,7 +36,15 @@ struct TraceEventRing {
     /// printed among them.
     struct Dropped {
         var count = 0
-        var printedLines: [String] = []
+        /// Nil while there is none, as on nearly every append: an empty array would be
+        /// retained and released on every event recorded.
+        private(set) var printedLinesIfAny: [String]?
+
+        var printedLines: [String] { printedLinesIfAny ?? [] }
+
+        mutating func notePrinted(_ line: String) {
+            if printedLinesIfAny == nil { printedLinesIfAny = [line] } else { printedLinesIfAny!.append(line) }
+        }
     }
 
     /// Adds an event, dropping the oldest ones to stay within `capacity` (at least 1).
@@ -82,7 +90,7 @@ struct TraceEventRing {
         if storage.count > capacity {
             let ordered = inOrder
             for surplus in ordered.prefix(ordered.count - capacity) {
-                if let line = surplus.printedLine { dropped.printedLines.append(line) }
+                if let line = surplus.printedLine { dropped.notePrinted(line) }
             }
             storage = Array(ordered.suffix(capacity))
             dropped.count = ordered.count - capacity
@@ -93,7 +101,7 @@ struct TraceEventRing {
         if storage.withUnsafeBufferPointer({ $0[position].kind == .output }),
             let line = storage[position].printedLine
         {
-            dropped.printedLines.append(line)
+            dropped.notePrinted(line)
         }
         start = (start + 1) % storage.count
         dropped.count += 1

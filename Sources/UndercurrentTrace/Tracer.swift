@@ -227,9 +227,11 @@ public final class Tracer: _Introspection {
         }
         if dropped.count > 0 {
             droppedCount += dropped.count
-            for line in dropped.printedLines {
-                droppedOutputCount += 1
-                if droppedOutput.count < Self.droppedOutputCapacity { droppedOutput.append(line) }
+            if let lines = dropped.printedLinesIfAny {
+                for line in lines {
+                    droppedOutputCount += 1
+                    if droppedOutput.count < Self.droppedOutputCapacity { droppedOutput.append(line) }
+                }
             }
         }
         if let found { note(found) }
@@ -491,8 +493,7 @@ public final class Tracer: _Introspection {
             subscription: frame.subscription, demandBefore: frame.demandBefore, returned: resultingDemand)
         // Written in place rather than through `update(at:_:)`, whose closure would copy the change.
         guard let index = storedIndex(of: frame.position) else { return }
-        recorded[index].returnedDemand = resultingDemand
-        recorded[index].ledger = change
+        recorded[index].close(returning: resultingDemand, ledger: change)
     }
 
     public func willReceive<Downstream: Subscriber>(
