@@ -171,9 +171,9 @@ final class ContractChecker {
     // MARK: - Signals
 
     /// A value reaches `subscriber`. Spends one of the subscription's demand when the
-    /// subscriber is its direct one, and returns the demand before. `value` describes the
-    /// value, for a broken rule's message.
-    func willReceiveValue(subscriber: TraceName, value: () -> String, sequence: Int, stack: CallStack)
+    /// subscriber is its direct one, and returns the demand before. `value` is spelled out
+    /// only for a broken rule's message.
+    func willReceiveValue(subscriber: TraceName, value: RecordedArgument, sequence: Int, stack: CallStack)
         -> (demandBefore: DemandCount?, subscription: TraceName?, violations: [ContractViolation]?)
     {
         let delivery = delivery(to: subscriber, stack: stack)
@@ -190,7 +190,8 @@ final class ContractChecker {
         guard isEnabled else { return (before, subscription, nil) }
         if delivery.mayBreakSignalRule,
             let violation = signalViolation(
-                to: subscriber, what: "the value \(value())", sequence: sequence, stack: stack)
+                to: subscriber, what: "the value \(value.text(spell: names.text(of:)))", sequence: sequence,
+                stack: stack)
         {
             return (before, subscription, [violation])
         }
@@ -200,7 +201,8 @@ final class ContractChecker {
                 [
                     ContractViolation(
                         rule: .valueWithoutDemand,
-                        message: "\(text(subscription)) sent \(value()) to \(text(subscriber)), "
+                        message:
+                            "\(text(subscription)) sent \(value.text(spell: names.text(of:))) to \(text(subscriber)), "
                             + "which had no outstanding demand "
                             + "(demand \(count)); a publisher sends only what was requested",
                         sequence: sequence)

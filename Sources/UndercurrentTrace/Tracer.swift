@@ -433,7 +433,7 @@ public final class Tracer: _Introspection {
         let subscriberName = name()
         let value = describe()
         let checked = checker.willReceiveValue(
-            subscriber: subscriberName, value: { text(of: value) }, sequence: sequence + 1,
+            subscriber: subscriberName, value: value, sequence: sequence + 1,
             stack: stack)
         if !sends.isEmpty, let subscription = checked.subscription {
             for index in sends.indices where sends[index].notesDeliveries {
@@ -577,11 +577,6 @@ public final class Tracer: _Introspection {
         }
         if Input.self == Int.self { return .integer(unsafeBitCast(value, to: Int.self)) }
         return .text(describe(value))
-    }
-
-    /// An argument as the trace shows it.
-    private func text(of argument: RecordedArgument) -> String {
-        argument.text(spell: names.text(of:))
     }
 
     static func describe<Input>(_ value: Input) -> String {
