@@ -103,7 +103,8 @@ struct TraceEventRing {
         {
             dropped.notePrinted(line)
         }
-        start = (start + 1) % storage.count
+        // A compare rather than `%`, which divides, on every event recorded.
+        start = start + 1 == storage.count ? 0 : start + 1
         dropped.count += 1
         return (position, dropped)
     }
