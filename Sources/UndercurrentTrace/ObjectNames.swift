@@ -85,6 +85,12 @@ final class ObjectNames {
     }
 
     @exclusivity(unchecked) private var namings: [ObjectIdentifier: Naming] = [:]
+    /// The namings asked for last, by the low bits of the type's address: a traced send
+    /// names half a dozen objects of a few types, and hashing each type for `namings` was
+    /// a tenth of the tracer's work on a chain of subjects. Types never go away, so a slot
+    /// never names another type at the same address.
+    @exclusivity(unchecked) private var recentNamings = [(type: ObjectIdentifier, naming: Naming)?](
+        repeating: nil, count: 64)
 
     /// The script subscriber named last, by its identifier: a traced value names its
     /// subscriber on every call, mostly the one named just before. Only script-backed ones
@@ -100,6 +106,7 @@ final class ObjectNames {
         roles.removeAll()
         typeIndices.removeAll()
         namings.removeAll()
+        recentNamings = Array(repeating: nil, count: recentNamings.count)
         lastSubscriber = nil
     }
 
@@ -134,7 +141,7 @@ final class ObjectNames {
     func name<S: Subscriber>(ofSubscriber subscriber: S, identifier: CombineIdentifier) -> TraceName {
         if let lastSubscriber, lastSubscriber.identifier == identifier { return lastSubscriber.name }
         let name = name(of: subscriber)
-        if case .scriptBacked? = namings[ObjectIdentifier(Swift.type(of: subscriber))] {
+        if case .scriptBacked = naming(of: subscriber) {
             lastSubscriber = (identifier, name)
         }
         return name
@@ -159,15 +166,7 @@ final class ObjectNames {
     /// Generic rather than taking an `Any`: the engine's subscribers are value types, and
     /// boxing one per traced call cost an allocation and a copy.
     func name<Thing>(of thing: Thing) -> TraceName {
-        let type = ObjectIdentifier(Swift.type(of: thing))
-        let naming: Naming
-        if let known = namings[type] {
-            naming = known
-        } else {
-            naming = self.naming(of: thing)
-            namings[type] = naming
-        }
-        switch naming {
+        switch naming(of: thing) {
         case .forwarding:
             return name(of: (thing as! ForwardingSubscriber).forwardedSubscriber)
         case .scriptBacked(let backedType):
@@ -202,7 +201,23 @@ final class ObjectNames {
         return open(thing as Any)
     }
 
-    private func naming(of thing: Any) -> Naming {
+    /// How `thing`'s type is named, worked out on its first use.
+    private func naming<Thing>(of thing: Thing) -> Naming {
+        let type = ObjectIdentifier(Swift.type(of: thing))
+        let slot = Int(truncatingIfNeeded: UInt(bitPattern: type) >> 4) & (recentNamings.count - 1)
+        if let recent = recentNamings[slot], recent.type == type { return recent.naming }
+        let naming: Naming
+        if let known = namings[type] {
+            naming = known
+        } else {
+            naming = workOutNaming(of: thing)
+            namings[type] = naming
+        }
+        recentNamings[slot] = (type, naming)
+        return naming
+    }
+
+    private func workOutNaming(of thing: Any) -> Naming {
         if thing is ForwardingSubscriber { return .forwarding }
         if let backedType = type(of: thing) as? ScriptBacked.Type { return .scriptBacked(backedType) }
         if thing is TraceLabelled { return .labelled }

@@ -215,8 +215,11 @@ public final class Tracer: _Introspection {
         if kind != .output { sequence += 1 }
         let number = kind == .output ? 0 : sequence
         // Most calls break no rule and have no list.
-        var found = found
-        if found != nil { for index in found!.indices { found![index].sequence = number } }
+        let found = found?.map { violation in
+            var numbered = violation
+            numbered.sequence = number
+            return numbered
+        }
         let time = clockReference?._withUnsafeGuaranteedRef { $0.milliseconds - timeOrigin }
         let depth = depth
         let lane = lane
