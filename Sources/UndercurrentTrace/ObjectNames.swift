@@ -55,8 +55,7 @@ final class ObjectNames {
     /// (0 for a name that is the type's alone). Eight bytes a name rather than its text: the
     /// text is made when an event is read.
     @exclusivity(unchecked) private var spelled: [(type: UInt32, number: UInt32)] = []
-    /// The type names, each once, with what each tells the tracer and the last instance
-    /// number given.
+    /// The type names, each once, with the last instance number given to each.
     @exclusivity(unchecked) private var types: [TypeRecord] = []
     /// What each type tells the tracer, by type index, apart from `types`: asked on every
     /// traced value, and read from a record with a String in it, it may copy the record.

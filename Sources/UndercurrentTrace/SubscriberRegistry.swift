@@ -117,8 +117,10 @@ struct SubscriberRegistry {
     }
 
     /// Depth-first search through values the subscription owns strongly, for the index of
-    /// a target found. (An index rather than the entry: an `Entry?` returned through the
-    /// search read back as garbage in a debug build once `name` was a `TraceName`.)
+    /// a target found. An index rather than the entry: Swift 6.3.1 without optimization
+    /// returns a wrong `Entry?` from `first(where:)` once `name` is a `TraceName` (an
+    /// `Entry` with a 32-bit first field and an `unowned` optional reference; reproduced
+    /// outside the project, right with `-O`, with a strong reference, or with a String name).
     private struct Walker {
         let targets: [Entry]
         var visitedCells = Set<ObjectIdentifier>()
