@@ -83,14 +83,6 @@ final class ContractChecker {
         lastDelivery = nil
     }
 
-    func demand(of subscription: TraceName) -> DemandCount {
-        subscriptions[subscription]?.demand ?? .count(0)
-    }
-
-    func subscription(of subscriber: TraceName) -> TraceName? {
-        subscribers[subscriber]?.subscription
-    }
-
     /// The direct subscriber of `subscription` and the subscription's outstanding demand,
     /// while that subscriber still holds it (not completed, cancelled or gone).
     func activeDelivery(of subscription: TraceName) -> (subscriber: TraceName, demand: DemandCount)? {

@@ -30,17 +30,25 @@ struct RecordedEvent {
         ledger: DemandChange? = nil, time: Double? = nil, subscription: TraceName? = nil,
         violations: [ContractViolation]? = nil, lane: Int = 0
     ) {
-        storedSequence = Int32(clamping: sequence)
-        storedDepth = Int32(clamping: depth)
-        storedLane = UInt32(clamping: lane)
-        self.kind = kind
-        self.target = target
-        self.subscription = subscription
-        self.argument = argument
+        self.init()
+        reset(
+            sequence: sequence, kind: kind, depth: depth, target: target, argument: argument, ledger: ledger,
+            time: time, subscription: subscription, violations: violations, lane: lane)
+    }
+
+    /// A blank event, for `init` to fill.
+    private init() {
+        storedSequence = 0
+        storedDepth = 0
+        storedLane = 0
+        kind = .output
+        target = nil
+        subscription = nil
+        argument = .none
         returnedDemand = nil
-        self.ledger = ledger
-        storedTime = time ?? .nan
-        self.violations = violations
+        ledger = nil
+        storedTime = .nan
+        violations = nil
     }
 
     /// Makes this event what `init` would make, in place: the tracer writes each new event

@@ -36,7 +36,7 @@ public struct TraceEvent: Sendable, Equatable {
     }
 
     // Memory (issue 6 asks for at most 150 bytes a recorded event, counting the array's
-    // growth): the position and the depth are stored in 32 bits each, the time without an
+    // growth; the tracer keeps `RecordedEvent`s, and a read of them makes these): the position and the depth are stored in 32 bits each, the time without an
     // optional's tag (NaN for none), the ledger change in 33 bytes, and the stored
     // properties are declared in this order so that the one-byte `kind` fills the ledger's
     // tail - 128 bytes an event instead of 160.
@@ -97,27 +97,6 @@ public struct TraceEvent: Sendable, Equatable {
         self.returnedDemand = returnedDemand
         self.ledger = ledger
         self.storedTime = time ?? .nan
-        self.subscription = subscription
-        self.violations = violations
-    }
-
-    /// Makes this event what `init` would make, in place: the tracer writes each new event
-    /// over the oldest one kept (`TraceEventRing.append(capacity:_:)`). Every stored
-    /// property is set.
-    @inline(__always)
-    mutating func reset(
-        sequence: Int, kind: Kind, depth: Int, target: String, argument: String,
-        ledger: LedgerChange?, time: Double?, subscription: String?, violations: [ContractViolation], lane: Int
-    ) {
-        storedSequence = Int32(clamping: sequence)
-        self.kind = kind
-        storedLane = UInt32(clamping: lane)
-        storedDepth = Int32(clamping: depth)
-        self.target = target
-        self.argument = argument
-        returnedDemand = nil
-        self.ledger = ledger
-        storedTime = time ?? .nan
         self.subscription = subscription
         self.violations = violations
     }

@@ -50,7 +50,8 @@ import Testing
         #expect(names.name(forText: "Task#1") == task)
         #expect(names.text(of: task) == "Task#1")
         #expect(names.role(of: task) == .ordinary)
-        _ = (type, other)
+        // Both types stay alive to the end, so that their addresses stay apart.
+        withExtendedLifetime((type, other)) {}
     }
 
     @Test func aTypeNoLongerReachesAnInterpreterThatWentAway() throws {
