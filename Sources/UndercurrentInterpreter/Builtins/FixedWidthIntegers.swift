@@ -348,10 +348,10 @@ extension StandardLibrary {
         let info = type.typeInfo
         // Unowned: the type lives as long as the process (`ScalarType`).
         let name = type.name
-        info.property("max", isStatic: true) { [unowned type] _, _ in type.value(bits: type.maxBits) }
-        info.property("min", isStatic: true) { [unowned type] _, _ in type.value(bits: type.minBits) }
-        info.property("zero", isStatic: true) { [unowned type] _, _ in type.value(bits: 0) }
-        info.property("bitWidth", isStatic: true) { [unowned type] _, _ in .int(type.bitWidth) }
+        info.property("max", isStatic: true, isConstant: true) { [unowned type] _, _ in type.value(bits: type.maxBits) }
+        info.property("min", isStatic: true, isConstant: true) { [unowned type] _, _ in type.value(bits: type.minBits) }
+        info.property("zero", isStatic: true, isConstant: true) { [unowned type] _, _ in type.value(bits: 0) }
+        info.property("bitWidth", isStatic: true, isConstant: true) { [unowned type] _, _ in .int(type.bitWidth) }
         info.property("bitWidth") { [unowned type] _, _ in .int(type.bitWidth) }
         info.property("description") { [unowned type] _, value in
             .string(type.description(of: Self.bits(of: value, type)))

@@ -9,8 +9,12 @@ extension TypeInfo {
             isStatic: isStatic)
     }
 
-    func property(_ name: String, isStatic: Bool = false, _ get: @escaping (Interpreter, Value) throws -> Value) {
-        addNativeProperty(name, isStatic: isStatic, NativeProperty(get: get))
+    /// `isConstant`: the getter gives the same value on every read (`Int.max`).
+    func property(
+        _ name: String, isStatic: Bool = false, isConstant: Bool = false,
+        _ get: @escaping (Interpreter, Value) throws -> Value
+    ) {
+        addNativeProperty(name, isStatic: isStatic, NativeProperty(isConstant: isConstant, get: get))
     }
 
     /// A method that takes its receiver's storage and changes it (`append`, `sort`, `insert`).

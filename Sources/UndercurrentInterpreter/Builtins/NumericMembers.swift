@@ -98,9 +98,9 @@ extension StandardLibrary {
 
     private func installIntMembers(on int: TypeInfo) {
         func number(_ value: Value) -> Int { if case .int(let number) = value { return number } else { return 0 } }
-        int.property("max", isStatic: true) { _, _ in .int(Int.max) }
-        int.property("min", isStatic: true) { _, _ in .int(Int.min) }
-        int.property("zero", isStatic: true) { _, _ in .int(0) }
+        int.property("max", isStatic: true, isConstant: true) { _, _ in .int(Int.max) }
+        int.property("min", isStatic: true, isConstant: true) { _, _ in .int(Int.min) }
+        int.property("zero", isStatic: true, isConstant: true) { _, _ in .int(0) }
         int.property("description") { _, value in .string(String(number(value))) }
         int.property("magnitude") { _, value in
             // Swift's `magnitude` is a UInt; only Int.min's does not fit in Int.
@@ -151,7 +151,7 @@ extension StandardLibrary {
             ("ulpOfOne", .ulpOfOne), ("zero", 0),
         ]
         for (name, constant) in constants {
-            double.property(name, isStatic: true) { _, _ in .double(constant) }
+            double.property(name, isStatic: true, isConstant: true) { _, _ in .double(constant) }
         }
         double.property("description") { _, value in .string(Formatter.describe(.double(number(value)), debug: false)) }
         double.property("magnitude") { _, value in .double(number(value).magnitude) }

@@ -18,6 +18,11 @@ extension BodyCompiler {
         let general = generalCall(callee: callee, arguments, site, expected: expected, at: location)
         switch callee {
         case .member(let baseExpr, let method, _, _):
+            if let (path, genericArguments) = Self.typePath(baseExpr) {
+                return staticCall(
+                    arguments, site, owner: .named(path, genericArguments: genericArguments, StaticMemberSite()),
+                    at: location, otherwise: general)
+            }
             // Only a base that reads a variable: the general path evaluates it again when the
             // fast path does not apply, which must not repeat a side effect.
             switch baseExpr {
@@ -37,7 +42,7 @@ extension BodyCompiler {
                 return general
             }
         case .implicitMember(let name, _) where name != "some":
-            return staticCall(arguments, site, expected: expected, at: location, otherwise: general)
+            return staticCall(arguments, site, owner: .contextual(expected), at: location, otherwise: general)
         case .name(.dynamic, let name, _) where name.first?.isUppercase == false && !name.hasPrefix("Swift."):
             return globalCall(name, arguments, site, at: location, otherwise: general)
         default:
@@ -315,9 +320,37 @@ extension BodyCompiler {
         }
     }
 
-    /// `.name(args)` resolved to a native static function of the expected type.
+    /// Where a static call finds its type.
+    enum StaticCallOwner {
+        /// The expected type of `.max(1)`, which the general call remembers in the site.
+        case contextual(TypeRef?)
+        /// The type a name names: `Subscribers.Demand.max(1)`, `Just<Int>.init(1)`.
+        case named([String], genericArguments: [TypeRef], StaticMemberSite)
+
+        @inline(__always)
+        func type(_ site: CallSiteCache, _ interpreter: Interpreter, generation: Int) -> TypeInfo? {
+            switch self {
+            case .contextual(let expected):
+                return site.implicitOwner(expected: expected, generation: generation)
+            case .named(let path, _, let ownerSite):
+                if let owner = ownerSite.owner(at: generation) { return owner }
+                guard FastPaths.enabled, let owner = interpreter.type(namedByPath: path) else { return nil }
+                ownerSite.remember(owner: owner, at: generation)
+                return owner
+            }
+        }
+
+        var genericArguments: [TypeRef] {
+            switch self {
+            case .contextual(let expected): expected?.genericArguments ?? []
+            case .named(_, let genericArguments, _): genericArguments
+            }
+        }
+    }
+
+    /// `.name(args)` or `Type.name(args)` resolved to a native static function of the type.
     private func staticCall(
-        _ arguments: [Argument], _ site: CallSiteCache, expected: TypeRef?,
+        _ arguments: [Argument], _ site: CallSiteCache, owner ownerSource: StaticCallOwner,
         at location: SourceLocation,
         otherwise general: @escaping CompiledExpression
     ) -> CompiledExpression {
@@ -332,13 +365,13 @@ extension BodyCompiler {
         }
         return { interpreter, frame in
             let generation = interpreter.memberGeneration
-            // The expected type is this site's own, so while no declaration changed, neither
-            // did the function found nor, when it is pure, its result.
+            // The type is this site's own (the expected type, or the one it names), so while no
+            // declaration changed, neither did the function found nor, when it is pure, its result.
             if allLiterals, let result = compiledArguments.constant(at: generation, in: interpreter) {
                 try interpreter.tick(location)
                 return result
             }
-            guard let owner = site.implicitOwner(expected: expected, generation: generation),
+            guard let owner = ownerSource.type(site, interpreter, generation: generation),
                 !owner.isOptionalType,
                 let resolution = site.resolution(.staticMember, on: owner, generation: generation),
                 resolution.isPlain, let body = resolution.nativeBody
@@ -346,7 +379,7 @@ extension BodyCompiler {
                 return try general(interpreter, frame)
             }
             try interpreter.tick(location)
-            let receiver = compiledArguments.metatype(of: owner, genericArguments: expected?.genericArguments ?? [])
+            let receiver = compiledArguments.metatype(of: owner, genericArguments: ownerSource.genericArguments)
             let result = try compiledArguments.callNative(
                 body, receiver: receiver, resolution, arguments, compiler,
                 interpreter, frame, at: location)

@@ -60,6 +60,9 @@ extension BodyCompiler {
                 if let field = site.directRead(of: value, generation: interpreter.memberGeneration) { return field }
                 return try interpreter.member(of: value, name, site: site, at: location)
             }
+            if let (path, genericArguments) = Self.typePath(baseExpr) {
+                return staticMemberRead(name, ofTypeAt: path, genericArguments, at: location, otherwise: read)
+            }
             guard case .name(let reference, "self", _) = baseExpr, !reference.isDynamic else { return read }
             // A property of `self` (`next`, `subscriber` in a subscription's `request`): read
             // from `self`'s cell, without running `self` as an expression first.
@@ -94,7 +97,11 @@ extension BodyCompiler {
             return binary(op, lhs, rhs, expected: expected, at: location)
 
         case .implicitMember(let name, let location):
-            return { interpreter, _ in try interpreter.implicitMember(name, expected: expected, at: location) }
+            let site = StaticMemberSite()
+            return { interpreter, _ in
+                if let constant = site.constant(at: interpreter.memberGeneration) { return constant }
+                return try interpreter.implicitMember(name, expected: expected, site: site, at: location)
+            }
 
         case .call(let callee, let arguments, let site, let location):
             return call(callee: callee, arguments, tables.callSite(site), expected: expected, at: location)

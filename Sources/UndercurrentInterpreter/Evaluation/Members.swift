@@ -215,15 +215,24 @@ extension Interpreter {
         return try raw.checkedLoaded(at: location)
     }
 
-    func staticMember(of metatype: Metatype, _ name: String, at location: SourceLocation) throws -> Value {
+    /// `site`, when given, is the site that named `metatype`'s type (`StaticMemberSite`), and
+    /// keeps a member whose value cannot change.
+    func staticMember(
+        of metatype: Metatype, _ name: String, site: StaticMemberSite? = nil, at location: SourceLocation
+    ) throws -> Value {
         let type = metatype.type
         if name == "self" { return .metatype(metatype) }
         // `Optional<Int>.none` is nil, and `Optional<Int>.some` wraps (the `.enumCase` calls).
-        if type.isOptionalType, name == "none" { return .optional(nil) }
+        if type.isOptionalType, name == "none" {
+            site?.remember(constant: .optional(nil), at: memberGeneration)
+            return .optional(nil)
+        }
         if let index = type.caseIndex[name] {
             let info = type.cases[index]
             if info.associatedTypes.isEmpty {
-                return .enumValue(EnumValue(type: type, caseIndex: index, payload: []))
+                let value = Value.enumValue(EnumValue(type: type, caseIndex: index, payload: []))
+                site?.remember(constant: value, at: memberGeneration)
+                return value
             }
             return .function(FunctionValue(.enumCase(type, index)))
         }
@@ -245,7 +254,9 @@ extension Interpreter {
                 }
                 return cell.load()
             case .nativeProperty(let property):
-                return try locating(location) { try property.get(self, .metatype(metatype)) }
+                let value = try locating(location) { try property.get(self, .metatype(metatype)) }
+                if property.isConstant { site?.remember(constant: value, at: memberGeneration) }
+                return value
             case .computed(let property):
                 guard let getter = property.getter else { break }
                 return try callScript(
@@ -313,15 +324,42 @@ extension Interpreter {
         return nil
     }
 
-    func implicitMember(_ name: String, expected: TypeRef?, at location: SourceLocation) throws -> Value {
+    /// `site`, when given, keeps the type found and a member that cannot change
+    /// (`StaticMemberSite`).
+    func implicitMember(
+        _ name: String, expected: TypeRef?, site: StaticMemberSite? = nil, at location: SourceLocation
+    ) throws -> Value {
         if expected?.optionalWrapped != nil, name == "none" { return .optional(nil) }
-        guard let type = try implicitMemberType(expected: expected, member: name, at: location) else {
-            throw ScriptError.runtime("cannot infer the type of '.\(name)' here; write the type name", at: location)
+        let type: TypeInfo
+        if let owner = site?.owner(at: memberGeneration) {
+            type = owner
+        } else {
+            guard let found = try implicitMemberType(expected: expected, member: name, at: location) else {
+                throw ScriptError.runtime("cannot infer the type of '.\(name)' here; write the type name", at: location)
+            }
+            site?.remember(owner: found, at: memberGeneration)
+            type = found
         }
         if type === builtins.optional, name == "none" { return .optional(nil) }
         return try staticMember(
-            of: Metatype(type: type, genericArguments: expected?.genericArguments ?? []), name,
+            of: Metatype(type: type, genericArguments: expected?.genericArguments ?? []), name, site: site,
             at: location)
+    }
+
+    /// The type that `Outer.Inner` names when it is read as an expression, found as
+    /// `lookupName` and `staticMember` would find it; nil when a part is not a type there (the
+    /// first a global variable or function, a later one a case or an alias). Depends on the
+    /// declarations only, so a site may keep it (`StaticMemberSite`).
+    func type(namedByPath path: [String]) -> TypeInfo? {
+        let first = path[0]
+        guard first != "Self", !first.contains("."), globals[first] == nil, globalFunctions[first] == nil,
+            var type = types[first]
+        else { return nil }
+        for part in path.dropFirst() {
+            guard part != "self", type.caseIndex[part] == nil, let nested = type.nestedTypes[part] else { return nil }
+            type = nested
+        }
+        return type
     }
 
     // MARK: - Names

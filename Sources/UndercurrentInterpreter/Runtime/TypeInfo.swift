@@ -37,13 +37,18 @@ public enum Callable {
 public struct NativeProperty {
     public var get: (Interpreter, Value) throws -> Value
     public var set: ((Interpreter, inout Value, Value) throws -> Void)?
+    /// The getter gives the same value on every read (`Subscribers.Demand.unlimited`), so a
+    /// site that reads it may keep what it gave (`StaticMemberSite`).
+    public var isConstant: Bool
 
     public init(
+        isConstant: Bool = false,
         get: @escaping (Interpreter, Value) throws -> Value,
         set: ((Interpreter, inout Value, Value) throws -> Void)? = nil
     ) {
         self.get = get
         self.set = set
+        self.isConstant = isConstant
     }
 }
 

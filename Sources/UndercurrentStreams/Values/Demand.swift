@@ -155,12 +155,12 @@ extension StreamBridge {
         let demandType = types.demand
         demandType.addNativeProperty(
             "unlimited", isStatic: true,
-            NativeProperty { [unowned self] _, _ in
+            NativeProperty(isConstant: true) { [unowned self] _, _ in
                 self.demandValue(.unlimited)
             })
         demandType.addNativeProperty(
             "none", isStatic: true,
-            NativeProperty { [unowned self] _, _ in
+            NativeProperty(isConstant: true) { [unowned self] _, _ in
                 self.demandValue(.none)
             })
         demandType.addNativeMethod(
