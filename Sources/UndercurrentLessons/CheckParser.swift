@@ -178,7 +178,7 @@ public enum CheckParser {
 
     /// `[NAME.]method(args)[ -> DEMAND]`
     static func parsePattern(_ text: String) throws -> CallPattern {
-        let text = text.trimmingCharacters(in: .whitespaces)
+        let text = text.trimmingSpaces()
         guard !text.isEmpty else { throw Failure(message: "a call is missing, e.g. `request(.max(2))`") }
         // The method starts the text or follows the target's dot.
         var methodStart: String.Index?
@@ -209,11 +209,11 @@ public enum CheckParser {
         guard let close = matchingParenthesis(call, open) else {
             throw Failure(message: "unbalanced parentheses in `\(text)`")
         }
-        let inner = call[call.index(after: open)..<close].trimmingCharacters(in: .whitespaces)
-        var after = call[call.index(after: close)...].trimmingCharacters(in: .whitespaces)
+        let inner = call[call.index(after: open)..<close].trimmingSpaces()
+        var after = call[call.index(after: close)...].trimmingSpaces()
         var returned: String?
         if after.hasPrefix("->") || after.hasPrefix("→") {
-            after = String(after.drop { $0 == "-" || $0 == ">" || $0 == "→" }).trimmingCharacters(in: .whitespaces)
+            after = String(after.drop { $0 == "-" || $0 == ">" || $0 == "→" }).trimmingSpaces()
             guard let demand = demandText(after) else {
                 throw Failure(message: "`\(after)` is not a demand (.max(N), .unlimited or .none)")
             }
@@ -237,7 +237,7 @@ public enum CheckParser {
                 ("subscriber:", TraceEvent.Kind.subscribe), ("subscription:", .receiveSubscription),
                 ("completion:", .receiveCompletion),
             ] where inner.hasPrefix(label) {
-                let argument = inner.dropFirst(label.count).trimmingCharacters(in: .whitespaces)
+                let argument = inner.dropFirst(label.count).trimmingSpaces()
                 if returned != nil { throw Failure(message: "only `receive(_:)` returns a demand") }
                 return CallPattern(target: target, kind: kind, argument: argument.isEmpty ? nil : argument, text: text)
             }
@@ -315,14 +315,14 @@ public enum CheckParser {
             case "(", "[": depth += 1
             case ")", "]": depth -= 1
             case "," where depth == 0:
-                items.append(current.trimmingCharacters(in: .whitespaces))
+                items.append(current.trimmingSpaces())
                 current = ""
                 continue
             default: break
             }
             current.append(character)
         }
-        let last = current.trimmingCharacters(in: .whitespaces)
+        let last = current.trimmingSpaces()
         if !last.isEmpty || !items.isEmpty { items.append(last) }
         return items
     }
@@ -330,12 +330,12 @@ public enum CheckParser {
     /// Separates a concept in brackets from what follows it: `[demand] demand honoured`
     /// → ("demand", "demand honoured"). Without brackets, the concept is nil.
     static func splitConcept(_ text: String) -> (String?, String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         guard trimmed.hasPrefix("["), let close = trimmed.firstIndex(of: "]") else { return (nil, trimmed) }
         let concept = trimmed[trimmed.index(after: trimmed.startIndex)..<close]
         let rest = trimmed[trimmed.index(after: close)...]
         return (
-            concept.trimmingCharacters(in: .whitespaces).lowercased(), rest.trimmingCharacters(in: .whitespaces)
+            concept.trimmingSpaces().lowercased(), rest.trimmingSpaces()
         )
     }
 
@@ -357,18 +357,18 @@ public enum CheckParser {
             } else if character == "\"" {
                 inString = true
             } else if character == "/", previous == "/" {
-                let body = text[..<text.index(before: index)].trimmingCharacters(in: .whitespaces)
-                let note = text[text.index(after: index)...].trimmingCharacters(in: .whitespaces)
+                let body = text[..<text.index(before: index)].trimmingSpaces()
+                let note = text[text.index(after: index)...].trimmingSpaces()
                 return (body, note.isEmpty ? nil : note)
             }
             previous = character
         }
-        return (text.trimmingCharacters(in: .whitespaces), nil)
+        return (text.trimmingSpaces(), nil)
     }
 
     /// A Swift-style string literal: `"got 1\n"`.
     static func stringLiteral(_ text: String) throws -> String {
-        let text = text.trimmingCharacters(in: .whitespaces)
+        let text = text.trimmingSpaces()
         guard text.count >= 2, text.first == "\"", text.last == "\"" else {
             throw Failure(message: "expected text in double quotes, like \"got 1\"")
         }
@@ -411,7 +411,7 @@ public enum CheckParser {
 
         mutating func reset() { position = text.startIndex }
 
-        var rest: String { String(text[position...]).trimmingCharacters(in: .whitespaces) }
+        var rest: String { String(text[position...]).trimmingSpaces() }
         var atEnd: Bool { rest.isEmpty }
 
         private func peekWord() -> (String, String.Index)? {

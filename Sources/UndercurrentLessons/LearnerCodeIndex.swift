@@ -124,7 +124,7 @@ struct LearnerCodeIndex {
         private func add(_ method: String, _ node: some SyntaxProtocol) {
             guard !types.isEmpty else { return }
             let line = node.startLocation(converter: converter).line
-            let text = line >= 1 && line <= lines.count ? lines[line - 1].trimmingCharacters(in: .whitespaces) : ""
+            let text = line >= 1 && line <= lines.count ? lines[line - 1].trimmingSpaces() : ""
             methods.append(
                 Method(type: types.joined(separator: "."), name: method, part: part, line: line, text: text))
         }

@@ -105,7 +105,7 @@ extension LessonController {
     public static func parts(of text: String) -> [String] {
         var parts: [[Substring]] = [[]]
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.trimmingCharacters(in: .whitespaces) == typedMarker {
+            if line.trimmingSpaces() == typedMarker {
                 parts.append([])
             } else {
                 parts[parts.count - 1].append(line)
@@ -293,7 +293,7 @@ extension LessonController {
             return
         }
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first {
-            !$0.trimmingCharacters(in: .whitespaces).isEmpty
+            !$0.trimmingSpaces().isEmpty
         }
         guard let editor else {
             say(

@@ -5,7 +5,7 @@ import UndercurrentSession
 extension LessonController {
     /// `:lesson N`, `:lesson FILE`, or `:lesson` alone (the last lesson worked on).
     public func startLesson(_ argument: String, in session: Session) {
-        var argument = argument.trimmingCharacters(in: .whitespaces)
+        var argument = argument.trimmingSpaces()
         if argument.isEmpty {
             if let active {
                 say("You are in \(title(active)). :lessons lists the others; :lesson N opens one.")

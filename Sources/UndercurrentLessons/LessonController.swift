@@ -116,7 +116,7 @@ public final class LessonController: SessionExtension {
         // an exercise judges the learner's code.
         if let active {
             let parts = trimmed.split(separator: " ", maxSplits: 1).map(String.init)
-            let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+            let argument = parts.count > 1 ? parts[1].trimmingSpaces() : ""
             if parts.first == ":step", Int(argument) != nil {
                 goToStep(argument, in: session)
                 return .continue
@@ -203,7 +203,7 @@ public final class LessonController: SessionExtension {
             "let", "var", "actor",
         ]
         for line in source.split(separator: "\n") {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingSpaces()
             if trimmed.isEmpty || trimmed.hasPrefix("//") || trimmed.hasPrefix("import ") { continue }
             for word in trimmed.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == "<" || $0 == ":" }) {
                 if word.hasPrefix("@") || modifiers.contains(String(word)) { continue }

@@ -59,9 +59,12 @@ public enum LessonParser {
 
         init(text: String, path: String) {
             self.path = path
-            let raw = text.replacingOccurrences(of: "\r\n", with: "\n").split(
-                separator: "\n", omittingEmptySubsequences: false
-            ).map(String.init)
+            // Split as bytes, a `\r` before a `\n` dropped: Foundation's `replacingOccurrences`
+            // of `\r\n` took an eighth of the REPL's start-up on Linux, and a split by Character
+            // most of what was left of reading the lessons.
+            let raw = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+                String(decoding: $0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0, as: UTF8.self)
+            }
             // Lesson text is inert: a control character (an escape sequence that clears the
             // screen, writes the clipboard, hides text) is kept as its Swift escape, so it is
             // shown rather than obeyed, wherever the text goes; in a string literal of the
@@ -107,8 +110,8 @@ public enum LessonParser {
         /// Front matter between `---` lines at the top: `title:`, `summary:`, `id:`.
         mutating func readFrontMatter() -> Int {
             var index = 0
-            while index < lines.count, lines[index].trimmingCharacters(in: .whitespaces).isEmpty { index += 1 }
-            guard index < lines.count, lines[index].trimmingCharacters(in: .whitespaces) == "---" else {
+            while index < lines.count, lines[index].trimmingSpaces().isEmpty { index += 1 }
+            guard index < lines.count, lines[index].trimmingSpaces() == "---" else {
                 error(
                     index + 1 > lines.count ? 1 : index + 1,
                     "a lesson starts with front matter: a line `---`, then `title: …` (and `summary: …`), then `---`")
@@ -117,12 +120,12 @@ public enum LessonParser {
             let open = index
             index += 1
             while index < lines.count {
-                let line = lines[index].trimmingCharacters(in: .whitespaces)
+                let line = lines[index].trimmingSpaces()
                 if line == "---" { return index + 1 }
                 if !line.isEmpty, !line.hasPrefix("#") {
                     if let colon = line.firstIndex(of: ":") {
-                        let key = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-                        var value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                        let key = line[..<colon].trimmingSpaces().lowercased()
+                        var value = line[line.index(after: colon)...].trimmingSpaces()
                         // YAML-style quotes are optional: `title: "@Published"`.
                         if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first
                         {
@@ -155,17 +158,17 @@ public enum LessonParser {
             while index < lines.count {
                 let raw = lines[index]
                 let line = index + 1
-                let trimmed = raw.trimmingCharacters(in: .whitespaces)
+                let trimmed = raw.trimmingSpaces()
                 if let fence = Self.fenceMarker(trimmed) {
                     let indent = raw.prefix { $0 == " " || $0 == "\t" }.count
-                    let info = trimmed.dropFirst(fence.count).trimmingCharacters(in: .whitespaces)
+                    let info = trimmed.dropFirst(fence.count).trimmingSpaces()
                     let words = info.split(separator: " ").map(String.init)
                     var body: [String] = []
                     var closed = false
                     index += 1
                     while index < lines.count {
                         let inner = lines[index]
-                        let innerTrimmed = inner.trimmingCharacters(in: .whitespaces)
+                        let innerTrimmed = inner.trimmingSpaces()
                         if innerTrimmed.hasPrefix(fence), innerTrimmed.allSatisfy({ $0 == fence.first }) {
                             closed = true
                             break
@@ -185,7 +188,7 @@ public enum LessonParser {
                 if trimmed.isEmpty {
                     result.append(.blank(line: line))
                 } else if let level = Self.headingLevel(raw) {
-                    let text = raw.dropFirst(level).trimmingCharacters(in: .whitespaces)
+                    let text = raw.dropFirst(level).trimmingSpaces()
                     result.append(.heading(level: level, text: text, line: line))
                 } else {
                     result.append(.text(raw, line: line))
@@ -304,7 +307,7 @@ public enum LessonParser {
 
         static func sectionTitle(_ heading: String) -> String {
             guard let colon = heading.firstIndex(of: ":") else { return "" }
-            return heading[heading.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            return heading[heading.index(after: colon)...].trimmingSpaces()
         }
 
         mutating func check(_ step: LessonStep, hadSection: Bool) {
@@ -378,17 +381,17 @@ public enum LessonParser {
     }
 
     static func label(_ text: String, in labels: [String]) -> (label: String, rest: String)? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         for label in labels + ["Hint:", "Checks:"] where trimmed.hasPrefix(label) {
-            return (label, trimmed.dropFirst(label.count).trimmingCharacters(in: .whitespaces))
+            return (label, trimmed.dropFirst(label.count).trimmingSpaces())
         }
         return nil
     }
 
     static func isCheckItem(_ text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         if trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ") {
-            return trimmed.dropFirst(2).trimmingCharacters(in: .whitespaces)
+            return trimmed.dropFirst(2).trimmingSpaces()
         }
         return nil
     }
@@ -425,19 +428,19 @@ public enum LessonParser {
         var rest: String
 
         static func read(_ text: String) -> ExerciseLabel? {
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let trimmed = text.trimmingSpaces()
             for kind in Kind.allCases where trimmed.hasPrefix(kind.rawValue) {
                 var after = trimmed.dropFirst(kind.rawValue.count)
                 var concept: String?
                 let spaced = after.drop { $0 == " " }
                 if spaced.first == "[", let close = spaced.firstIndex(of: "]") {
                     concept = spaced[spaced.index(after: spaced.startIndex)..<close]
-                        .trimmingCharacters(in: .whitespaces).lowercased()
+                        .trimmingSpaces().lowercased()
                     after = spaced[spaced.index(after: close)...]
                 }
                 guard after.first == ":" else { continue }
                 return ExerciseLabel(
-                    kind: kind, concept: concept, rest: after.dropFirst().trimmingCharacters(in: .whitespaces))
+                    kind: kind, concept: concept, rest: after.dropFirst().trimmingSpaces())
             }
             return nil
         }
@@ -532,7 +535,7 @@ public enum LessonParser {
                 case .prompt:
                     prompt.add(element)
                 case .hint:
-                    hints[hints.count - 1].text += " " + text.trimmingCharacters(in: .whitespaces)
+                    hints[hints.count - 1].text += " " + text.trimmingSpaces()
                 case .checks:
                     if let item = LessonParser.isCheckItem(text) {
                         items[currentChecks, default: []].append(CheckItem(text: item, line: line))
@@ -761,12 +764,12 @@ public enum LessonParser {
         }
 
         static func choice(_ text: String) -> Prediction.Choice? {
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let trimmed = text.trimmingSpaces()
             guard trimmed.count >= 3, let first = trimmed.first, first.isLetter, first.isLowercase,
                 trimmed.dropFirst().first == ")"
             else { return nil }
             return Prediction.Choice(
-                label: String(first), text: trimmed.dropFirst(2).trimmingCharacters(in: .whitespaces))
+                label: String(first), text: trimmed.dropFirst(2).trimmingSpaces())
         }
 
         mutating func add(_ element: Element, _ reader: inout Reader) {
@@ -802,7 +805,7 @@ public enum LessonParser {
                         questionLine = line
                         state = .question
                     case "Answer:":
-                        answers = rest.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                        answers = rest.split(separator: "|").map { $0.trimmingSpaces() }.filter {
                             !$0.isEmpty
                         }
                         answerLine = line
@@ -828,11 +831,11 @@ public enum LessonParser {
                 }
                 switch state {
                 case .body: body.add(element)
-                case .question: question += " " + text.trimmingCharacters(in: .whitespaces)
-                case .explanation: explanation += " " + text.trimmingCharacters(in: .whitespaces)
+                case .question: question += " " + text.trimmingSpaces()
+                case .explanation: explanation += " " + text.trimmingSpaces()
                 case .choices:
                     if text.first == " " || text.first == "\t" {
-                        choices[choices.count - 1].text += " " + text.trimmingCharacters(in: .whitespaces)
+                        choices[choices.count - 1].text += " " + text.trimmingSpaces()
                     } else {
                         reader.error(
                             line, "choices are lines like `a) …`; a longer choice continues on an indented line")

@@ -51,7 +51,7 @@ public struct LessonTextRenderer {
         }
 
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            let line = rawLine.trimmingSpaces()
             if line.isEmpty {
                 flush()
                 if output.last != "" && !output.isEmpty { output.append("") }
@@ -61,7 +61,7 @@ public struct LessonTextRenderer {
                 let level = rawLine.prefix { $0 == "#" }.count
                 flush()
                 if !output.isEmpty, output.last != "" { output.append("") }
-                output += heading(rawLine.dropFirst(level).trimmingCharacters(in: .whitespaces), level: level)
+                output += heading(rawLine.dropFirst(level).trimmingSpaces(), level: level)
                 continue
             }
             if let (marker, rest) = Self.listMarker(line) {
@@ -71,7 +71,7 @@ public struct LessonTextRenderer {
             }
             if line.hasPrefix(">") {
                 flush()
-                let quote = line.drop { $0 == ">" }.trimmingCharacters(in: .whitespaces)
+                let quote = line.drop { $0 == ">" }.trimmingSpaces()
                 output += wrap(quote, first: dim("│ "), rest: dim("│ "), firstWidth: 2)
                 continue
             }
@@ -88,11 +88,11 @@ public struct LessonTextRenderer {
 
     static func listMarker(_ line: String) -> (String, String)? {
         if line.hasPrefix("- ") || line.hasPrefix("* ") || line.hasPrefix("+ ") {
-            return ("-", String(line.dropFirst(2)).trimmingCharacters(in: .whitespaces))
+            return ("-", String(line.dropFirst(2)).trimmingSpaces())
         }
         let digits = line.prefix { $0.isNumber }
         if !digits.isEmpty, line.dropFirst(digits.count).hasPrefix(". ") {
-            return (digits + ".", String(line.dropFirst(digits.count + 2)).trimmingCharacters(in: .whitespaces))
+            return (digits + ".", String(line.dropFirst(digits.count + 2)).trimmingSpaces())
         }
         return nil
     }
