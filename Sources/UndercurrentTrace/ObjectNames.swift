@@ -316,7 +316,7 @@ final class ObjectNames {
 
     /// `Publishers.Map<…>.Inner<…>` becomes `Map.Inner`; `Subscribers.Sink<…>` becomes `Sink`.
     static func readableTypeName(of thing: Any) -> String {
-        let full = String(reflecting: type(of: thing))
+        let full = RuntimeTypeName.qualified(type(of: thing))
         // Drop generic arguments and the `(unknown context at $…)` of private types. Scanned
         // as UTF-8 (the brackets are ASCII): a subscriber nested a thousand operators deep
         // has a type name of megabytes, and a Character at a time took seconds.

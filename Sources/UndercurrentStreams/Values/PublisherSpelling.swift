@@ -42,7 +42,7 @@ struct PublisherSpeller {
         let publisher = unwrapAdapters(publisher)
         // `MapKeyPath<Upstream, Output>`: the Output is the type of what the key path reads.
         if publisher is ScriptMapKeyPathNaming { throw cannotTell("the type of the property this key path reads") }
-        let node = try TypeNode.parse(String(reflecting: type(of: publisher)))
+        let node = try TypeNode.parse(RuntimeTypeName.qualified(type(of: publisher)))
         let rewritten = try rewrite(
             node, children: publisherChildren(of: publisher), context: context(of: publisher, written: written))
         var renamed = rewritten
@@ -88,7 +88,7 @@ struct PublisherSpeller {
         let mirror = Mirror(reflecting: field)
         if mirror.displayStyle == nil || field is CustomDebugStringConvertible || field is CustomStringConvertible {
             if let text = field as? CustomDebugStringConvertible { return text.debugDescription }
-            if String(describing: type(of: field)).contains("->") { return "(Function)" }
+            if RuntimeTypeName.plain(type(of: field)).contains("->") { return "(Function)" }
             return String(reflecting: field)
         }
         return try reflect(field, context: context, debug: true)
@@ -97,7 +97,7 @@ struct PublisherSpeller {
     /// Swift's reflection of a plain value (a `DropFirstSequence` of a sequence publisher),
     /// with the erased types spelled from `context`.
     func reflect(_ value: Any, context: Context, debug: Bool) throws -> String {
-        let node = try TypeNode.parse(String(reflecting: type(of: value)))
+        let node = try TypeNode.parse(RuntimeTypeName.qualified(type(of: value)))
         let name = try rewrite(node, children: [:], context: context)
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
@@ -138,7 +138,7 @@ struct PublisherSpeller {
     private func publisherChildren(of publisher: Any) -> [String: Any] {
         var result: [String: Any] = [:]
         for child in Mirror(reflecting: publisher).children where unwrapAdapters(child.value) is any Publisher {
-            result[String(reflecting: type(of: child.value))] = unwrapAdapters(child.value)
+            result[RuntimeTypeName.qualified(type(of: child.value))] = unwrapAdapters(child.value)
         }
         return result
     }
@@ -506,7 +506,7 @@ struct TypeNode {
 
     /// The last name of a publisher's type, without generic arguments (`Map`).
     static func baseName(of publisher: Any) -> String {
-        (try? parse(String(reflecting: type(of: publisher))))?.components.last?.name ?? ""
+        (try? parse(RuntimeTypeName.qualified(type(of: publisher))))?.components.last?.name ?? ""
     }
 
     static func parse(_ text: String) throws -> TypeNode {

@@ -165,7 +165,7 @@ public final class PublisherValue: NativeValue {
     static func familyName(of publisher: Any) -> String {
         if let adapter = publisher as? StagelessAdapter { return familyName(of: adapter.adaptedPublisher) }
         if let erased = publisher as? AnyValuePublisherBase { return familyName(of: erased.basePublisher) }
-        var name = String(reflecting: type(of: publisher))
+        var name = RuntimeTypeName.qualified(type(of: publisher))
         if let genericStart = name.firstIndex(of: "<") { name = String(name[..<genericStart]) }
         // `(extension in UndercurrentStreams):OpenCombine.Publishers.Merge` (Combining/).
         if name.hasPrefix("(extension in "), let colon = name.firstIndex(of: ":") {

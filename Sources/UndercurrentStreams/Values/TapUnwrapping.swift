@@ -7,12 +7,12 @@ import UndercurrentInterpreter
 enum TapUnwrapping {
     /// True for OpenCombine's `SubscriberTap` around a subscriber.
     static func isSubscriberTap(_ thing: Any) -> Bool {
-        String(describing: type(of: thing)).hasPrefix("SubscriberTap<")
+        RuntimeTypeName.plain(type(of: thing)).hasPrefix("SubscriberTap<")
     }
 
     /// True for OpenCombine's `SubscriptionTap` around a subscription.
     static func isSubscriptionTap(_ thing: Any) -> Bool {
-        String(describing: type(of: thing)).hasPrefix("SubscriptionTap")
+        RuntimeTypeName.plain(type(of: thing)).hasPrefix("SubscriptionTap")
     }
 
     /// The script object or struct value inside a tap (a script type conforming to
@@ -32,7 +32,7 @@ enum TapUnwrapping {
     static func unwrap(_ thing: Any) -> Any {
         var current = thing
         for _ in 0..<4 {
-            let typeName = String(describing: type(of: current))
+            let typeName = RuntimeTypeName.plain(type(of: current))
             guard typeName.hasPrefix("SubscriberTap") || typeName.hasPrefix("SubscriptionTap") else { break }
             guard
                 let inner = Mirror(reflecting: current).children.first(where: {

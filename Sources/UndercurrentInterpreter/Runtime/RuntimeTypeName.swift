@@ -1,0 +1,15 @@
+/// The names Swift's runtime gives a type: what `String(reflecting:)` and
+/// `String(describing:)` print for a metatype, asked of the runtime directly.
+///
+/// Those two reach the same name through `debugPrint`'s casts of the metatype (to
+/// `CustomDebugStringConvertible`, `CustomStringConvertible`, `TextOutputStreamable`) and a
+/// `Mirror`, and the first cast of a type the process has not seen scans every protocol
+/// conformance in the binary. Naming the engine's types that way was a quarter of what the
+/// first traced input using a new operator cost.
+public enum RuntimeTypeName {
+    /// `Swift.Array<Swift.Int>`, as `String(reflecting:)` spells it.
+    @inlinable public static func qualified(_ type: Any.Type) -> String { _typeName(type, qualified: true) }
+
+    /// `Array<Int>`, as `String(describing:)` spells it.
+    @inlinable public static func plain(_ type: Any.Type) -> String { _typeName(type, qualified: false) }
+}
