@@ -217,9 +217,11 @@ final class ObjectNames {
     }
 
     private func workOutNaming(of thing: Any) -> Naming {
-        if thing is ForwardingSubscriber { return .forwarding }
-        if let backedType = type(of: thing) as? ScriptBacked.Type { return .scriptBacked(backedType) }
-        if thing is TraceLabelled { return .labelled }
+        if thing is NamedOtherwiseInTraces {
+            if thing is ForwardingSubscriber { return .forwarding }
+            if let backedType = type(of: thing) as? ScriptBacked.Type { return .scriptBacked(backedType) }
+            if thing is TraceLabelled { return .labelled }
+        }
         let typeIndex = typeIndex(of: Self.readableTypeName(of: thing))
         if type(of: thing) is AnyClass { return .object(type: typeIndex) }
         if thing is CustomCombineIdentifierConvertible { return .identified(type: typeIndex) }

@@ -2,7 +2,7 @@ import OpenCombine
 import UndercurrentInterpreter
 
 /// An engine-side stand-in for a script object; the tracer names it after the script type.
-public protocol ScriptBacked {
+public protocol ScriptBacked: NamedOtherwiseInTraces {
     var scriptValue: Value { get }
 }
 

@@ -10,7 +10,7 @@ public protocol StagelessAdapter {
 }
 
 /// The subscriber a stageless adapter subscribes upstream with: it stands for its downstream.
-public protocol ForwardingSubscriber {
+public protocol ForwardingSubscriber: NamedOtherwiseInTraces {
     var downstreamSubscriber: Any { get }
 }
 

@@ -3,7 +3,7 @@ import UndercurrentInterpreter
 
 /// Something the tracer should show under a name the learner chose (`.trace("search")`)
 /// instead of its type's name.
-public protocol TraceLabelled {
+public protocol TraceLabelled: NamedOtherwiseInTraces {
     var traceLabel: String { get }
 }
 
