@@ -1,8 +1,8 @@
 extension StringProtocol where UnicodeScalarView.SubSequence == Substring.UnicodeScalarView {
     /// The text without the spaces and tabs around it: what Foundation's
-    /// `trimmingSpaces()` gives, worked out on the text's scalars. On Linux
-    /// Foundation's goes through `NSString`, and reading the lessons with it was two fifths of
-    /// the REPL's start-up.
+    /// `trimmingCharacters(in: .whitespaces)` gives, worked out on the text's scalars. On
+    /// Linux Foundation's goes through `NSString`, and reading the lessons with it was two
+    /// fifths of the REPL's start-up.
     func trimmingSpaces() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.isSpaceOrTab }),
