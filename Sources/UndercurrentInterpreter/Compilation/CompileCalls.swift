@@ -333,10 +333,7 @@ extension BodyCompiler {
             case .contextual(let expected):
                 return site.implicitOwner(expected: expected, generation: generation)
             case .named(let path, _, let ownerSite):
-                if let owner = ownerSite.owner(at: generation) { return owner }
-                guard FastPaths.enabled, let owner = interpreter.type(namedByPath: path) else { return nil }
-                ownerSite.remember(owner: owner, at: generation)
-                return owner
+                return ownerSite.type(namedByPath: path, in: interpreter, generation: generation)
             }
         }
 
@@ -356,6 +353,7 @@ extension BodyCompiler {
     ) -> CompiledExpression {
         let compiledArguments = CompiledArguments()
         let compiler = self
+        let genericArguments = ownerSource.genericArguments
         // `.max(1)`: a pure function of literals gives the same value on every run.
         let allLiterals = arguments.allSatisfy {
             switch $0.value {
@@ -379,7 +377,7 @@ extension BodyCompiler {
                 return try general(interpreter, frame)
             }
             try interpreter.tick(location)
-            let receiver = compiledArguments.metatype(of: owner, genericArguments: ownerSource.genericArguments)
+            let receiver = compiledArguments.metatype(of: owner, genericArguments: genericArguments)
             let result = try compiledArguments.callNative(
                 body, receiver: receiver, resolution, arguments, compiler,
                 interpreter, frame, at: location)

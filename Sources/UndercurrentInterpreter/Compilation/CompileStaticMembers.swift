@@ -32,15 +32,8 @@ extension BodyCompiler {
         return { interpreter, frame in
             let generation = interpreter.memberGeneration
             if let constant = site.constant(at: generation) { return constant }
-            let owner: TypeInfo
-            if let remembered = site.owner(at: generation) {
-                owner = remembered
-            } else {
-                guard FastPaths.enabled, let found = interpreter.type(namedByPath: path) else {
-                    return try general(interpreter, frame)
-                }
-                site.remember(owner: found, at: generation)
-                owner = found
+            guard let owner = site.type(namedByPath: path, in: interpreter, generation: generation) else {
+                return try general(interpreter, frame)
             }
             return try interpreter.staticMember(
                 of: Metatype(type: owner, genericArguments: genericArguments), name, site: site, at: location)

@@ -29,6 +29,15 @@ final class StaticMemberSite {
         self.generation == generation ? constantValue : nil
     }
 
+    /// The type `path` names (`Subscribers.Demand`), remembered; nil when it names no type
+    /// there (`Interpreter.type(namedByPath:)`), or when fast paths are off.
+    func type(namedByPath path: [String], in interpreter: Interpreter, generation: Int) -> TypeInfo? {
+        if let owner = owner(at: generation) { return owner }
+        guard FastPaths.enabled, let owner = interpreter.type(namedByPath: path) else { return nil }
+        remember(owner: owner, at: generation)
+        return owner
+    }
+
     func remember(owner: TypeInfo, at generation: Int) {
         guard FastPaths.enabled else { return }
         self.generation = generation
