@@ -17,6 +17,8 @@ public struct Bench {
         /// The binary to start for start-up, first-input and Ctrl-C timings; nil: this one.
         public var executable: String?
         public var sections: Set<Section> = Set(Section.allCases)
+        /// How many of the slowest snippets and lesson steps the latency section lists.
+        public var slowestListed = 0
         /// Reads the lessons directory: each lesson's step inputs, and a note on what was skipped.
         public var lessonLoader: (@Sendable (String) -> ([LessonInputs], String?))?
 
@@ -325,6 +327,19 @@ public struct Bench {
         write(table.render())
         if let note = lessons.note { write("note: \(note)\n") }
         write("\n")
+        if options.slowestListed > 0 {
+            write(slowestTable("snippets", corpus))
+            write(slowestTable("lesson steps", lessons.samples))
+        }
+    }
+
+    /// The `slowestListed` slowest of `samples`, slowest first.
+    private func slowestTable(_ kind: String, _ samples: [LatencySample]) -> String {
+        var table = TextTable(["slowest \(kind)", "time"])
+        for sample in samples.sorted(by: { $0.seconds > $1.seconds }).prefix(options.slowestListed) {
+            table.add([sample.name, Measure.duration(sample.seconds)])
+        }
+        return table.render() + "\n"
     }
 
     // MARK: - Memory of the trace

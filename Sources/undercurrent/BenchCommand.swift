@@ -26,6 +26,9 @@ struct BenchCommand: ParsableCommand {
         help: "Sections to run: throughput, startup, latency, memory, suspension (default: all).")
     var only: [String] = []
 
+    @Option(help: "Also list this many slowest snippets and lesson steps, each with its time.")
+    var slowest = 0
+
     @Option(help: "Write each workload's interpreted script to this directory (to profile it with `run`), and stop.")
     var emitScripts: String?
 
@@ -38,6 +41,7 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("--scale must be a number above 0 and at most 1000 (got \(scale))")
         }
         guard runs >= 1, runs <= 1_000 else { throw ValidationError("--runs must be between 1 and 1000 (got \(runs))") }
+        guard slowest >= 0 else { throw ValidationError("--slowest must be 0 or more (got \(slowest))") }
     }
 
     func run() throws {
@@ -62,11 +66,13 @@ struct BenchCommand: ParsableCommand {
         options.corpusDirectory = corpus
         options.lessonsDirectory = lessons
         options.lessonLoader = Self.lessonInputs
+        options.slowestListed = slowest
         if !only.isEmpty {
             var sections = Set<Bench.Section>()
             for name in only {
                 guard let section = Bench.Section(rawValue: name) else {
-                    throw ValidationError("unknown section \(name); use throughput, startup, latency or memory")
+                    throw ValidationError(
+                        "unknown section \(name); use throughput, startup, latency, memory or suspension")
                 }
                 sections.insert(section)
             }

@@ -84,10 +84,18 @@ public final class Interpreter {
     @exclusivity(unchecked) public var limits = ResourceLimits()
     public internal(set) var globals: [String: GlobalVariable] = [:] { didSet { memberGeneration &+= 1 } }
     var globalFunctions: [String: [Callable]] = [:] { didSet { memberGeneration &+= 1 } }
-    public internal(set) var types: [String: TypeInfo] = [:] { didSet { memberGeneration &+= 1 } }
+    public internal(set) var types: [String: TypeInfo] = [:] {
+        didSet {
+            memberGeneration &+= 1
+            typesGeneration &+= 1
+        }
+    }
     /// Changes with every declaration and every change to a type's members: what call
     /// sites cached (`CallSiteCache`, `GlobalSiteCache`) is valid while it is unchanged.
     @exclusivity(unchecked) var memberGeneration = 0
+    /// Changes with every change to `types` or to a member of one of them; not with a global
+    /// (an input that declares a variable leaves what `knownTypesForLowering` found as it is).
+    var typesGeneration = 0
     var propertyWrappers: [String: PropertyWrapperProvider] = [:]
     /// Names of modules `import` accepts, and messages for the ones it refuses.
     public var importableModules: Set<String> = ["Swift", "Foundation", "Combine", "OpenCombine", "Dispatch"]
@@ -136,6 +144,9 @@ public final class Interpreter {
     /// `staticDispatchMatters` answers, for the declarations of `staticDispatchGeneration`.
     var staticDispatchAnswers: [StaticDispatchKey: (type: TypeInfo, matters: Bool)] = [:]
     var staticDispatchGeneration = -1
+    /// What the lowerer is told of the types, while `typesGeneration` is `knownTypesGeneration`.
+    private var knownTypes: KnownTypes?
+    private var knownTypesGeneration = -1
     var outputBytes = 0
     /// Set when script code called from the Combine engine fails: the engine cannot
     /// propagate a Swift error, so every later callback returns at once and the error
@@ -213,17 +224,38 @@ public final class Interpreter {
     /// Lowers and runs one input. Declarations made before an error stay declared.
     /// Runs one input. `lineOffset` is added to the lines of its locations (see `Lowerer.lower`).
     public func run(source: String, fileName: String = "<input>", lineOffset: Int = 0) throws {
+        let known = knownTypesForLowering()
         let lowered = try Lowerer.lower(
-            source: source, fileName: fileName, knownMemberNames: memberNames, knownTypeNames: Set(types.keys),
+            source: source, fileName: fileName, knownMemberNames: memberNames, knownTypeNames: known.names,
             lineOffset: lineOffset, knownImplicitlyUnwrappedNames: implicitlyUnwrappedNames,
-            knownPublisherTypes: Set(types.filter { $0.value.conformsToAPublisherProtocol }.keys),
+            knownPublisherTypes: known.publishers,
             knownGlobalTypes: globals.compactMapValues(\.type),
             knownGlobalInitializers: globals.compactMapValues { $0.type == nil ? $0.initializer : nil },
-            knownStructTypes: Set(types.filter { $0.value.kind == .structType }.keys), knownActorTypes: actorTypeNames,
+            knownStructTypes: known.structs, knownActorTypes: actorTypeNames,
             firstFunctionIndex: tables.nextFunctionIndex, firstSiteIndex: tables.nextSiteIndex)
         implicitlyUnwrappedNames = lowered.implicitlyUnwrappedNames
         actorTypeNames = lowered.actorTypeNames
         try run(lowered)
+    }
+
+    /// The names of the types, of the publishers among them and of the structs, as the
+    /// lowerer needs them. Worked out again only after a type changed: over the library's
+    /// few hundred types that was a third of the time of an input such as `print(x)`.
+    private func knownTypesForLowering() -> KnownTypes {
+        if let knownTypes, knownTypesGeneration == typesGeneration { return knownTypes }
+        let known = KnownTypes(
+            names: Set(types.keys),
+            publishers: Set(types.filter { $0.value.conformsToAPublisherProtocol }.keys),
+            structs: Set(types.filter { $0.value.kind == .structType }.keys))
+        knownTypes = known
+        knownTypesGeneration = typesGeneration
+        return known
+    }
+
+    private struct KnownTypes {
+        var names: Set<String>
+        var publishers: Set<String>
+        var structs: Set<String>
     }
 
     public func run(_ input: LoweredInput) throws {

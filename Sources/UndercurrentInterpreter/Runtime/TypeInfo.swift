@@ -108,7 +108,10 @@ public final class TypeInfo {
 
     private func membersChanged() {
         memberVersion &+= 1
-        interpreter?.memberGeneration &+= 1
+        if let interpreter {
+            interpreter.memberGeneration &+= 1
+            interpreter.typesGeneration &+= 1
+        }
     }
     /// For native types: how a `.native` value's `description` reads.
     public var isEquatableByIdentity = false
