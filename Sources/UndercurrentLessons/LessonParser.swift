@@ -59,12 +59,7 @@ public enum LessonParser {
 
         init(text: String, path: String) {
             self.path = path
-            // Split as bytes, a `\r` before a `\n` dropped: Foundation's `replacingOccurrences`
-            // of `\r\n` took an eighth of the REPL's start-up on Linux, and a split by Character
-            // most of what was left of reading the lessons.
-            let raw = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
-                String(decoding: $0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0, as: UTF8.self)
-            }
+            let raw = Self.lines(of: text)
             // Lesson text is inert: a control character (an escape sequence that clears the
             // screen, writes the clipboard, hides text) is kept as its Swift escape, so it is
             // shown rather than obeyed, wherever the text goes; in a string literal of the
@@ -88,6 +83,28 @@ public enum LessonParser {
             lesson = Lesson(
                 id: LessonParser.defaultID(forPath: path), title: "", summary: "", path: path,
                 introduction: [], steps: [])
+        }
+
+        /// The lines of `text`, a `\r` before a `\n` dropped. Split as bytes in one pass:
+        /// Foundation's `replacingOccurrences` of `\r\n` took an eighth of the REPL's start-up
+        /// on Linux, a split by Character most of what was left of reading the lessons, and the
+        /// standard library's `split` of the UTF-8 view, a closure call a byte, a tenth after that.
+        static func lines(of text: String) -> [String] {
+            var text = text
+            return text.withUTF8 { bytes in
+                var lines: [String] = []
+                var start = 0
+                func addLine(upTo end: Int) {
+                    let last = end > start && bytes[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
+                    lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<last]), as: UTF8.self))
+                }
+                for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "\n") {
+                    addLine(upTo: index)
+                    start = index + 1
+                }
+                addLine(upTo: bytes.count)
+                return lines
+            }
         }
 
         mutating func error(_ line: Int, _ message: String) {
@@ -621,24 +638,6 @@ public enum LessonParser {
             }
         }
 
-        /// Every identifier the code mentions.
-        static func identifiers(in sources: [String]) -> Set<String> {
-            var words: Set<String> = []
-            for source in sources {
-                var current = ""
-                for character in source {
-                    if character.isLetter || character.isNumber || character == "_" {
-                        current.append(character)
-                    } else {
-                        if !current.isEmpty { words.insert(current) }
-                        current = ""
-                    }
-                }
-                if !current.isEmpty { words.insert(current) }
-            }
-            return words
-        }
-
         static func wantsBlock(_ item: String) -> Bool {
             let squeezed = CheckParser.squeezed(CheckParser.splitConcept(item).1).lowercased()
             return squeezed == "output is:" || squeezed == "output is"
@@ -696,7 +695,7 @@ public enum LessonParser {
             // Names in checks are the exercise's own objects: the learner's code may make a
             // `Sink` of its own, which a check must not mistake for the one it means.
             for driver in built {
-                let words = Self.identifiers(in: [code[.given]?.code, driver.code?.code].compactMap { $0 })
+                let words = CodeIdentifiers.words(in: [code[.given]?.code, driver.code?.code].compactMap { $0 })
                 for check in driver.checks {
                     for name in check.rule.names {
                         let type = TraceNames.baseName(name)
@@ -898,6 +897,36 @@ enum LessonText {
         }
     }
 
+    /// Whether `line` has a scalar `isControl` finds, read as UTF-8: the lesson reader asks it
+    /// of every line, and a scalar at a time took a twentieth of the REPL's start-up.
+    static func hasControl(_ line: String) -> Bool {
+        let found = line.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let rest = bytes.count - index
+                if byte < 0x20 {
+                    if byte != 0x09 { return true }
+                } else if byte == 0x7F {
+                    return true
+                } else if byte == 0xC2, rest > 1, (0x80...0x9F).contains(bytes[index + 1]) {
+                    return true  // U+0080 to U+009F
+                } else if byte == 0xE2, rest > 2 {
+                    let (second, third) = (bytes[index + 1], bytes[index + 2])
+                    // U+202A to U+202E, U+2066 to U+2069
+                    if (second == 0x80 && (0xAA...0xAE).contains(third))
+                        || (second == 0x81 && (0xA6...0xA9).contains(third))
+                    {
+                        return true
+                    }
+                }
+                index += 1
+            }
+            return false
+        }
+        return found ?? line.unicodeScalars.contains(where: isControl)
+    }
+
     /// `\u{1B}` for ESC.
     static func escape(_ scalar: Unicode.Scalar) -> String {
         "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
@@ -911,7 +940,7 @@ enum LessonText {
 
     /// The line with each control character replaced by its escape, and the ones replaced.
     static func inert(_ line: String) -> (String, [Unicode.Scalar]) {
-        guard line.unicodeScalars.contains(where: isControl) else { return (line, []) }
+        guard hasControl(line) else { return (line, []) }
         var result = ""
         var found: [Unicode.Scalar] = []
         for scalar in line.unicodeScalars {

@@ -10,7 +10,7 @@ public final class Session {
     public enum Action { case `continue`, quit }
 
     public private(set) var environment: ScriptEnvironment
-    public let tracer = Tracer()
+    public let tracer: Tracer
     public var traceEnabled = true
     public var useColor: Bool
     /// Adds commands and answers of its own (the lessons); see `SessionExtension`.
@@ -26,19 +26,34 @@ public final class Session {
     /// True while the current input prints; the tracer collects its lines in place.
     private var outputBuffer: [String] = []
 
+    /// Where the environment's program output goes.
+    private let programOutput: ProgramOutput
+
     public init(useColor: Bool = false, write: @escaping (String) -> Void) {
         self.useColor = useColor
         self.write = write
-        environment = ScriptEnvironment { _ in }
-        environment = makeEnvironment()
+        // The first environment is made before `self` can be captured, so its output finds
+        // the session through `programOutput`. (A placeholder environment made first, and
+        // replaced, cost as much again as the one kept: a few milliseconds a session.)
+        let tracer = Tracer()
+        let output = ProgramOutput()
+        self.tracer = tracer
+        programOutput = output
+        environment = Self.makeEnvironment(printingTo: output, tracer: tracer)
+        output.session = self
         tracer.releaseCause = { [unowned self] in self.sourceMap.releaseCause(in: self.environment.interpreter) }
     }
 
-    private func makeEnvironment() -> ScriptEnvironment {
-        let environment = ScriptEnvironment { [unowned self] text in self.programPrinted(text) }
+    /// The session an environment's program output is for.
+    private final class ProgramOutput {
+        weak var session: Session?
+    }
+
+    private static func makeEnvironment(printingTo output: ProgramOutput, tracer: Tracer) -> ScriptEnvironment {
+        let environment = ScriptEnvironment { text in output.session?.programPrinted(text) }
         // Weak: when the session goes, its environment unwinds the tasks still waiting, and
         // the objects they release tell this observer, after the session itself is gone.
-        environment.interpreter.deinitObservers.append { [weak self] in self?.tracer.recordDeinit(of: $0, type: $1) }
+        environment.interpreter.deinitObservers.append { [weak tracer] in tracer?.recordDeinit(of: $0, type: $1) }
         environment.link(to: tracer)
         // Calls carry the virtual time of the session's clock (`:marbles` aligns on it),
         // counted from the start of the input (`runTraced`), so that a trace reads the same
@@ -132,7 +147,7 @@ public final class Session {
     /// Forgets every declaration, object name and trace, and starts the virtual clock at
     /// zero: what `:reset` does, and what a lesson does when it opens.
     public func startAfresh() {
-        environment = makeEnvironment()
+        environment = Self.makeEnvironment(printingTo: programOutput, tracer: tracer)
         tracer.reset()
         inspection.reset()
         lastEvents = []

@@ -44,15 +44,34 @@ public struct NativeSignature {
         parsing fullName: String, defaults: Set<String> = [], variadic: String? = nil,
         types: [TypeRef?] = []
     ) {
+        // Read as UTF-8 (the delimiters are ASCII): every environment parses the library's
+        // few thousand signatures, and reading them as `Character`s was a fifth of making one.
         var labels: [String?] = []
-        if let open = fullName.firstIndex(of: "("), let close = fullName.lastIndex(of: ")") {
-            let inner = fullName[fullName.index(after: open)..<close]
-            for part in inner.split(separator: ":", omittingEmptySubsequences: true) {
+        let utf8 = fullName.utf8
+        if let open = utf8.firstIndex(of: UInt8(ascii: "(")), let close = utf8.lastIndex(of: UInt8(ascii: ")")),
+            open < close
+        {
+            // The parts between colons, empty ones left out: `f(a:_:)` has `a` and `_`.
+            var start = utf8.index(after: open)
+            var index = start
+            func addPart(_ end: String.Index) {
+                guard start < end else { return }
+                let part = fullName[start..<end]
                 labels.append(part == "_" ? nil : String(part))
             }
+            while index < close {
+                if utf8[index] == UInt8(ascii: ":") {
+                    addPart(index)
+                    start = utf8.index(after: index)
+                }
+                index = utf8.index(after: index)
+            }
+            addPart(close)
         }
         self.labels = labels
-        self.hasDefault = labels.map { defaults.contains($0 ?? "_") }
+        self.hasDefault =
+            defaults.isEmpty
+            ? Array(repeating: false, count: labels.count) : labels.map { defaults.contains($0 ?? "_") }
         self.variadicIndex = variadic.flatMap { name in labels.firstIndex { ($0 ?? "_") == name } }
         self.types = types + Array(repeating: nil, count: max(0, labels.count - types.count))
     }
@@ -124,7 +143,7 @@ public struct NativeFunction {
         types: [TypeRef?] = [], mutating: Bool = false, pure: Bool = false,
         body: @escaping (NativeArguments) throws -> Value
     ) {
-        self.name = String(fullName.prefix { $0 != "(" })
+        self.name = Self.baseName(of: fullName)
         self.isMutating = mutating
         self.isPure = pure
         self.signature = NativeSignature(
@@ -134,10 +153,16 @@ public struct NativeFunction {
         self.unaryBody = nil
     }
 
+    /// `append` for `append(contentsOf:)`, found as UTF-8 (see `NativeSignature(parsing:)`).
+    private static func baseName(of fullName: String) -> String {
+        let utf8 = fullName.utf8
+        return String(fullName[..<(utf8.firstIndex(of: UInt8(ascii: "(")) ?? fullName.endIndex)])
+    }
+
     /// A non-mutating method of one parameter (without a default), with `unary` as its body:
     /// the general call path calls it with the receiver and the argument it was given.
     public init(_ fullName: String, types: [TypeRef?] = [], unary: @escaping UnaryNativeBody) {
-        self.name = String(fullName.prefix { $0 != "(" })
+        self.name = Self.baseName(of: fullName)
         self.isMutating = false
         self.isPure = false
         self.signature = NativeSignature(parsing: fullName, defaults: [], variadic: nil, types: types)
