@@ -216,8 +216,8 @@ public enum LessonParser {
         }
 
         static func fenceMarker(_ trimmed: String) -> String? {
-            for character in ["`", "~"] {
-                let run = trimmed.prefix { String($0) == character }
+            for character: Character in ["`", "~"] {
+                let run = trimmed.prefix { $0 == character }
                 if run.count >= 3 { return String(run) }
             }
             return nil

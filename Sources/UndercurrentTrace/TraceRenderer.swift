@@ -45,10 +45,10 @@ public struct TraceRenderer {
                 continue
             }
             let number = "#\(event.sequence)"
-            line = number.padding(toLength: max(6, number.count + 1), withPad: " ", startingAt: 0)
+            line = Self.padded(number, to: max(6, number.count + 1))
             if showTime {
                 let stamp = event.time.map { "[\(Self.formatTime($0))] " } ?? ""
-                line += stamp.padding(toLength: timeWidth, withPad: " ", startingAt: 0)
+                line += Self.padded(stamp, to: timeWidth)
             }
             if laneWidth > 0 { line += lanePrefix(event, width: laneWidth) }
             line += guides.branch + call(event, laneShown: laneWidth > 0)
@@ -197,6 +197,9 @@ public struct TraceRenderer {
 
     /// Columns a string takes on the terminal, not counting colour escape sequences.
     public static func visibleWidth(_ text: String) -> Int {
+        // Without an escape sequence every Character shows, and the standard library counts
+        // them (ASCII text as bytes): a Character at a time was a tenth of showing a trace.
+        if !text.utf8.contains(0x1B) { return text.count }
         var width = 0
         var inEscape = false
         for character in text {
@@ -211,6 +214,18 @@ public struct TraceRenderer {
             width += 1
         }
         return width
+    }
+
+    /// `text.padding(toLength: length, withPad: " ", startingAt: 0)`: cut to `length`, or
+    /// filled with spaces to it. ASCII text (an event's number, its time) is done without
+    /// Foundation, whose `padding` goes through `NSString` on Linux: a tenth of showing a trace.
+    static func padded(_ text: String, to length: Int) -> String {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.padding(toLength: length, withPad: " ", startingAt: 0)
+        }
+        let count = text.utf8.count
+        if count >= length { return String(text.prefix(length)) }
+        return text + String(repeating: " ", count: length - count)
     }
 
     static func formatTime(_ milliseconds: Double) -> String {
