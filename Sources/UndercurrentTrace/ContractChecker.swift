@@ -110,16 +110,19 @@ final class ContractChecker {
     }
 
     /// Hands `subscription` to `subscriber`. Returns the subscription it already had and
-    /// still uses (rule §2.5 is checked when the call returns).
+    /// still uses (rule §2.5 is checked when the call returns). `subscriberIsScript`: whether
+    /// the subscriber stands in for a script object, when the caller knows (the tracer does,
+    /// from its names, without a cast).
     func willReceive<S: Subscriber>(
-        subscription: TraceName, isScript: Bool, subscriber name: TraceName, _ subscriber: S
+        subscription: TraceName, isScript: Bool, subscriber name: TraceName, _ subscriber: S,
+        subscriberIsScript: Bool? = nil
     ) -> TraceName? {
         var state = subscriptions[subscription] ?? SubscriptionState()
         state.isScript = isScript
         if state.directSubscriber == nil { state.directSubscriber = name }
         if !state.subscribers.contains(name) { state.subscribers.append(name) }
         subscriptions[subscription] = state
-        registry.register(subscriber, named: name, for: subscription)
+        registry.register(subscriber, named: name, for: subscription, isScriptBacked: subscriberIsScript)
 
         var subscriberState = subscribers[name] ?? SubscriberState()
         subscriberState.wasSubscribed = true

@@ -182,6 +182,13 @@ final class ObjectNames {
         }
     }
 
+    /// Whether `thing` stands in for a script object (`ScriptBacked`), told by how its type is
+    /// named: an engine type costs no cast (see `workOutNaming`).
+    func isScriptBacked<Thing>(_ thing: Thing) -> Bool {
+        if case .scriptBacked = naming(of: thing) { return true }
+        return false
+    }
+
     /// The class instance `thing` is, or an existential holds. `thing as AnyObject` would do,
     /// but on Linux it goes through the Objective-C bridging entry point, which cost more than
     /// the rest of naming; opening the existential gives the instance's own type, a plain
@@ -217,12 +224,17 @@ final class ObjectNames {
     }
 
     private func workOutNaming(of thing: Any) -> Naming {
-        if thing is NamedOtherwiseInTraces {
+        let fullName = RuntimeTypeName.qualified(type(of: thing))
+        // Only Undercurrent's own types are named otherwise. Asked of any other type, the
+        // runtime scans every protocol conformance in the binary (about half a million
+        // instructions) to answer no, the first time: once for every new type a pipeline
+        // made, a tenth of what a learner's first inputs cost.
+        if Self.isUndercurrentType(fullName), thing is NamedOtherwiseInTraces {
             if thing is ForwardingSubscriber { return .forwarding }
             if let backedType = type(of: thing) as? ScriptBacked.Type { return .scriptBacked(backedType) }
             if thing is TraceLabelled { return .labelled }
         }
-        let typeIndex = typeIndex(of: Self.readableTypeName(of: thing))
+        let typeIndex = typeIndex(of: Self.readableTypeName(fullName: fullName))
         if type(of: thing) is AnyClass { return .object(type: typeIndex) }
         if thing is CustomCombineIdentifierConvertible { return .identified(type: typeIndex) }
         return .plain(plainName(ofType: typeIndex))
@@ -317,8 +329,21 @@ final class ObjectNames {
     }
 
     /// `Publishers.Map<…>.Inner<…>` becomes `Map.Inner`; `Subscribers.Sink<…>` becomes `Sink`.
+    /// Whether the runtime's name of a type is that of a type declared in one of Undercurrent's
+    /// modules, or in an extension there of another module's type
+    /// (`UndercurrentStreams.ScriptSubscriber<…>`,
+    /// `(extension in UndercurrentStreams):OpenCombine.Publishers.Trace<…>`): the only types
+    /// that conform to `NamedOtherwiseInTraces`, which is declared there.
+    static func isUndercurrentType(_ fullName: String) -> Bool {
+        fullName.hasPrefix("Undercurrent") || fullName.hasPrefix("(extension in Undercurrent")
+    }
+
     static func readableTypeName(of thing: Any) -> String {
-        let full = RuntimeTypeName.qualified(type(of: thing))
+        readableTypeName(fullName: RuntimeTypeName.qualified(type(of: thing)))
+    }
+
+    /// `readableTypeName(of:)` of the type whose runtime name is `full`.
+    static func readableTypeName(fullName full: String) -> String {
         // Drop generic arguments and the `(unknown context at $…)` of private types. Scanned
         // as UTF-8 (the brackets are ASCII): a subscriber nested a thousand operators deep
         // has a type name of megabytes, and a Character at a time took seconds.

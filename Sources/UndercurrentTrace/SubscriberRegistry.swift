@@ -66,10 +66,15 @@ struct SubscriberRegistry {
     /// Registered subscribers per subscription name.
     private var entries: [TraceName: [Entry]] = [:]
 
-    mutating func register<S: Subscriber>(_ subscriber: S, named name: TraceName, for subscription: TraceName) {
+    /// `isScriptBacked`: whether `subscriber` is a `ScriptBacked` stand-in, when the caller
+    /// knows; the cast is made only then, as an engine type's first cast scans every
+    /// conformance in the binary to fail. Nil: the cast tells.
+    mutating func register<S: Subscriber>(
+        _ subscriber: S, named name: TraceName, for subscription: TraceName, isScriptBacked: Bool? = nil
+    ) {
         var scriptObject: (ObjectIdentifier, UInt64)?
         var engineObject: AnyObject?
-        if let backed = subscriber as? ScriptBacked {
+        if isScriptBacked != false, let backed = subscriber as? ScriptBacked {
             scriptObject = backed.scriptObject.map { (ObjectIdentifier($0), $0.serial) }
         } else if type(of: subscriber as Any) is AnyClass {
             engineObject = subscriber as AnyObject

@@ -383,8 +383,8 @@ public final class Tracer: _Introspection {
         let subscriberName = names.name(of: subscriber)
         noteConduit(subscriptionName)
         let previous = checker.willReceive(
-            subscription: subscriptionName, isScript: subscription is ScriptBacked,
-            subscriber: subscriberName, subscriber)
+            subscription: subscriptionName, isScript: names.isScriptBacked(subscription),
+            subscriber: subscriberName, subscriber, subscriberIsScript: names.isScriptBacked(subscriber))
         let position = record(
             .receiveSubscription, target: subscriberName, argument: .name(subscriptionName),
             subscription: subscriptionName)
@@ -568,7 +568,7 @@ public final class Tracer: _Introspection {
     // MARK: - Text
 
     private func publisherName<P: Publisher>(_ publisher: P) -> TraceName {
-        if let backed = publisher as? ScriptBacked { return names.name(of: backed) }
+        if names.isScriptBacked(publisher) { return names.name(of: publisher) }
         if let erased = publisher as? AnyValuePublisherBase { return names.name(of: erased.basePublisher) }
         return names.name(of: publisher)
     }

@@ -2,7 +2,10 @@
 /// another (`ForwardingSubscriber`), a stand-in for a script object (`ScriptBacked`), a stage
 /// with a label (`TraceLabelled`).
 ///
-/// The tracer asks this first, of each type it names: the first cast of a type to a protocol
-/// scans every protocol conformance in the binary, and one failed cast here spares the three
-/// that would fail for nearly every engine type.
+/// The first cast of a type to a protocol scans every protocol conformance in the binary. So
+/// the tracer asks this one first, of each type it names, and only of a type declared in one
+/// of Undercurrent's modules (`ObjectNames.isUndercurrentType`): an engine type costs no
+/// failed cast at all. Conform only types declared in an Undercurrent module, or in an
+/// extension there of another module's type (`extension Publishers { struct Trace … }`); a
+/// conformance added to another module's type would not be seen.
 public protocol NamedOtherwiseInTraces {}
