@@ -328,7 +328,6 @@ final class ObjectNames {
         return index
     }
 
-    /// `Publishers.Map<…>.Inner<…>` becomes `Map.Inner`; `Subscribers.Sink<…>` becomes `Sink`.
     /// Whether the runtime's name of a type is that of a type declared in one of Undercurrent's
     /// modules, or in an extension there of another module's type
     /// (`UndercurrentStreams.ScriptSubscriber<…>`,
@@ -338,6 +337,7 @@ final class ObjectNames {
         fullName.hasPrefix("Undercurrent") || fullName.hasPrefix("(extension in Undercurrent")
     }
 
+    /// `Publishers.Map<…>.Inner<…>` becomes `Map.Inner`; `Subscribers.Sink<…>` becomes `Sink`.
     static func readableTypeName(of thing: Any) -> String {
         readableTypeName(fullName: RuntimeTypeName.qualified(type(of: thing)))
     }
