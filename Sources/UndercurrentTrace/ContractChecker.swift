@@ -110,12 +110,12 @@ final class ContractChecker {
     }
 
     /// Hands `subscription` to `subscriber`. Returns the subscription it already had and
-    /// still uses (rule §2.5 is checked when the call returns). `subscriberIsScript`: whether
-    /// the subscriber stands in for a script object, when the caller knows (the tracer does,
-    /// from its names, without a cast).
+    /// still uses (rule §2.5 is checked when the call returns). `isScript` and
+    /// `subscriberIsScript`: whether the subscription and the subscriber stand in for script
+    /// objects, as the tracer tells from their names, without a cast.
     func willReceive<S: Subscriber>(
         subscription: TraceName, isScript: Bool, subscriber name: TraceName, _ subscriber: S,
-        subscriberIsScript: Bool? = nil
+        subscriberIsScript: Bool
     ) -> TraceName? {
         var state = subscriptions[subscription] ?? SubscriptionState()
         state.isScript = isScript

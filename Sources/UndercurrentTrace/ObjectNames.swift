@@ -229,7 +229,7 @@ final class ObjectNames {
         // runtime scans every protocol conformance in the binary (about half a million
         // instructions) to answer no, the first time: once for every new type a pipeline
         // made, a tenth of what a learner's first inputs cost.
-        if Self.isUndercurrentType(fullName), thing is NamedOtherwiseInTraces {
+        if RuntimeTypeName.isDeclaredByUndercurrent(fullName), thing is NamedOtherwiseInTraces {
             if thing is ForwardingSubscriber { return .forwarding }
             if let backedType = type(of: thing) as? ScriptBacked.Type { return .scriptBacked(backedType) }
             if thing is TraceLabelled { return .labelled }
@@ -326,15 +326,6 @@ final class ObjectNames {
         roles.append(TraceNameRole(typeName: typeName))
         typeIndices[typeName] = index
         return index
-    }
-
-    /// Whether the runtime's name of a type is that of a type declared in one of Undercurrent's
-    /// modules, or in an extension there of another module's type
-    /// (`UndercurrentStreams.ScriptSubscriber<…>`,
-    /// `(extension in UndercurrentStreams):OpenCombine.Publishers.Trace<…>`): the only types
-    /// that conform to `NamedOtherwiseInTraces`, which is declared there.
-    static func isUndercurrentType(_ fullName: String) -> Bool {
-        fullName.hasPrefix("Undercurrent") || fullName.hasPrefix("(extension in Undercurrent")
     }
 
     /// `Publishers.Map<…>.Inner<…>` becomes `Map.Inner`; `Subscribers.Sink<…>` becomes `Sink`.

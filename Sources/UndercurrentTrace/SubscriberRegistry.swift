@@ -66,15 +66,15 @@ struct SubscriberRegistry {
     /// Registered subscribers per subscription name.
     private var entries: [TraceName: [Entry]] = [:]
 
-    /// `isScriptBacked`: whether `subscriber` is a `ScriptBacked` stand-in, when the caller
-    /// knows; the cast is made only then, as an engine type's first cast scans every
-    /// conformance in the binary to fail. Nil: the cast tells.
+    /// `isScriptBacked`: whether `subscriber` is a `ScriptBacked` stand-in (`ObjectNames`
+    /// tells); the cast is made only then, as an engine type's first cast scans every
+    /// conformance in the binary to fail.
     mutating func register<S: Subscriber>(
-        _ subscriber: S, named name: TraceName, for subscription: TraceName, isScriptBacked: Bool? = nil
+        _ subscriber: S, named name: TraceName, for subscription: TraceName, isScriptBacked: Bool
     ) {
         var scriptObject: (ObjectIdentifier, UInt64)?
         var engineObject: AnyObject?
-        if isScriptBacked != false, let backed = subscriber as? ScriptBacked {
+        if isScriptBacked, let backed = subscriber as? ScriptBacked {
             scriptObject = backed.scriptObject.map { (ObjectIdentifier($0), $0.serial) }
         } else if type(of: subscriber as Any) is AnyClass {
             engineObject = subscriber as AnyObject

@@ -5,19 +5,22 @@ import Testing
 /// every input: these inputs change the answer after it was worked out, by a declaration and
 /// by an extension, and before it with only a global in between.
 @Suite struct KnownTypesForLoweringTests {
+    /// What makes `Numbers` a publisher of Ints that never fails.
+    static let publisherBody = """
+
+            typealias Output = Int
+            typealias Failure = Never
+            func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {}
+
+        """
+
     /// Inside a publisher type `print("x")` is the type's own `print` operator: it builds a
     /// `Publishers.Print` and drops it, and prints nothing (`PublisherMembers.swift`).
     @Test func aConformanceAddedByALaterExtensionIsSeen() {
         let shown = runSession([
             "struct Numbers {}",
             "print(1)",
-            """
-            extension Numbers: Publisher {
-                typealias Output = Int
-                typealias Failure = Never
-                func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {}
-            }
-            """,
+            "extension Numbers: Publisher {\(Self.publisherBody)}",
             "extension Numbers { func describe() { print(\"the global print\") } }",
             "Numbers().describe()",
         ])
@@ -29,13 +32,7 @@ import Testing
         let shown = runSession([
             "print(1)",
             "let limit = 3",
-            """
-            struct Numbers: Publisher {
-                typealias Output = Int
-                typealias Failure = Never
-                func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {}
-            }
-            """,
+            "struct Numbers: Publisher {\(Self.publisherBody)}",
             "extension Numbers { func describe() { print(\"the global print\") } }",
             "Numbers().describe()",
         ])

@@ -3,7 +3,6 @@ import Testing
 import UndercurrentInterpreter
 
 @testable import UndercurrentStreams
-@testable import UndercurrentTrace
 
 /// The tracer asks whether a type is named otherwise in traces only of Undercurrent's own
 /// types, told by the runtime's name of the type. Each kind of type that conforms must be
@@ -21,7 +20,7 @@ import UndercurrentInterpreter
         ]
         for type in conforming {
             let name = RuntimeTypeName.qualified(type)
-            #expect(ObjectNames.isUndercurrentType(name), "\(name)")
+            #expect(RuntimeTypeName.isDeclaredByUndercurrent(name), "\(name)")
         }
     }
 
@@ -32,7 +31,7 @@ import UndercurrentInterpreter
         ]
         for type in engine {
             let name = RuntimeTypeName.qualified(type)
-            #expect(!ObjectNames.isUndercurrentType(name), "\(name)")
+            #expect(!RuntimeTypeName.isDeclaredByUndercurrent(name), "\(name)")
         }
     }
 }

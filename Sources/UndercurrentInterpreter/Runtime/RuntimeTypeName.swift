@@ -12,4 +12,13 @@ public enum RuntimeTypeName {
 
     /// `Array<Int>`, as `String(describing:)` spells it.
     @inlinable public static func plain(_ type: Any.Type) -> String { _typeName(type, qualified: false) }
+
+    /// Whether `qualifiedName` (as `qualified(_:)` gives it) names a type declared in one of
+    /// Undercurrent's modules, or in an extension there of another module's type:
+    /// `UndercurrentStreams.ScriptSubscriber<…>`,
+    /// `(extension in UndercurrentStreams):OpenCombine.Publishers.Trace<…>`. Only such a type
+    /// can conform to a protocol Undercurrent declares and no other module extends.
+    public static func isDeclaredByUndercurrent(_ qualifiedName: String) -> Bool {
+        qualifiedName.hasPrefix("Undercurrent") || qualifiedName.hasPrefix("(extension in Undercurrent")
+    }
 }
