@@ -28,7 +28,6 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftOperators", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
             ]
         ),
@@ -92,6 +91,11 @@ let package = Package(
                 // Not imported: the CLI tests and the Ctrl-C test run the built binary.
                 "undercurrent",
                 .product(name: "OpenCombine", package: "OpenCombine"),
+                // The lowerer's operator folding is compared with SwiftOperators' (the rule it
+                // replaced), on trees SwiftParser makes.
+                .product(name: "SwiftOperators", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
             ],
             // Oracle-backed snippets are read at run time, not compiled into the tests.
             exclude: ["Snippets", "AppleDifferences", "corpus-must-pass.txt"]

@@ -9,18 +9,20 @@ extension Lowerer {
         // thousands of operators or calls would overflow the native stack, not stop cleanly.
         expressionDepth += 1
         defer { expressionDepth -= 1 }
-        if expressionDepth > Lowerer.maximumExpressionDepth {
-            throw ScriptError(
-                .unsupported,
-                "an expression nested more than \(Lowerer.maximumExpressionDepth) deep (as many operators or calls "
-                    + "in one chain) is not supported; split it into several statements",
-                at: location(expr))
-        }
+        if expressionDepth > Lowerer.maximumExpressionDepth { throw expressionTooDeep(at: location(expr)) }
         let lowered = try lowerExprNode(expr)
         if !chainBase && containsOptionalChaining(expr) {
             return .optionalChain(lowered, location(expr))
         }
         return lowered
+    }
+
+    func expressionTooDeep(at location: SourceLocation) -> ScriptError {
+        ScriptError(
+            .unsupported,
+            "an expression nested more than \(Lowerer.maximumExpressionDepth) deep (as many operators or calls "
+                + "in one chain) is not supported; split it into several statements",
+            at: location)
     }
 
     /// Members Optional has itself, which a `T!` uses without unwrapping.
@@ -135,8 +137,8 @@ extension Lowerer {
             return .specialize(base, arguments, loc)
         case .typeExpr(let node):
             return .typeExpr(try lowerType(node.type), loc)
-        case .infixOperatorExpr(let node):
-            return try lowerInfix(node)
+        case .sequenceExpr(let node):
+            return try lowerSequence(node)
         case .prefixOperatorExpr(let node):
             let op = node.operator.text
             if op == "-", let literal = node.expression.as(IntegerLiteralExprSyntax.self),
@@ -159,10 +161,6 @@ extension Lowerer {
             throw unsupported("the postfix operator `\(op)`", node)
         case .inOutExpr(let node):
             return .inoutMarker(try lowerExpr(node.expression), loc)
-        case .ternaryExpr(let node):
-            return .ternary(
-                try lowerExpr(node.condition), try lowerExpr(node.thenExpression),
-                try lowerExpr(node.elseExpression), loc)
         case .optionalChainingExpr(let node):
             return .optionalUnwrap(try lowerExpr(node.expression, chainBase: true), loc)
         case .forceUnwrapExpr(let node):
@@ -183,29 +181,10 @@ extension Lowerer {
                 node.elements.map { $0.label?.text }, try node.elements.map { try lowerExpr($0.expression) }, loc)
         case .closureExpr(let node):
             return .closure(try lowerClosure(node), loc)
-        case .asExpr(let node):
-            let kind: CastKind
-            switch node.questionOrExclamationMark?.tokenKind {
-            case .postfixQuestionMark?, .infixQuestionMark?: kind = .conditional
-            case .exclamationMark?: kind = .forced
-            default: kind = .coerce
-            }
-            return .cast(try lowerExpr(node.expression), kind, try lowerType(node.type), loc)
-        case .isExpr(let node):
-            return .isType(try lowerExpr(node.expression), try lowerType(node.type), loc)
         case .tryExpr(let node):
-            let kind: TryKind
-            switch node.questionOrExclamationMark?.tokenKind {
-            case .postfixQuestionMark?, .infixQuestionMark?: kind = .optional
-            case .exclamationMark?: kind = .forced
-            default: kind = .plain
-            }
-            return .tryExpr(kind, try lowerExpr(node.expression), loc)
+            return .tryExpr(Self.tryKind(node), try lowerExpr(node.expression), loc)
         case .awaitExpr(let node):
-            try noteAwait(node)
-            scope.awaitNesting += 1
-            defer { scope.awaitNesting -= 1 }
-            return .awaitExpr(try lowerExpr(node.expression), loc)
+            return try lowerAwait(node) { try lowerExpr(node.expression) }
         case .keyPathExpr(let node):
             return try lowerKeyPath(node)
         case .discardAssignmentExpr:
@@ -292,32 +271,101 @@ extension Lowerer {
         return .interpolatedString(parts, loc)
     }
 
-    func lowerInfix(_ node: InfixOperatorExprSyntax) throws -> Expr {
-        let loc = location(node.operator)
-        if node.operator.is(AssignmentExprSyntax.self) {
-            let target = try lowerExpr(node.leftOperand, chainBase: true)
+    /// A sequence of operands and operators, folded (`OperatorSequence`) and lowered as
+    /// SwiftOperators' folded tree was: each operation as its own expression node. A
+    /// contextual type given for the whole sequence (`lowerExpr(_:wantedAs:)`) is the
+    /// top operation's.
+    func lowerSequence(_ node: SequenceExprSyntax) throws -> Expr {
+        let sequence: OperatorSequence
+        do {
+            sequence = try OperatorSequence(node)
+        } catch {
+            // `Lowerer.lower` folded every sequence before lowering any.
+            throw ScriptError(.syntax, error.message, at: location(node))
+        }
+        let context = contextualExpression.flatMap { $0.id == node.id ? $0.type : nil }
+        return try lowerOperation(sequence, sequence.root, context: context)
+    }
+
+    /// A node of a folded sequence as an operand: what `lowerExpr` (with `chainBase`, or
+    /// `wantedAs` a `context`) did with the node of SwiftOperators' tree.
+    func lowerOperand(
+        _ sequence: OperatorSequence, _ index: Int, chainBase: Bool = false, context: String? = nil
+    ) throws -> Expr {
+        if let syntax = sequence.operandSyntax(index) {
+            return try context == nil ? lowerExpr(syntax, chainBase: chainBase) : lowerExpr(syntax, wantedAs: context)
+        }
+        expressionDepth += 1
+        defer { expressionDepth -= 1 }
+        if expressionDepth > Lowerer.maximumExpressionDepth {
+            throw expressionTooDeep(at: location(sequence.startSyntax(index)))
+        }
+        return try lowerOperation(sequence, index, context: context)
+    }
+
+    /// An operation of a folded sequence (any node but an operand).
+    private func lowerOperation(_ sequence: OperatorSequence, _ index: Int, context: String?) throws -> Expr {
+        let loc = location(sequence.startSyntax(index))
+        switch sequence.nodes[index] {
+        case .operand(let syntax):
+            return try lowerExpr(syntax)
+        case .infix(let left, let op, let right):
+            return try lowerInfix(sequence, left, op, right, context: context)
+        case .ternary(let condition, let ternary, let otherwise):
+            return .ternary(
+                try lowerOperand(sequence, condition), try lowerExpr(ternary.thenExpression),
+                try lowerOperand(sequence, otherwise), loc)
+        case .cast(let operand, let cast, let type):
+            let kind: CastKind
+            switch cast.questionOrExclamationMark?.tokenKind {
+            case .postfixQuestionMark?, .infixQuestionMark?: kind = .conditional
+            case .exclamationMark?: kind = .forced
+            default: kind = .coerce
+            }
+            return .cast(try lowerOperand(sequence, operand), kind, try lowerType(type.type), loc)
+        case .typeCheck(let operand, _, let type):
+            return .isType(try lowerOperand(sequence, operand), try lowerType(type.type), loc)
+        case .covering(let cover, let operation):
+            if let tryExpr = cover.as(TryExprSyntax.self) {
+                return .tryExpr(Self.tryKind(tryExpr), try lowerOperand(sequence, operation), loc)
+            }
+            if let awaitExpr = cover.as(AwaitExprSyntax.self) {
+                return try lowerAwait(awaitExpr) { try lowerOperand(sequence, operation) }
+            }
+            throw unsupported("this expression (\(cover.kind))", cover)
+        }
+    }
+
+    private func lowerInfix(
+        _ sequence: OperatorSequence, _ left: Int, _ opSyntax: ExprSyntax, _ right: Int, context: String?
+    ) throws -> Expr {
+        let loc = location(opSyntax)
+        let leftSyntax = sequence.operandSyntax(left)
+        let leftIsChain = leftSyntax.map { containsOptionalChaining($0) } ?? false
+        if opSyntax.is(AssignmentExprSyntax.self) {
+            let target = try lowerOperand(sequence, left, chainBase: true)
             let targetType = basicType(of: target)
-            let value = try lowerExpr(node.rightOperand, wantedAs: targetType)
+            let value = try lowerOperand(sequence, right, context: targetType)
             try refuseConversion(of: value, to: targetType, assigning: true, operatorAt: loc)
             try refuseChangingAConstant(
                 target, compound: false, operatorAt: loc,
-                memberNameAt: node.leftOperand.as(MemberAccessExprSyntax.self).map { location($0.declName) })
+                memberNameAt: leftSyntax?.as(MemberAccessExprSyntax.self).map { location($0.declName) })
             let assignment = self.assignment(to: target, value: value, at: loc) { .assign($0, value, loc) }
-            if containsOptionalChaining(node.leftOperand) { return .optionalChain(assignment, loc) }
+            if leftIsChain { return .optionalChain(assignment, loc) }
             return assignment
         }
-        guard let op = node.operator.as(BinaryOperatorExprSyntax.self)?.operator.text else {
-            throw unsupported("this operator", node.operator)
+        guard let op = opSyntax.as(BinaryOperatorExprSyntax.self)?.operator.text else {
+            throw unsupported("this operator", opSyntax)
         }
         if op.hasSuffix("="), let compound = BinaryOperator(rawValue: String(op.dropLast())),
             compound.hasCompoundAssignment
         {
-            var target = try lowerExpr(node.leftOperand, chainBase: true)
-            if isImplicitlyUnwrapped(node.leftOperand) {
+            var target = try lowerOperand(sequence, left, chainBase: true)
+            if let leftSyntax, isImplicitlyUnwrapped(leftSyntax) {
                 // `count += 1` on a `var count: Int!` reads and writes its value.
-                target = .forceUnwrap(target, location(node.leftOperand), implicit: true)
+                target = .forceUnwrap(target, location(leftSyntax), implicit: true)
             }
-            let value = try lowerExpr(node.rightOperand)
+            let value = try lowerOperand(sequence, right)
             try refuseOperatorOnAny(compound, spelling: op, target, value, at: loc)
             try refuseOptionalOperands(compound, [target, value])
             try refuseMixedBasicTypes(compound, spelling: op, compound: true, target, value, at: loc)
@@ -325,22 +373,37 @@ extension Lowerer {
             let assignment = self.assignment(to: target, value: value, at: loc) {
                 .compoundAssign(compound, $0, value, loc)
             }
-            if containsOptionalChaining(node.leftOperand) { return .optionalChain(assignment, loc) }
+            if leftIsChain { return .optionalChain(assignment, loc) }
             return assignment
         }
         guard let binaryOperator = BinaryOperator(rawValue: op) else {
-            throw unsupported("the operator `\(op)`", node.operator)
+            throw unsupported("the operator `\(op)`", opSyntax)
         }
         let unwrapped = !binaryOperator.takesOptionals
-        let lhs = try operand(node.leftOperand, unwrapped: unwrapped)
-        let rhs = try operand(node.rightOperand, unwrapped: unwrapped)
+        let lhs = try operand(sequence, left, unwrapped: unwrapped)
+        let rhs = try operand(sequence, right, unwrapped: unwrapped)
         try refuseOperatorOnAny(binaryOperator, spelling: op, lhs, rhs, at: loc)
         try refuseOptionalOperands(binaryOperator, [lhs, rhs])
-        let context = contextualExpression.flatMap { $0.id == node.id ? $0.type : nil }
         try refuseMixedBasicTypes(binaryOperator, spelling: op, compound: false, lhs, rhs, context: context, at: loc)
         return .binary(
             binaryOperator, arrayLiteral(lhs, besides: rhs, of: binaryOperator),
             arrayLiteral(rhs, besides: lhs, of: binaryOperator), loc)
+    }
+
+    static func tryKind(_ node: TryExprSyntax) -> TryKind {
+        switch node.questionOrExclamationMark?.tokenKind {
+        case .postfixQuestionMark?, .infixQuestionMark?: .optional
+        case .exclamationMark?: .forced
+        default: .plain
+        }
+    }
+
+    /// `await` before `operand`, which is lowered inside it.
+    func lowerAwait(_ node: AwaitExprSyntax, _ operand: () throws -> Expr) throws -> Expr {
+        try noteAwait(node)
+        scope.awaitNesting += 1
+        defer { scope.awaitNesting -= 1 }
+        return .awaitExpr(try operand(), location(node))
     }
 
     /// An operand of an operator: a `T!` is unwrapped, as Swift does where the operator does
@@ -350,6 +413,12 @@ extension Lowerer {
         let lowered = try lowerExpr(syntax)
         guard unwrapped, isImplicitlyUnwrapped(syntax) else { return lowered }
         return .forceUnwrap(lowered, location(syntax), implicit: true)
+    }
+
+    /// `operand(_:unwrapped:)` for a node of a folded sequence: an operation is never a `T!`.
+    private func operand(_ sequence: OperatorSequence, _ index: Int, unwrapped: Bool) throws -> Expr {
+        guard let syntax = sequence.operandSyntax(index) else { return try lowerOperand(sequence, index) }
+        return try operand(syntax, unwrapped: unwrapped)
     }
 
     /// `wanted` gives the basic type an argument is passed as, by its expression's syntax,

@@ -79,10 +79,26 @@ extension Lowerer {
         if let optional = expr.as(OptionalChainingExprSyntax.self) {
             return .optionalSome(try patternFromExpression(optional.expression, binding: binding))
         }
-        if let cast = expr.as(AsExprSyntax.self) {
-            return .cast(try patternFromExpression(cast.expression, binding: binding), try lowerType(cast.type))
+        // `case let x as Int`: a cast at the top of the folded sequence casts what its operand
+        // matches.
+        if let sequence = expr.as(SequenceExprSyntax.self), let folded = try? OperatorSequence(sequence),
+            case .cast = folded.nodes[folded.root]
+        {
+            return try pattern(from: folded, folded.root, binding: binding)
         }
         return .expression(try lowerExpr(expr))
+    }
+
+    /// `patternFromExpression` for a node of a folded sequence.
+    private func pattern(from sequence: OperatorSequence, _ index: Int, binding: Bool) throws -> Pattern {
+        switch sequence.nodes[index] {
+        case .operand(let syntax):
+            return try patternFromExpression(syntax, binding: binding)
+        case .cast(let operand, _, let type):
+            return .cast(try pattern(from: sequence, operand, binding: binding), try lowerType(type.type))
+        default:
+            return .expression(try lowerOperand(sequence, index))
+        }
     }
 
     /// `.foo` or `Type.foo` (but not `value.foo`): an enum case written in a pattern.

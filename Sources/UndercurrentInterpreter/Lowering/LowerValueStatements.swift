@@ -67,8 +67,9 @@ extension Lowerer {
         // A variable's initializer; not a parameter's default value.
         if parent.is(InitializerClauseSyntax.self) { return parent.parent?.is(PatternBindingSyntax.self) == true }
         if parent.is(ReturnStmtSyntax.self) || parent.is(ThrowStmtSyntax.self) { return true }
-        if let infix = parent.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
-            return infix.rightOperand.id == expr.id
+        // The value of an `=` (`x = if … { } else { }`), once the sequence it is in is folded.
+        if parent.is(ExprListSyntax.self), let sequence = parent.parent?.as(SequenceExprSyntax.self) {
+            return (try? OperatorSequence(sequence))?.isAssignedValue(expr) ?? false
         }
         return false
     }

@@ -1,5 +1,4 @@
 import SwiftDiagnostics
-import SwiftOperators
 import SwiftParser
 import SwiftParserDiagnostics
 import SwiftSyntax
@@ -136,17 +135,10 @@ public final class Lowerer {
                 .syntax, first.message,
                 at: SourceLocation(line: location.line + lineOffset, column: location.column))
         }
-        let folded: SourceFileSyntax
         do {
-            guard let result = try OperatorTable.standardOperators.foldAll(tree).as(SourceFileSyntax.self)
-            else { throw ScriptError(.syntax, "could not fold operators") }
-            folded = result
-        } catch let error as ScriptError {
-            throw error
-        } catch let error as OperatorError {
-            throw operatorError(error, in: tree, converter: converter, lineOffset: lineOffset)
+            try OperatorSequence.checkAll(in: tree)
         } catch {
-            throw ScriptError(.unsupported, "\(error)")
+            throw operatorError(error, in: tree, converter: converter, lineOffset: lineOffset)
         }
         let lowerer = Lowerer(
             converter: converter, fileName: fileName, memberNames: knownMemberNames, typeNames: knownTypeNames,
@@ -163,10 +155,10 @@ public final class Lowerer {
         }
         lowerer.structTypeNames = knownStructTypes
         lowerer.actorTypeNames = knownActorTypes
-        lowerer.collectMemberNames(folded.statements)
+        lowerer.collectMemberNames(tree.statements)
         lowerer.implicitlyUnwrappedNames = knownImplicitlyUnwrappedNames.union(
-            ImplicitlyUnwrappedNameFinder.names(in: folded))
-        let body = try lowerer.lowerTopLevel(folded.statements)
+            ImplicitlyUnwrappedNameFinder.names(in: tree))
+        let body = try lowerer.lowerTopLevel(tree.statements)
         let topLevel = FunctionDecl(
             index: lowerer.nextFunctionIndex(), name: "<top level>", parameters: [], returnType: nil, body: body,
             isSingleExpression: false, slotCount: lowerer.scope.slotCount, captures: [],
@@ -184,22 +176,26 @@ public final class Lowerer {
     /// An operator the standard table cannot fold, in the compiler's words and at its place.
     /// An operator the script declares itself is what is missing: declaring one is refused.
     private static func operatorError(
-        _ error: OperatorError, in tree: SourceFileSyntax, converter: SourceLocationConverter, lineOffset: Int
+        _ error: OperatorSequenceError, in tree: SourceFileSyntax, converter: SourceLocationConverter,
+        lineOffset: Int
     ) -> ScriptError {
         func at(_ node: some SyntaxProtocol) -> SourceLocation {
             let start = node.startLocation(converter: converter)
             return SourceLocation(line: start.line + lineOffset, column: start.column)
         }
-        if case .missingOperator(let name, let node) = error {
+        switch error {
+        case .missingOperator(let name, let token):
             if let declaration = OperatorDeclarationFinder.first(in: tree) {
                 return ScriptError(.unsupported, "declaring operators is not supported yet", at: at(declaration))
             }
             // swiftc's words; SwiftOperators says "unknown infix operator".
-            return ScriptError(.syntax, "cannot find operator '\(name)' in scope", at: at(node))
+            return ScriptError(.syntax, "cannot find operator '\(name)' in scope", at: at(token))
+        case .incomparableOperators(let left, _, _):
+            // `1 < 2 < 3`, in SwiftOperators' words, which are the compiler's, at the left operator.
+            return ScriptError(.syntax, error.message, at: at(left))
+        case .notAnOperator(let node):
+            return ScriptError(.syntax, error.message, at: at(node))
         }
-        // The rest (`1 < 2 < 3`) in SwiftOperators' words, which are the compiler's, at the
-        // node it points at (the left operator).
-        return ScriptError(.syntax, error.message, at: at(error.asDiagnostic.node))
     }
 
     /// Numbers a function being lowered.
