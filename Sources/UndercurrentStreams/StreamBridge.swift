@@ -42,6 +42,8 @@ public final class StreamBridge: InterpreterLibrary {
     lazy var demandType = DemandType(typeInfo: types.demand)
     /// How values that may outlive the bridge reach it (`StreamBridgeHandle`).
     let handle = StreamBridgeHandle()
+    /// What spelling a publisher's type asks of each type it meets, asked once per type.
+    let publisherTypeTraits = PublisherTypeTraits()
 
     public init(interpreter: Interpreter) {
         self.interpreter = interpreter

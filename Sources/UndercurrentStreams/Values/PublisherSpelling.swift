@@ -39,15 +39,22 @@ struct PublisherSpeller {
     /// The spelling of a publisher's type; `written` are the generic arguments the script
     /// wrote where it made the publisher (`Empty<Int, Never>()`).
     func typeName(of publisher: Any, written: [TypeRef] = []) throws -> Spelling {
+        let node = try typeNode(of: publisher, written: written)
+        return Spelling(plain: node.spelled(qualified: false), qualified: node.spelled(qualified: true))
+    }
+
+    /// `typeName(of:written:)` as a tree, which a publisher holding this one takes as it is:
+    /// spelled and parsed again at each level, a chain of operators was spelled as many times
+    /// as it is deep.
+    private func typeNode(of publisher: Any, written: [TypeRef]) throws -> TypeNode {
         let publisher = unwrapAdapters(publisher)
         // `MapKeyPath<Upstream, Output>`: the Output is the type of what the key path reads.
         if publisher is ScriptMapKeyPathNaming { throw cannotTell("the type of the property this key path reads") }
         let node = try TypeNode.parse(RuntimeTypeName.qualified(type(of: publisher)))
-        let rewritten = try rewrite(
+        var rewritten = try rewrite(
             node, children: publisherChildren(of: publisher), context: context(of: publisher, written: written))
-        var renamed = rewritten
-        renamed.renameOwnTypes(publisher: publisher)
-        return Spelling(plain: renamed.spelled(qualified: false), qualified: renamed.spelled(qualified: true))
+        rewritten.renameOwnTypes(publisher: publisher)
+        return rewritten
     }
 
     /// What `print` (debug: false) or `debugPrint` shows for a publisher: a class by its
@@ -137,16 +144,15 @@ struct PublisherSpeller {
     /// name of their type as it stands in the holder's generic arguments.
     private func publisherChildren(of publisher: Any) -> [String: Any] {
         var result: [String: Any] = [:]
-        for child in Mirror(reflecting: publisher).children where unwrapAdapters(child.value) is any Publisher {
-            result[RuntimeTypeName.qualified(type(of: child.value))] = unwrapAdapters(child.value)
+        for child in Mirror(reflecting: publisher).children {
+            guard let childPublisher = bridge.publisherTypeTraits.publisher(child.value) else { continue }
+            result[RuntimeTypeName.qualified(type(of: child.value))] = childPublisher
         }
         return result
     }
 
     private func rewrite(_ node: TypeNode, children: [String: Any], context: Context) throws -> TypeNode {
-        if let child = children[node.source] {
-            return try TypeNode.parse(typeName(of: child).qualified)
-        }
+        if let child = children[node.source] { return try typeNode(of: child, written: []) }
         switch node.path {
         case ["UndercurrentInterpreter", "Value"]:
             return try TypeNode.parse(context.output().qualified)
@@ -273,22 +279,12 @@ struct PublisherSpeller {
     }
 
     func unwrapAdapters(_ publisher: Any) -> Any {
-        var current = publisher
-        for _ in 0..<8 {
-            if let erased = current as? AnyValuePublisherBase {
-                current = erased.basePublisher
-            } else if let adapter = current as? StagelessAdapter {
-                current = adapter.adaptedPublisher
-            } else {
-                break
-            }
-        }
-        return current
+        bridge.publisherTypeTraits.unwrapAdapters(publisher)
     }
 
     private func firstPublisherChild(of publisher: Any) -> Any? {
-        for child in Mirror(reflecting: publisher).children where unwrapAdapters(child.value) is any Publisher {
-            return unwrapAdapters(child.value)
+        for child in Mirror(reflecting: publisher).children {
+            if let childPublisher = bridge.publisherTypeTraits.publisher(child.value) { return childPublisher }
         }
         return nil
     }
@@ -506,7 +502,8 @@ struct TypeNode {
 
     /// The last name of a publisher's type, without generic arguments (`Map`).
     static func baseName(of publisher: Any) -> String {
-        (try? parse(RuntimeTypeName.qualified(type(of: publisher))))?.components.last?.name ?? ""
+        var parser = Parser(text: Array(RuntimeTypeName.qualified(type(of: publisher)).utf8))
+        return parser.lastComponentName()
     }
 
     static func parse(_ text: String) throws -> TypeNode {
@@ -556,6 +553,36 @@ struct TypeNode {
                 position += 1
             }
             return TypeNode(components: components, source: string(start..<position))
+        }
+
+        /// The name of the last component of the type at `position` (`Map` in
+        /// `OpenCombine.Publishers.Map<…>`), read as `node()` reads it but with its generic
+        /// arguments skipped rather than parsed; empty where `node()` would throw.
+        mutating func lastComponentName() -> String {
+            skipSpaces()
+            skipContextPrefix()
+            var last = ""
+            while position < text.count {
+                let nameStart = position
+                if text[position] == UInt8(ascii: "(") {
+                    while position < text.count, text[position] != UInt8(ascii: ")") { position += 1 }
+                    if position < text.count { position += 1 }
+                }
+                while position < text.count, !Self.isDelimiter(text[position]) { position += 1 }
+                last = string(nameStart..<position)
+                if position < text.count, text[position] == UInt8(ascii: "<") {
+                    var depth = 0
+                    repeat {
+                        if text[position] == UInt8(ascii: "<") { depth += 1 }
+                        if text[position] == UInt8(ascii: ">") { depth -= 1 }
+                        position += 1
+                    } while depth > 0 && position < text.count
+                    if depth > 0 { return "" }
+                }
+                guard position < text.count, text[position] == UInt8(ascii: ".") else { break }
+                position += 1
+            }
+            return last
         }
 
         private static func isDelimiter(_ byte: UInt8) -> Bool {
