@@ -23,7 +23,7 @@ public struct LoweredInput {
 /// Turns Swift source into the interpreter's own tree, once. Names are resolved to frame
 /// slots here, so evaluation never looks at SwiftSyntax nodes or scope dictionaries.
 public final class Lowerer {
-    let converter: SourceLocationConverter
+    let lines: SourceLines
     let fileName: String
     /// Added to every line, so that locations of several inputs can be told apart.
     let lineOffset: Int
@@ -96,12 +96,12 @@ public final class Lowerer {
     private var siteIndex: Int
 
     private init(
-        converter: SourceLocationConverter, fileName: String, memberNames: [String: Set<String>],
+        lines: SourceLines, fileName: String, memberNames: [String: Set<String>],
         typeNames: Set<String>, lineOffset: Int, firstFunctionIndex: Int, firstSiteIndex: Int
     ) {
         self.functionIndex = firstFunctionIndex
         self.siteIndex = firstSiteIndex
-        self.converter = converter
+        self.lines = lines
         self.fileName = fileName
         self.lineOffset = lineOffset
         self.memberNames = memberNames
@@ -127,10 +127,10 @@ public final class Lowerer {
     ) throws -> LoweredInput {
         if let refused = ParseGuard.check(source, lineOffset: lineOffset) { throw refused }
         let tree = Parser.parse(source: source)
-        let converter = SourceLocationConverter(fileName: fileName, tree: tree)
+        let lines = SourceLines(source)
         let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree)
         if let first = diagnostics.first(where: { $0.diagMessage.severity == .error }) {
-            let location = converter.location(for: first.position)
+            let location = lines.location(ofOffset: first.position.utf8Offset)
             throw ScriptError(
                 .syntax, first.message,
                 at: SourceLocation(line: location.line + lineOffset, column: location.column))
@@ -138,10 +138,10 @@ public final class Lowerer {
         do {
             try OperatorSequence.checkAll(in: tree)
         } catch {
-            throw operatorError(error, in: tree, converter: converter, lineOffset: lineOffset)
+            throw operatorError(error, in: tree, lines: lines, lineOffset: lineOffset)
         }
         let lowerer = Lowerer(
-            converter: converter, fileName: fileName, memberNames: knownMemberNames, typeNames: knownTypeNames,
+            lines: lines, fileName: fileName, memberNames: knownMemberNames, typeNames: knownTypeNames,
             lineOffset: lineOffset, firstFunctionIndex: firstFunctionIndex, firstSiteIndex: firstSiteIndex)
         lowerer.publisherTypes.formUnion(knownPublisherTypes)
         lowerer.globalDeclaredTypes = knownGlobalTypes.mapValues { .some($0) }
@@ -176,11 +176,11 @@ public final class Lowerer {
     /// An operator the standard table cannot fold, in the compiler's words and at its place.
     /// An operator the script declares itself is what is missing: declaring one is refused.
     private static func operatorError(
-        _ error: OperatorSequenceError, in tree: SourceFileSyntax, converter: SourceLocationConverter,
+        _ error: OperatorSequenceError, in tree: SourceFileSyntax, lines: SourceLines,
         lineOffset: Int
     ) -> ScriptError {
         func at(_ node: some SyntaxProtocol) -> SourceLocation {
-            let start = node.startLocation(converter: converter)
+            let start = lines.start(of: node)
             return SourceLocation(line: start.line + lineOffset, column: start.column)
         }
         switch error {
@@ -218,7 +218,7 @@ public final class Lowerer {
         let offset = node.position.utf8Offset
         let cacheable = node.totalLength.utf8Length > 0
         if cacheable, let known = locationsByOffset[offset] { return known }
-        let start = node.startLocation(converter: converter)
+        let start = lines.start(of: node)
         let location = SourceLocation(line: start.line + lineOffset, column: start.column)
         if cacheable { locationsByOffset[offset] = location }
         return location
