@@ -236,7 +236,10 @@ final class ObjectNames {
         }
         let typeIndex = typeIndex(of: Self.readableTypeName(fullName: fullName))
         if type(of: thing) is AnyClass { return .object(type: typeIndex) }
-        if thing is CustomCombineIdentifierConvertible { return .identified(type: typeIndex) }
+        // Only OpenCombine's and Undercurrent's types can adopt OpenCombine's protocol.
+        if RuntimeTypeName.mayAdoptOpenCombineProtocols(fullName), thing is CustomCombineIdentifierConvertible {
+            return .identified(type: typeIndex)
+        }
         return .plain(plainName(ofType: typeIndex))
     }
 

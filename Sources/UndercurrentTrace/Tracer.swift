@@ -317,8 +317,8 @@ public final class Tracer: _Introspection {
 
     /// A buffer's size and what it drops when full, when `publisher` is a `buffer`.
     private static func bufferParameters<P>(of publisher: P) -> (capacity: Int, drops: BufferDrop)? {
-        let base = (publisher as? AnyValuePublisherBase)?.basePublisher ?? publisher
-        guard let buffer = base as? BufferParameters, let drops = buffer.dropsWhenFull else { return nil }
+        let base = OwnConformances.erasedPublisher(publisher)?.basePublisher ?? publisher
+        guard let buffer = OwnConformances.bufferParameters(base), let drops = buffer.dropsWhenFull else { return nil }
         return (buffer.capacity, drops)
     }
 
@@ -351,7 +351,7 @@ public final class Tracer: _Introspection {
     where Upstream.Failure == Downstream.Failure, Upstream.Output == Downstream.Input {
         guard onOwnerThread else { return }
         // A bridge adapter that only converts types is no stage: the publisher it adapts reports.
-        if publisher is StagelessAdapter {
+        if OwnConformances.stagelessAdapter(publisher) != nil {
             push(.subscribe, position: nil) { $0.transparent = true }
             return
         }
@@ -569,7 +569,7 @@ public final class Tracer: _Introspection {
 
     private func publisherName<P: Publisher>(_ publisher: P) -> TraceName {
         if names.isScriptBacked(publisher) { return names.name(of: publisher) }
-        if let erased = publisher as? AnyValuePublisherBase { return names.name(of: erased.basePublisher) }
+        if let erased = OwnConformances.erasedPublisher(publisher) { return names.name(of: erased.basePublisher) }
         return names.name(of: publisher)
     }
 

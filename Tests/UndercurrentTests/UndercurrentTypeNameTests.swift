@@ -34,4 +34,44 @@ import UndercurrentInterpreter
             #expect(!RuntimeTypeName.isDeclaredByUndercurrent(name), "\(name)")
         }
     }
+
+    /// `OwnConformances` casts to these protocols only types whose name passes the filter:
+    /// every type that adopts one must pass it, or the trace and the spelling of types would
+    /// no longer see it.
+    @Test func everyAdopterOfAnOwnProtocolPassesItsFilter() {
+        let adopters: [Any.Type] = [
+            AnyValuePublisher<Never>.self,
+            ConvertingPublisher<Just<Int>, String>.self,
+            InterruptiblePublisher<Just<Int>>.self,
+            NeverFailingPublisher.self,
+            ScriptFailurePublisher<Fail<Value, Error>>.self,
+            FatalFailurePublisher<Fail<Value, ScriptFailure>>.self,
+            KeptUpstream<Just<Int>>.self,
+            KeptZip<Just<Int>, Int>.self,
+            Publishers.ScriptMapKeyPath<Just<Value>>.self,
+        ]
+        for type in adopters {
+            let name = RuntimeTypeName.qualified(type)
+            #expect(RuntimeTypeName.isDeclaredByUndercurrent(name), "\(name)")
+        }
+        let buffer = Just(1).buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest)
+        #expect(OwnConformances.bufferParameters(buffer)?.capacity == 2)
+        #expect(OwnConformances.bufferParameters(Just(1)) == nil)
+    }
+
+    /// OpenCombine's protocols (`CustomCombineIdentifierConvertible`) are asked only of types
+    /// declared with OpenCombine in sight.
+    @Test func typesThatMayAdoptOpenCombinesProtocolsAreToldByName() {
+        let adopters: [Any.Type] = [
+            AnySubscriber<Int, Never>.self, Subscribers.Sink<Int, Never>.self, ScriptSubscriber<Never>.self,
+            ScriptSubscription.self, Optional<Int>.OCombine.Publisher.self,
+        ]
+        for type in adopters {
+            let name = RuntimeTypeName.qualified(type)
+            #expect(RuntimeTypeName.mayAdoptOpenCombineProtocols(name), "\(name)")
+        }
+        for type in [Int.self, [Int].self, String.self, Double.self] as [Any.Type] {
+            #expect(!RuntimeTypeName.mayAdoptOpenCombineProtocols(RuntimeTypeName.qualified(type)))
+        }
+    }
 }

@@ -21,4 +21,13 @@ public enum RuntimeTypeName {
     public static func isDeclaredByUndercurrent(_ qualifiedName: String) -> Bool {
         qualifiedName.hasPrefix("Undercurrent") || qualifiedName.hasPrefix("(extension in Undercurrent")
     }
+
+    /// Whether `qualifiedName` names a type declared in a module that sees OpenCombine's
+    /// protocols (OpenCombine's own, or Undercurrent's), or in an extension there: only such a
+    /// type can conform to them. Any other type is answered without a cast, which would scan
+    /// every conformance in the binary the first time for each type.
+    public static func mayAdoptOpenCombineProtocols(_ qualifiedName: String) -> Bool {
+        qualifiedName.hasPrefix("OpenCombine") || qualifiedName.hasPrefix("(extension in OpenCombine")
+            || isDeclaredByUndercurrent(qualifiedName)
+    }
 }

@@ -77,7 +77,8 @@ extension StreamBridge {
 }
 
 /// What `buffer(size:prefetch:whenFull:)` holds and lets go when full, for the trace (which
-/// follows the buffer from its calls to show each value it drops).
+/// follows the buffer from its calls to show each value it drops). Only OpenCombine's
+/// `Publishers.Buffer` conforms: it is asked of no other type (`OwnConformances`).
 public protocol BufferParameters {
     var capacity: Int { get }
     /// Which value a full buffer lets go; nil when it fails instead (`.customError`).

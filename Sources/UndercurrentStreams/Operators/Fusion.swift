@@ -65,6 +65,8 @@ extension Just: FusableJust where Output == Value {
 }
 
 /// Reaches the concrete publisher inside an `AnyValuePublisher`, whatever its Failure.
+///
+/// Only Undercurrent's own types may conform: it is asked of no other (`OwnConformances`).
 public protocol AnyValuePublisherBase {
     var basePublisher: Any { get }
 }

@@ -4,6 +4,8 @@ import UndercurrentInterpreter
 /// A publisher that only adapts another one's types for the engine and adds no stage of
 /// its own to the chain: its subscriber forwards the downstream's identity, so the trace
 /// and `.print()` see the engine's operators exactly as compiled code builds them.
+///
+/// Only Undercurrent's own types may conform: it is asked of no other (`OwnConformances`).
 public protocol StagelessAdapter {
     /// The engine publisher whose family this one shows as.
     var adaptedPublisher: Any { get }

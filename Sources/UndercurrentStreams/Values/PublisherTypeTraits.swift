@@ -22,14 +22,19 @@ final class PublisherTypeTraits {
         let type = type(of: value)
         let key = ObjectIdentifier(type)
         if let traits = known[key] { return traits }
-        let adapter: Adapter =
-            if value is AnyValuePublisherBase { .erased } else if value is StagelessAdapter { .stageless } else {
-                .none
-            }
-        let traits = Traits(adapter: adapter, isPublisher: value is any Publisher)
         // A cast looks through an Optional to what it holds, if anything: for an Optional the
         // answer is the value's, not its type's, and is not kept.
-        if !Self.isOptional(type) { known[key] = traits }
+        let isOptional = Self.isOptional(type)
+        let adapter: Adapter
+        if isOptional {
+            adapter = value is AnyValuePublisherBase ? .erased : value is StagelessAdapter ? .stageless : .none
+        } else {
+            adapter =
+                OwnConformances.erasedPublisher(value) != nil
+                ? .erased : OwnConformances.stagelessAdapter(value) != nil ? .stageless : .none
+        }
+        let traits = Traits(adapter: adapter, isPublisher: value is any Publisher)
+        if !isOptional { known[key] = traits }
         return traits
     }
 

@@ -150,8 +150,12 @@ public final class PublisherValue: NativeValue {
     public override var identity: AnyObject { Self.referenceIdentity(of: publisher.base) ?? self }
 
     static func referenceIdentity(of publisher: Any) -> AnyObject? {
-        if let adapter = publisher as? StagelessAdapter { return referenceIdentity(of: adapter.adaptedPublisher) }
-        if let erased = publisher as? AnyValuePublisherBase { return referenceIdentity(of: erased.basePublisher) }
+        if let adapter = OwnConformances.stagelessAdapter(publisher) {
+            return referenceIdentity(of: adapter.adaptedPublisher)
+        }
+        if let erased = OwnConformances.erasedPublisher(publisher) {
+            return referenceIdentity(of: erased.basePublisher)
+        }
         if type(of: publisher) is AnyClass { return publisher as AnyObject }
         return nil
     }
@@ -163,8 +167,8 @@ public final class PublisherValue: NativeValue {
 
     /// `Publishers.Map` for `Publishers.Map<Publishers.Sequence<[Value], Never>, Value>`.
     static func familyName(of publisher: Any) -> String {
-        if let adapter = publisher as? StagelessAdapter { return familyName(of: adapter.adaptedPublisher) }
-        if let erased = publisher as? AnyValuePublisherBase { return familyName(of: erased.basePublisher) }
+        if let adapter = OwnConformances.stagelessAdapter(publisher) { return familyName(of: adapter.adaptedPublisher) }
+        if let erased = OwnConformances.erasedPublisher(publisher) { return familyName(of: erased.basePublisher) }
         var name = RuntimeTypeName.qualified(type(of: publisher))
         if let genericStart = name.firstIndex(of: "<") { name = String(name[..<genericStart]) }
         // `(extension in UndercurrentStreams):OpenCombine.Publishers.Merge` (Combining/).
