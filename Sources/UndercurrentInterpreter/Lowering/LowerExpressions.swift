@@ -341,7 +341,8 @@ extension Lowerer {
     ) throws -> Expr {
         let loc = location(opSyntax)
         let leftSyntax = sequence.operandSyntax(left)
-        let leftIsChain = leftSyntax.map { containsOptionalChaining($0) } ?? false
+        // Asked once the operands are lowered, as before (it may look up a written type).
+        func leftIsChain() -> Bool { leftSyntax.map { containsOptionalChaining($0) } ?? false }
         if opSyntax.is(AssignmentExprSyntax.self) {
             let target = try lowerOperand(sequence, left, chainBase: true)
             let targetType = basicType(of: target)
@@ -351,7 +352,7 @@ extension Lowerer {
                 target, compound: false, operatorAt: loc,
                 memberNameAt: leftSyntax?.as(MemberAccessExprSyntax.self).map { location($0.declName) })
             let assignment = self.assignment(to: target, value: value, at: loc) { .assign($0, value, loc) }
-            if leftIsChain { return .optionalChain(assignment, loc) }
+            if leftIsChain() { return .optionalChain(assignment, loc) }
             return assignment
         }
         guard let op = opSyntax.as(BinaryOperatorExprSyntax.self)?.operator.text else {
@@ -373,7 +374,7 @@ extension Lowerer {
             let assignment = self.assignment(to: target, value: value, at: loc) {
                 .compoundAssign(compound, $0, value, loc)
             }
-            if leftIsChain { return .optionalChain(assignment, loc) }
+            if leftIsChain() { return .optionalChain(assignment, loc) }
             return assignment
         }
         guard let binaryOperator = BinaryOperator(rawValue: op) else {
