@@ -525,14 +525,7 @@ struct TypeNode {
             skipContextPrefix()
             var components: [Component] = []
             while position < text.count {
-                let nameStart = position
-                if text[position] == UInt8(ascii: "(") {
-                    // `(unknown context at $…)` of a private type: kept as written.
-                    while position < text.count, text[position] != UInt8(ascii: ")") { position += 1 }
-                    if position < text.count { position += 1 }
-                }
-                while position < text.count, !Self.isDelimiter(text[position]) { position += 1 }
-                let name = string(nameStart..<position)
+                let name = componentName()
                 var arguments: [TypeNode] = []
                 if position < text.count, text[position] == UInt8(ascii: "<") {
                     position += 1
@@ -565,13 +558,7 @@ struct TypeNode {
             skipContextPrefix()
             var last = ""
             while position < text.count {
-                let nameStart = position
-                if text[position] == UInt8(ascii: "(") {
-                    while position < text.count, text[position] != UInt8(ascii: ")") { position += 1 }
-                    if position < text.count { position += 1 }
-                }
-                while position < text.count, !Self.isDelimiter(text[position]) { position += 1 }
-                last = string(nameStart..<position)
+                last = componentName()
                 if position < text.count, text[position] == UInt8(ascii: "<") {
                     var depth = 0
                     repeat {
@@ -585,6 +572,19 @@ struct TypeNode {
                 position += 1
             }
             return last
+        }
+
+        /// The name of one component at `position`, up to its generic arguments or the next
+        /// component.
+        private mutating func componentName() -> String {
+            let nameStart = position
+            if text[position] == UInt8(ascii: "(") {
+                // `(unknown context at $…)` of a private type: kept as written.
+                while position < text.count, text[position] != UInt8(ascii: ")") { position += 1 }
+                if position < text.count { position += 1 }
+            }
+            while position < text.count, !Self.isDelimiter(text[position]) { position += 1 }
+            return string(nameStart..<position)
         }
 
         private static func isDelimiter(_ byte: UInt8) -> Bool {
