@@ -3,9 +3,9 @@ import OpenCombine
 /// What spelling a publisher's type asks of each value it meets, by the value's type: whether
 /// it is an adapter to see through (`AnyValuePublisher`, a stageless adapter), and whether
 /// what it is is a publisher. Each answer is a cast to a protocol, which the runtime answers
-/// through its conformance tables every time; spelling `type(of:)` of a pipeline asked a few
-/// dozen of them, about a fifth of the time. A type's conformances never change, so each type
-/// is asked once per session.
+/// through its conformance tables every time it is asked; spelling `type(of:)` of a pipeline
+/// asks a few dozen. A type's conformances never change, so each type is asked once per
+/// session.
 final class PublisherTypeTraits {
     enum Adapter {
         case none, erased, stageless
