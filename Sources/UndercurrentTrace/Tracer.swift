@@ -317,8 +317,10 @@ public final class Tracer: _Introspection {
 
     /// A buffer's size and what it drops when full, when `publisher` is a `buffer`.
     private static func bufferParameters<P>(of publisher: P) -> (capacity: Int, drops: BufferDrop)? {
-        let base = OwnConformances.erasedPublisher(publisher)?.basePublisher ?? publisher
-        guard let buffer = OwnConformances.bufferParameters(base), let drops = buffer.dropsWhenFull else { return nil }
+        let base = OwnConformances(of: publisher).erasedPublisher?.basePublisher ?? publisher
+        guard let buffer = OwnConformances(of: base).bufferParameters, let drops = buffer.dropsWhenFull else {
+            return nil
+        }
         return (buffer.capacity, drops)
     }
 
@@ -351,7 +353,7 @@ public final class Tracer: _Introspection {
     where Upstream.Failure == Downstream.Failure, Upstream.Output == Downstream.Input {
         guard onOwnerThread else { return }
         // A bridge adapter that only converts types is no stage: the publisher it adapts reports.
-        if OwnConformances.stagelessAdapter(publisher) != nil {
+        if OwnConformances(of: publisher).stagelessAdapter != nil {
             push(.subscribe, position: nil) { $0.transparent = true }
             return
         }
@@ -569,7 +571,7 @@ public final class Tracer: _Introspection {
 
     private func publisherName<P: Publisher>(_ publisher: P) -> TraceName {
         if names.isScriptBacked(publisher) { return names.name(of: publisher) }
-        if let erased = OwnConformances.erasedPublisher(publisher) { return names.name(of: erased.basePublisher) }
+        if let erased = OwnConformances(of: publisher).erasedPublisher { return names.name(of: erased.basePublisher) }
         return names.name(of: publisher)
     }
 

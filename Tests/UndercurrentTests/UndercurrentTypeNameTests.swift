@@ -55,8 +55,8 @@ import UndercurrentInterpreter
             #expect(RuntimeTypeName.isDeclaredByUndercurrent(name), "\(name)")
         }
         let buffer = Just(1).buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest)
-        #expect(OwnConformances.bufferParameters(buffer)?.capacity == 2)
-        #expect(OwnConformances.bufferParameters(Just(1)) == nil)
+        #expect(OwnConformances(of: buffer).bufferParameters?.capacity == 2)
+        #expect(OwnConformances(of: Just(1)).bufferParameters == nil)
     }
 
     /// OpenCombine's protocols (`CustomCombineIdentifierConvertible`) are asked only of types

@@ -58,7 +58,7 @@ extension StreamBridge {
         observablePublisher.addNativeMethod(
             NativeFunction("send()") { [unowned self] arguments in
                 guard case .native(let native as PublisherValue)? = arguments.receiver?.loaded,
-                    let adapter = OwnConformances.stagelessAdapter(native.publisher.base),
+                    let adapter = OwnConformances(of: native.publisher.base).stagelessAdapter,
                     let publisher = adapter.adaptedPublisher as? ObservableObjectPublisher
                 else {
                     throw ScriptError.runtime("send() needs an ObservableObjectPublisher", at: arguments.location)

@@ -72,7 +72,7 @@ extension StreamBridge {
     /// an `any Publisher`), where Swift only sees the `Publisher` protocol's members.
     func fusionCandidate(_ publisher: Any) -> Any? {
         guard !buildsThroughProtocol else { return nil }
-        return OwnConformances.erasedPublisher(publisher)?.basePublisher ?? publisher
+        return OwnConformances(of: publisher).erasedPublisher?.basePublisher ?? publisher
     }
 
     /// `Result<Value, Error>.Publisher` from a `try` operator, with the script's Failure type.

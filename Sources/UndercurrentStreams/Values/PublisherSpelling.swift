@@ -49,10 +49,9 @@ struct PublisherSpeller {
     private func typeNode(of publisher: Any, written: [TypeRef]) throws -> TypeNode {
         let publisher = unwrapAdapters(publisher)
         // `MapKeyPath<Upstream, Output>`: the Output is the type of what the key path reads.
-        if OwnConformances.mapKeyPathNaming(publisher) != nil {
-            throw cannotTell("the type of the property this key path reads")
-        }
-        let node = try TypeNode.parse(RuntimeTypeName.qualified(type(of: publisher)))
+        let own = OwnConformances(of: publisher)
+        if own.mapKeyPathNaming != nil { throw cannotTell("the type of the property this key path reads") }
+        let node = try TypeNode.parse(own.typeName)
         var rewritten = try rewrite(
             node, children: publisherChildren(of: publisher), context: context(of: publisher, written: written))
         rewritten.renameOwnTypes(publisher: publisher)

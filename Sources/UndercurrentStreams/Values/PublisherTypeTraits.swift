@@ -29,9 +29,8 @@ final class PublisherTypeTraits {
         if isOptional {
             adapter = value is AnyValuePublisherBase ? .erased : value is StagelessAdapter ? .stageless : .none
         } else {
-            adapter =
-                OwnConformances.erasedPublisher(value) != nil
-                ? .erased : OwnConformances.stagelessAdapter(value) != nil ? .stageless : .none
+            let own = OwnConformances(of: value)
+            adapter = own.erasedPublisher != nil ? .erased : own.stagelessAdapter != nil ? .stageless : .none
         }
         let traits = Traits(adapter: adapter, isPublisher: value is any Publisher)
         if !isOptional { known[key] = traits }

@@ -150,12 +150,9 @@ public final class PublisherValue: NativeValue {
     public override var identity: AnyObject { Self.referenceIdentity(of: publisher.base) ?? self }
 
     static func referenceIdentity(of publisher: Any) -> AnyObject? {
-        if let adapter = OwnConformances.stagelessAdapter(publisher) {
-            return referenceIdentity(of: adapter.adaptedPublisher)
-        }
-        if let erased = OwnConformances.erasedPublisher(publisher) {
-            return referenceIdentity(of: erased.basePublisher)
-        }
+        let own = OwnConformances(of: publisher)
+        if let adapter = own.stagelessAdapter { return referenceIdentity(of: adapter.adaptedPublisher) }
+        if let erased = own.erasedPublisher { return referenceIdentity(of: erased.basePublisher) }
         if type(of: publisher) is AnyClass { return publisher as AnyObject }
         return nil
     }
@@ -167,9 +164,10 @@ public final class PublisherValue: NativeValue {
 
     /// `Publishers.Map` for `Publishers.Map<Publishers.Sequence<[Value], Never>, Value>`.
     static func familyName(of publisher: Any) -> String {
-        if let adapter = OwnConformances.stagelessAdapter(publisher) { return familyName(of: adapter.adaptedPublisher) }
-        if let erased = OwnConformances.erasedPublisher(publisher) { return familyName(of: erased.basePublisher) }
-        var name = RuntimeTypeName.qualified(type(of: publisher))
+        let own = OwnConformances(of: publisher)
+        if let adapter = own.stagelessAdapter { return familyName(of: adapter.adaptedPublisher) }
+        if let erased = own.erasedPublisher { return familyName(of: erased.basePublisher) }
+        var name = own.typeName
         if let genericStart = name.firstIndex(of: "<") { name = String(name[..<genericStart]) }
         // `(extension in UndercurrentStreams):OpenCombine.Publishers.Merge` (Combining/).
         if name.hasPrefix("(extension in "), let colon = name.firstIndex(of: ":") {
