@@ -36,14 +36,13 @@ struct PublisherSpeller {
 
     // MARK: - Publishers
 
-    /// The spelling of a publisher's type; `written` are the generic arguments the script
-    /// wrote where it made the publisher (`Empty<Int, Never>()`).
-    func typeName(of publisher: Any, written: [TypeRef] = []) throws -> Spelling {
-        let node = try typeNode(of: publisher, written: written)
-        return Spelling(plain: node.spelled(qualified: false), qualified: node.spelled(qualified: true))
+    /// The spelling of a publisher's type, unqualified or qualified; `written` are the generic
+    /// arguments the script wrote where it made the publisher (`Empty<Int, Never>()`).
+    func typeName(of publisher: Any, written: [TypeRef] = [], qualified: Bool) throws -> String {
+        try typeNode(of: publisher, written: written).spelled(qualified: qualified)
     }
 
-    /// `typeName(of:written:)` as a tree, which a publisher holding this one takes as it is:
+    /// `typeName(of:written:qualified:)` as a tree, which a publisher holding this one takes as it is:
     /// spelled and parsed again at each level, a chain of operators was spelled as many times
     /// as it is deep.
     private func typeNode(of publisher: Any, written: [TypeRef]) throws -> TypeNode {
@@ -52,11 +51,20 @@ struct PublisherSpeller {
         let own = OwnConformances(of: publisher)
         if own.mapKeyPathNaming != nil { throw cannotTell("the type of the property this key path reads") }
         let node = try TypeNode.parse(own.typeName)
-        var rewritten = try rewrite(
-            node, children: publisherChildren(of: publisher), context: context(of: publisher, written: written))
+        let fields = PublisherFields.Lazy(of: publisher, traits: bridge.publisherTypeTraits)
+        var rewritten: TypeNode
+        do {
+            rewritten = try rewrite(
+                node, children: fields, context: context(of: publisher, written: written, fields: fields))
+        } catch is UnheldPublisher {
+            throw cannotTell(Self.whatItDoesNotHold(node.components.last?.name ?? node.source))
+        }
         rewritten.renameOwnTypes(publisher: publisher)
         return rewritten
     }
+
+    /// A generic argument of a publisher's type that stands for a publisher it does not hold.
+    private struct UnheldPublisher: Error {}
 
     /// What `print` (debug: false) or `debugPrint` shows for a publisher: a class by its
     /// qualified type name, a struct as its type and fields (`Just<Int>(output: 1)`).
@@ -64,13 +72,13 @@ struct PublisherSpeller {
         let publisher = unwrapAdapters(publisher)
         if debug, let custom = publisher as? CustomDebugStringConvertible { return custom.debugDescription }
         if let custom = publisher as? CustomStringConvertible { return custom.description }
-        let name = try typeName(of: publisher, written: written)
-        if type(of: publisher) is AnyClass { return name.qualified }
+        let name = try typeNode(of: publisher, written: written)
+        if type(of: publisher) is AnyClass { return name.spelled(qualified: true) }
         let context = context(of: publisher, written: written)
         let fields = try Mirror(reflecting: publisher).children.map { child in
             (child.label.map { $0 + ": " } ?? "") + (try describe(field: child.value, context: context))
         }
-        return (debug ? name.qualified : name.plain) + "(" + fields.joined(separator: ", ") + ")"
+        return name.spelled(qualified: debug) + "(" + fields.joined(separator: ", ") + ")"
     }
 
     /// A field of a publisher, as reflection prints a nested value (in its debug form).
@@ -106,7 +114,7 @@ struct PublisherSpeller {
     /// with the erased types spelled from `context`.
     func reflect(_ value: Any, context: Context, debug: Bool) throws -> String {
         let node = try TypeNode.parse(RuntimeTypeName.qualified(type(of: value)))
-        let name = try rewrite(node, children: [:], context: context)
+        let name = try rewrite(node, children: nil, context: context)
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .optional:
@@ -141,60 +149,71 @@ struct PublisherSpeller {
 
     // MARK: - Rewriting reflected type names
 
-    /// The publishers a publisher holds (`upstream`, `a`, `b`, `prefix`), by the reflected
-    /// name of their type as it stands in the holder's generic arguments.
-    private func publisherChildren(of publisher: Any) -> [String: Any] {
-        var result: [String: Any] = [:]
-        for child in Mirror(reflecting: publisher).children {
-            guard let childPublisher = bridge.publisherTypeTraits.publisher(child.value) else { continue }
-            result[RuntimeTypeName.qualified(type(of: child.value))] = childPublisher
-        }
-        return result
-    }
-
-    private func rewrite(_ node: TypeNode, children: [String: Any], context: Context) throws -> TypeNode {
-        if let child = children[node.source] { return try typeNode(of: child, written: []) }
-        switch node.path {
-        case ["UndercurrentInterpreter", "Value"]:
-            return try TypeNode.parse(context.output().qualified)
-        case ["UndercurrentStreams", "ScriptFailure"]:
-            return try TypeNode.parse(context.failure().qualified)
-        case ["UndercurrentStreams", "RangeCollection"], ["UndercurrentStreams", "RangeSequence"]:
-            return try TypeNode.parse(context.range().qualified)
-        case ["UndercurrentStreams", "VirtualScheduler"]:
-            return try TypeNode.parse(context.scheduler().qualified)
-        case ["UndercurrentStreams", "DescribedSequence"]:
-            // Invisible: it only gives a fused sequence Swift's description.
-            if let base = node.components.last?.arguments.first {
-                return try rewrite(base, children: children, context: context)
+    /// `node` with the erased types spelled from `context`, and each publisher the holder has
+    /// among `children` spelled as its own type.
+    /// `asArgument` is true for the holder's generic arguments, false for the holder itself.
+    private func rewrite(
+        _ node: TypeNode, children: PublisherFields.Lazy?, context: Context, asArgument: Bool = false
+    ) throws -> TypeNode {
+        // The erased types are each a module's name and a type's: `UndercurrentInterpreter.Value`.
+        // None of them is a publisher.
+        if node.components.count == 2 {
+            switch (node.components[0].name, node.components[1].name) {
+            case ("UndercurrentInterpreter", "Value"):
+                return try TypeNode.parse(context.output().qualified)
+            case ("UndercurrentStreams", "ScriptFailure"):
+                return try TypeNode.parse(context.failure().qualified)
+            case ("UndercurrentStreams", "RangeCollection"), ("UndercurrentStreams", "RangeSequence"):
+                return try TypeNode.parse(context.range().qualified)
+            case ("UndercurrentStreams", "VirtualScheduler"):
+                return try TypeNode.parse(context.scheduler().qualified)
+            case ("UndercurrentStreams", "DescribedSequence"):
+                // Invisible: it only gives a fused sequence Swift's description.
+                if let base = node.components[1].arguments.first {
+                    return try rewrite(base, children: children, context: context, asArgument: asArgument)
+                }
+            default:
+                break
             }
-        default:
-            break
+        }
+        // No type of the standard library's (`Swift.Int`, `Swift.Array<…>`) is a publisher: a
+        // holder whose type names only those has its fields left unread.
+        if let children, !node.source.hasPrefix("Swift."), let child = children.nextPublisher(named: node.source) {
+            return try typeNode(of: child, written: [])
+        }
+        // One of Undercurrent's own types left among a publisher's arguments is an adapter that
+        // stands for a publisher the holder does not hold, such as the one a `flatMap` or a
+        // `catch` closure returns: Swift's name for it cannot be told.
+        if asArgument, children != nil, RuntimeTypeName.isDeclaredByUndercurrent(node.source) {
+            throw UnheldPublisher()
         }
         var rewritten = node
         for index in rewritten.components.indices {
             rewritten.components[index].arguments = try rewritten.components[index].arguments.map {
-                try rewrite($0, children: children, context: context)
+                try rewrite($0, children: children, context: context, asArgument: true)
             }
         }
         return rewritten
     }
 
-    private func context(of publisher: Any, written: [TypeRef]) -> Context {
+    /// `fields`, when given, are the publisher's own, read at most once for its type and its
+    /// context.
+    private func context(of publisher: Any, written: [TypeRef], fields: PublisherFields.Lazy? = nil) -> Context {
         Context(
             output: {
                 if let output = written.first { return spelling(of: output) }
-                return try outputType(of: publisher)
+                return try outputType(of: publisher, fields: fields)
             },
             failure: {
                 if written.count >= 2 { return spelling(of: written[1]) }
-                return try failureType(of: publisher)
+                return try failureType(of: publisher, fields: fields)
             },
             range: { try rangeType(of: publisher) },
             scheduler: {
                 // The scheduler the script named, which the virtual one stands for.
-                let scheduler = Mirror(reflecting: publisher).children.lazy.compactMap { $0.value as? VirtualScheduler }
-                    .first
+                let scheduler =
+                    fields?.fields.scheduler
+                    ?? Mirror(reflecting: publisher).children.lazy.compactMap { $0.value as? VirtualScheduler }.first
                 switch scheduler?.kind.family {
                 case .runLoop?: return .init(plain: "RunLoop", qualified: "Foundation.RunLoop")
                 case .operationQueue?: return .init(plain: "OperationQueue", qualified: "Foundation.OperationQueue")
@@ -206,7 +225,8 @@ struct PublisherSpeller {
     // MARK: - What a publisher publishes, and how it fails
 
     /// The type a publisher publishes, told from what it holds or from its upstream.
-    func outputType(of publisher: Any) throws -> Spelling {
+    /// `fields`, when given, are those of the publisher under its adapters.
+    func outputType(of publisher: Any, fields: PublisherFields.Lazy? = nil) throws -> Spelling {
         let publisher = unwrapAdapters(publisher)
         if let written = bridge.writtenArguments(of: publisher), let output = written.first {
             return spelling(of: output)
@@ -215,12 +235,12 @@ struct PublisherSpeller {
             return output
         }
         let name = TypeNode.baseName(of: publisher)
-        if Self.passThrough.contains(name), let upstream = firstPublisherChild(of: publisher) {
+        if Self.passThrough.contains(name), let upstream = firstPublisherChild(of: publisher, fields: fields) {
             return try outputType(of: upstream)
         }
         switch name {
         case "Collect", "CollectByCount", "CollectByTime":
-            if let upstream = firstPublisherChild(of: publisher) {
+            if let upstream = firstPublisherChild(of: publisher, fields: fields) {
                 let element = try outputType(of: upstream)
                 return Spelling(plain: "Array<\(element.plain)>", qualified: "Swift.Array<\(element.qualified)>")
             }
@@ -233,8 +253,8 @@ struct PublisherSpeller {
         throw cannotTell(Self.whatItPublishes(name))
     }
 
-    /// The error type a publisher fails with.
-    func failureType(of publisher: Any) throws -> Spelling {
+    /// The error type a publisher fails with; `fields` as for `outputType(of:fields:)`.
+    func failureType(of publisher: Any, fields: PublisherFields.Lazy? = nil) throws -> Spelling {
         let publisher = unwrapAdapters(publisher)
         if let written = bridge.writtenArguments(of: publisher), written.count >= 2 {
             return spelling(of: written[1])
@@ -245,7 +265,7 @@ struct PublisherSpeller {
         let name = TypeNode.baseName(of: publisher)
         if Self.throwing.contains(name) { return .error }
         if Self.passThrough.contains(name) || Self.failurePassThrough.contains(name),
-            let upstream = firstPublisherChild(of: publisher)
+            let upstream = firstPublisherChild(of: publisher, fields: fields)
         {
             return try failureType(of: upstream)
         }
@@ -283,7 +303,9 @@ struct PublisherSpeller {
         bridge.publisherTypeTraits.unwrapAdapters(publisher)
     }
 
-    private func firstPublisherChild(of publisher: Any) -> Any? {
+    /// The first publisher `publisher` holds; `fields`, when given, are its own.
+    private func firstPublisherChild(of publisher: Any, fields: PublisherFields.Lazy?) -> Any? {
+        if let fields { return fields.fields.firstPublisher }
         for child in Mirror(reflecting: publisher).children {
             if let childPublisher = bridge.publisherTypeTraits.publisher(child.value) { return childPublisher }
         }
@@ -313,6 +335,14 @@ struct PublisherSpeller {
         "TryFirstWhere", "TryLastWhere", "TryRemoveDuplicates", "TryAllSatisfy", "TryContainsWhere",
         "TryComparison", "Decode", "Encode",
     ]
+
+    /// What a publisher named `name` (`FlatMap`, `Catch`) stands for without holding it.
+    static func whatItDoesNotHold(_ name: String) -> String {
+        switch name {
+        case "FlatMap", "SwitchToLatest": return "the type of the publishers this \(name) flattens"
+        default: return "the type of the publisher this \(name)'s closure returns"
+        }
+    }
 
     static func whatItPublishes(_ name: String) -> String {
         switch name {
@@ -429,8 +459,8 @@ extension AnyPublisher: KnownOutput where Output == Value {
 
     /// OpenCombine keeps the erased publisher in a box: `box.base`.
     private var erasedBase: Any? {
-        guard let box = Mirror(reflecting: self).descendant("box") else { return nil }
-        return Mirror(reflecting: box).descendant("base")
+        guard let box = PublisherFields.field("box", of: self) else { return nil }
+        return PublisherFields.field("base", of: box)
     }
 }
 
@@ -445,9 +475,15 @@ enum SequenceBases {
                 continue
             }
             let mirror = Mirror(reflecting: current)
-            guard mirror.displayStyle == .struct,
-                let inner = mirror.descendant("_base") ?? mirror.descendant("_iterator", "_elements")
-            else { break }
+            guard mirror.displayStyle == .struct else { break }
+            // `_base`, or else `_iterator._elements`, read in one pass over the fields.
+            var base: Any?
+            var iterator: Any?
+            for child in mirror.children {
+                if child.label == "_base" { base = child.value }
+                if child.label == "_iterator" { iterator = child.value }
+            }
+            guard let inner = base ?? iterator.flatMap({ PublisherFields.field("_elements", of: $0) }) else { break }
             current = inner
         }
         return current
@@ -467,8 +503,6 @@ struct TypeNode {
     var components: [Component]
     /// The text it was parsed from, to match it with a child publisher's type.
     var source: String
-
-    var path: [String] { components.map(\.name) }
 
     /// Unqualified, a nested type shows its own name only (`Publisher` for
     /// `Result<Int, Never>.Publisher`), with its own generic arguments. Qualified, the

@@ -125,8 +125,8 @@ public final class PublisherValue: NativeValue {
 
     public override func swiftTypeName(qualified: Bool) throws -> String? {
         guard let bridge else { return nil }
-        let spelling = try PublisherSpeller(bridge: bridge).typeName(of: publisher.base, written: writtenArguments)
-        return qualified ? spelling.qualified : spelling.plain
+        return try PublisherSpeller(bridge: bridge).typeName(
+            of: publisher.base, written: writtenArguments, qualified: qualified)
     }
 
     /// `Output` and `Failure` inside an `extension Publisher` method: the types this
