@@ -62,6 +62,48 @@ import UndercurrentInterpreter
         }
     }
 
+    /// A tuple inside a publisher's type is spelled element by element, unqualified where the
+    /// type is (scripts/oracle; `debugPrint` with Combine's module, as
+    /// AppleDifferences/README.md cites).
+    @Test func aTupleIsSpelledAsSwiftSpellsIt() {
+        let source = """
+            import Combine
+            print(type(of: Just((1, "a"))))
+            print(type(of: Just((key: "a", value: 1)).filter { $0.value > 0 }))
+            debugPrint(type(of: Just((1, "a"))))
+            print(type(of: Just(())))
+            """
+        expectOracleOutput(
+            source,
+            """
+            Just<(Int, String)>
+            Publisher
+            Combine.Just<(Swift.Int, Swift.String)>
+            Just<()>
+
+            """)
+    }
+
+    /// `MakeConnectable` holds its upstream inside a `Multicast` its type does not name; it
+    /// is named by the upstream it wraps (scripts/oracle).
+    @Test func makeConnectableIsNamedByTheUpstreamItWraps() {
+        let source = """
+            import Combine
+            let subject = PassthroughSubject<Int, Never>()
+            print(type(of: subject.makeConnectable()))
+            print(type(of: subject.makeConnectable().autoconnect()))
+            print(type(of: Just(1).makeConnectable()))
+            """
+        expectOracleOutput(
+            source,
+            """
+            MakeConnectable<PassthroughSubject<Int, Never>>
+            Autoconnect<MakeConnectable<PassthroughSubject<Int, Never>>>
+            MakeConnectable<Just<Int>>
+
+            """)
+    }
+
     /// The second spelling of each type reads only the fields kept for it: a scheduler, an
     /// Optional (`print`'s stream) and upstreams. Both rounds, and a second run, print what
     /// the compiled program prints (scripts/oracle; `debugPrint` with Combine's module, as

@@ -83,6 +83,9 @@ extension StreamBridge {
 /// A sequence publisher's elements as the script's value: an array, or the range it was made from.
 protocol SequenceContents {
     var scriptSequence: Value? { get }
+    /// The set, dictionary or string the elements come from, under any of Swift's lazy
+    /// wrappers (`DropFirstSequence`); nil for an array or a range.
+    var sourcedCollection: SourcedCollection? { get }
     /// `ClosedRange`, `Range` or `PartialRangeFrom` for a publisher of (a slice of) a range.
     var rangeKind: String? { get }
 }
@@ -92,7 +95,19 @@ extension Publishers.Sequence: SequenceContents {
         if let array = sequence as? [Value] { return .array(array) }
         if let range = sequence as? RangeCollection { return range.rangeValue }
         if let range = sequence as? RangeSequence { return range.rangeValue }
+        if let set = sequence as? SetElements { return set.scriptValue }
+        if let dictionary = sequence as? DictionaryElements { return dictionary.scriptValue }
+        if let string = sequence as? StringElements { return string.scriptValue }
         return nil
+    }
+
+    var sourcedCollection: SourcedCollection? {
+        switch SequenceBases.innermost(of: sequence) {
+        case let set as SetElements: set
+        case let dictionary as DictionaryElements: dictionary
+        case let string as StringElements: string
+        default: nil
+        }
     }
 
     var rangeKind: String? {

@@ -58,19 +58,25 @@ extension StreamBridge {
             "publisher",
             NativeProperty { [unowned self] _, value in
                 guard case .set(let set) = value else { return .void }
-                return self.sequencePublisher(set.elements)
+                return self.publisherValue(
+                    Publishers.Sequence<SetElements, Never>(
+                        sequence: SetElements(elements: set.elements, scriptValue: value, interpreter: self.interpreter)
+                    ))
             })
         builtins.dictionary.addNativeProperty(
             "publisher",
             NativeProperty { [unowned self] _, value in
                 let pairs = try self.interpreter.elements(of: value, at: .unknown)
-                return self.sequencePublisher(pairs)
+                return self.publisherValue(
+                    Publishers.Sequence<DictionaryElements, Never>(
+                        sequence: DictionaryElements(elements: pairs, scriptValue: value, interpreter: self.interpreter)
+                    ))
             })
         builtins.string.addNativeProperty(
             "publisher",
             NativeProperty { [unowned self] _, value in
                 guard case .string(let text) = value else { return .void }
-                return self.sequencePublisher(text.map(Value.character))
+                return self.publisherValue(Publishers.Sequence<StringElements, Never>(sequence: StringElements(text)))
             })
         builtins.range.addNativeProperty(
             "publisher",
@@ -134,14 +140,18 @@ where Base.Element == Value {
         let innermost = SequenceBases.innermost(of: base)
         let context = PublisherSpeller.Context(
             output: {
+                let elements: [Value]
                 switch innermost {
-                case let array as [Value]:
-                    guard let type = speller.commonType(of: array) else {
-                        throw speller.cannotTell("the type of this sequence's elements")
-                    }
-                    return type
+                case let array as [Value]: elements = array
+                case let set as SetElements: elements = set.elements
+                case let dictionary as DictionaryElements: elements = dictionary.elements
+                case is StringElements: return .init(plain: "Character", qualified: "Swift.Character")
                 default: return .int
                 }
+                guard let type = speller.commonType(of: elements) else {
+                    throw speller.cannotTell("the type of this sequence's elements")
+                }
+                return type
             },
             failure: { .never },
             range: {
@@ -154,6 +164,12 @@ where Base.Element == Value {
                 default: kind = "ClosedRange"
                 }
                 return .init(plain: "\(kind)<Int>", qualified: "Swift.\(kind)<Swift.Int>")
+            },
+            collection: {
+                guard let collection = innermost as? SourcedCollection else {
+                    throw speller.cannotTell("this collection's type")
+                }
+                return try collection.typeSpelling(speller: speller)
             })
         return try speller.reflect(base, context: context, debug: debug)
     }

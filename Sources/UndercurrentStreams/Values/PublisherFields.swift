@@ -19,18 +19,29 @@ struct PublisherFields {
     init(of publisher: Any, traits: PublisherTypeTraits) {
         let type = type(of: publisher)
         let children = Mirror(reflecting: publisher).children
-        if let layout = Self.layouts.withLock({ $0[ObjectIdentifier(type)] }) {
-            for offset in layout {
+        let layout: Layout
+        if let kept = Self.layouts.withLock({ $0[ObjectIdentifier(type)] }) {
+            layout = kept
+            for offset in layout.offsets {
                 _ = take(children[children.index(children.startIndex, offsetBy: offset)].value, traits: traits)
             }
-            return
+        } else {
+            var offsets: [Int] = []
+            for (offset, child) in children.enumerated() where take(child.value, traits: traits) {
+                offsets.append(offset)
+            }
+            let typeName = RuntimeTypeName.qualified(type)
+            layout = Layout(
+                offsets: offsets,
+                holdsUpstreamInMulticast: typeName.hasPrefix("OpenCombine.Publishers.MakeConnectable<"))
+            if Self.hasFixedLayout(typeName) {
+                Self.layouts.withLock { $0[ObjectIdentifier(type)] = layout }
+            }
         }
-        var layout: [Int] = []
-        for (offset, child) in children.enumerated() where take(child.value, traits: traits) {
-            layout.append(offset)
-        }
-        if Self.hasFixedLayout(type) {
-            Self.layouts.withLock { $0[ObjectIdentifier(type)] = layout }
+        if layout.holdsUpstreamInMulticast, publishers.count == 1, let multicast = publishers.first?.publisher {
+            let inner = PublisherFields(of: multicast, traits: traits)
+            publishers = inner.publishers
+            firstPublisher = inner.firstPublisher
         }
     }
 
@@ -53,18 +64,26 @@ struct PublisherFields {
 
     // MARK: - Which fields can hold a publisher, by type
 
-    /// For each type seen, the offsets of the fields that held a publisher, a scheduler or an
-    /// Optional: the fields to read for the next publisher of that type. Kept for the process,
-    /// as the runtime keeps what it knows of a type.
-    private static let layouts = Mutex<[ObjectIdentifier: [Int]]>([:])
+    /// Which fields of a type to read.
+    private struct Layout {
+        /// The offsets of the fields that held a publisher, a scheduler or an Optional.
+        var offsets: [Int]
+        /// OpenCombine's `MakeConnectable<Upstream>` holds its upstream inside a `Multicast`
+        /// of its own, which its type does not name: the publisher it holds is that upstream.
+        var holdsUpstreamInMulticast: Bool
+    }
+
+    /// For each type seen, the fields to read for the next publisher of that type. Kept for
+    /// the process, as the runtime keeps what it knows of a type.
+    private static let layouts = Mutex<[ObjectIdentifier: Layout]>([:])
 
     /// Whether which fields of `type` hold publishers is the same for every value of it:
     /// true of OpenCombine's publishers, whose fields are typed by their generic arguments
     /// (`upstream: Upstream`), closures, plain values and Optionals, never `Any`. A type whose
     /// fields might hold a publisher in one value and not in another (Undercurrent's own, in
     /// its extensions of OpenCombine's types) has all its fields read.
-    private static func hasFixedLayout(_ type: Any.Type) -> Bool {
-        RuntimeTypeName.qualified(type).hasPrefix("OpenCombine.")
+    private static func hasFixedLayout(_ typeName: String) -> Bool {
+        typeName.hasPrefix("OpenCombine.")
     }
 
     /// A publisher's fields, read when first asked for: a publisher whose type names no other

@@ -32,6 +32,9 @@ struct PublisherSpeller {
         var failure: () throws -> Spelling
         var range: () throws -> Spelling
         var scheduler: () throws -> Spelling = { .init(plain: "DispatchQueue", qualified: "Dispatch.DispatchQueue") }
+        /// A set's, a dictionary's or a string's type, for the elements of its publisher
+        /// (`SourcedCollection`).
+        var collection: () throws -> Spelling
     }
 
     // MARK: - Publishers
@@ -102,6 +105,8 @@ struct PublisherSpeller {
         if let range = field as? RangeSequence { return Self.debugDescription(of: range.rangeValue) }
         if field is any Publisher { return try describe(publisher: field, debug: true) }
         let mirror = Mirror(reflecting: field)
+        // `print(_:)` is given the interpreter's own stream: the script gave it none.
+        if mirror.displayStyle == .optional, mirror.children.first?.value is ScriptOutputStream { return "nil" }
         if mirror.displayStyle == nil || field is CustomDebugStringConvertible || field is CustomStringConvertible {
             if let text = field as? CustomDebugStringConvertible { return text.debugDescription }
             if RuntimeTypeName.plain(type(of: field)).contains("->") { return "(Function)" }
@@ -125,9 +130,22 @@ struct PublisherSpeller {
                 + (try mirror.children.map { try describe(field: $0.value, context: context) })
                 .joined(separator: ", ") + "]"
         case .tuple:
+            // An element's label is shown where the tuple has one (`(key: "a", value: 1)`); the
+            // runtime names the others `.0`, `.1`.
             return "("
-                + (try mirror.children.map { try describe(field: $0.value, context: context) })
+                + (try mirror.children.map { child in
+                    let label = child.label.flatMap { $0.hasPrefix(".") ? nil : $0 + ": " } ?? ""
+                    return label + (try describe(field: child.value, context: context))
+                })
                 .joined(separator: ", ") + ")"
+        case .enum:
+            // `Publishers.PrefetchStrategy.byRequest`, `Result<Int, Boom>.success(1)`: the type,
+            // then the case, then its payload, if any.
+            let qualifiedName = name.spelled(qualified: true)
+            guard let payload = mirror.children.first else { return qualifiedName + "." + String(describing: value) }
+            let described = try describe(field: payload.value, context: context)
+            let isTuple = Mirror(reflecting: payload.value).displayStyle == .tuple
+            return qualifiedName + "." + (payload.label ?? "") + (isTuple ? described : "(" + described + ")")
         case .class:
             return name.spelled(qualified: true)
         default:
@@ -167,6 +185,9 @@ struct PublisherSpeller {
                 return try TypeNode.parse(context.range().qualified)
             case ("UndercurrentStreams", "VirtualScheduler"):
                 return try TypeNode.parse(context.scheduler().qualified)
+            case ("UndercurrentStreams", "SetElements"), ("UndercurrentStreams", "DictionaryElements"),
+                ("UndercurrentStreams", "StringElements"):
+                return try TypeNode.parse(context.collection().qualified)
             case ("UndercurrentStreams", "DescribedSequence"):
                 // Invisible: it only gives a fused sequence Swift's description.
                 if let base = node.components[1].arguments.first {
@@ -190,6 +211,18 @@ struct PublisherSpeller {
         var rewritten = node
         for index in rewritten.components.indices {
             rewritten.components[index].arguments = try rewritten.components[index].arguments.map {
+                try rewrite($0, children: children, context: context, asArgument: true)
+            }
+        }
+        if let elements = rewritten.tupleElements {
+            rewritten.tupleElements = try elements.map { element in
+                TypeNode.TupleElement(
+                    label: element.label,
+                    type: try rewrite(element.type, children: children, context: context, asArgument: true))
+            }
+        }
+        if let result = rewritten.function?.result {
+            rewritten.function?.result = try result.map {
                 try rewrite($0, children: children, context: context, asArgument: true)
             }
         }
@@ -219,7 +252,8 @@ struct PublisherSpeller {
                 case .operationQueue?: return .init(plain: "OperationQueue", qualified: "Foundation.OperationQueue")
                 default: return .init(plain: "DispatchQueue", qualified: "Dispatch.DispatchQueue")
                 }
-            })
+            },
+            collection: { try collectionType(of: publisher) })
     }
 
     // MARK: - What a publisher publishes, and how it fails
@@ -270,6 +304,13 @@ struct PublisherSpeller {
             return try failureType(of: upstream)
         }
         throw cannotTell("the Failure of `\(name)`")
+    }
+
+    private func collectionType(of publisher: Any) throws -> Spelling {
+        guard let contents = publisher as? SequenceContents, let collection = contents.sourcedCollection else {
+            throw cannotTell("this collection's type")
+        }
+        return try collection.typeSpelling(speller: self)
     }
 
     private func rangeType(of publisher: Any) throws -> Spelling {
@@ -340,7 +381,8 @@ struct PublisherSpeller {
     static func whatItDoesNotHold(_ name: String) -> String {
         switch name {
         case "FlatMap", "SwitchToLatest": return "the type of the publishers this \(name) flattens"
-        default: return "the type of the publisher this \(name)'s closure returns"
+        case "Catch", "TryCatch": return "the type of the publisher this \(name)'s closure returns"
+        default: return "the type of a publisher `\(name)` stands for without holding it"
         }
     }
 
@@ -378,6 +420,9 @@ extension Publishers.Sequence: KnownOutput where Elements.Element == Value {
         switch SequenceBases.innermost(of: sequence) {
         case let array as [Value]: return speller.commonType(of: array)
         case is RangeCollection, is RangeSequence: return .int
+        case let set as SetElements: return speller.commonType(of: set.elements)
+        case let dictionary as DictionaryElements: return speller.commonType(of: dictionary.elements)
+        case is StringElements: return .init(plain: "Character", qualified: "Swift.Character")
         default: return nil
         }
     }
@@ -500,7 +545,19 @@ struct TypeNode {
         var arguments: [TypeNode]
     }
 
+    /// One element of a tuple type, with its label if it has one (`key` in
+    /// `(key: Swift.String, value: Swift.Int)`).
+    struct TupleElement {
+        var label: String?
+        var type: TypeNode
+    }
+
+    /// The dotted names of a named type (`OpenCombine.Publishers.Map<…>`); none for a tuple.
     var components: [Component]
+    /// A tuple type's elements, or a function type's parameters; nil for a named type.
+    var tupleElements: [TupleElement]?
+    /// A function type's effects and result (` throws -> `, `Swift.Int`), when the node is one.
+    var function: (arrow: String, result: [TypeNode])?
     /// The text it was parsed from, to match it with a child publisher's type.
     var source: String
 
@@ -508,6 +565,14 @@ struct TypeNode {
     /// `Result<Int, Never>.Publisher`), with its own generic arguments. Qualified, the
     /// engine's types are in Apple's module, `Combine` (`Combine.Just<Swift.Int>`).
     func spelled(qualified: Bool) -> String {
+        if let tupleElements {
+            let elements = tupleElements.map { element in
+                (element.label.map { $0 + ": " } ?? "") + element.type.spelled(qualified: qualified)
+            }
+            let tuple = "(" + elements.joined(separator: ", ") + ")"
+            guard let function, let result = function.result.first else { return tuple }
+            return tuple + function.arrow + result.spelled(qualified: qualified)
+        }
         func component(_ part: Component) -> String {
             guard !part.arguments.isEmpty else { return part.name }
             return part.name + "<" + part.arguments.map { $0.spelled(qualified: qualified) }.joined(separator: ", ")
@@ -556,6 +621,7 @@ struct TypeNode {
             skipSpaces()
             let start = position
             skipContextPrefix()
+            if position < text.count, text[position] == UInt8(ascii: "(") { return try tuple(from: start) }
             var components: [Component] = []
             while position < text.count {
                 let name = componentName()
@@ -581,6 +647,62 @@ struct TypeNode {
                 position += 1
             }
             return TypeNode(components: components, source: string(start..<position))
+        }
+
+        /// A tuple type at `position` (`(Swift.Int, Swift.String)`,
+        /// `(key: Swift.String, value: Swift.Int)`), or a function type
+        /// (`(Swift.Int) -> Swift.Bool`), whose text begins at `start`.
+        private mutating func tuple(from start: Int) throws -> TypeNode {
+            position += 1
+            var elements: [TupleElement] = []
+            skipSpaces()
+            if position < text.count, text[position] == UInt8(ascii: ")") {
+                position += 1
+            } else {
+                while true {
+                    skipSpaces()
+                    let label = elementLabel()
+                    elements.append(TupleElement(label: label, type: try node()))
+                    guard position < text.count else { throw ScriptError.runtime("malformed type name") }
+                    position += 1
+                    if text[position - 1] == UInt8(ascii: ",") { continue }
+                    guard text[position - 1] == UInt8(ascii: ")") else {
+                        throw ScriptError.runtime("malformed type name")
+                    }
+                    break
+                }
+            }
+            var node = TypeNode(components: [], tupleElements: elements, source: "")
+            for arrow in Self.functionArrows where text[position...].starts(with: arrow) {
+                position += arrow.count
+                node.function = (String(decoding: arrow, as: UTF8.self), [try self.node()])
+                break
+            }
+            node.source = string(start..<position)
+            return node
+        }
+
+        private static let functionArrows = [" -> ", " throws -> ", " async -> ", " async throws -> "].map {
+            Array($0.utf8)
+        }
+
+        /// A tuple element's label and its `: ` at `position`, read past; nil (and nothing
+        /// read) where the element has none.
+        private mutating func elementLabel() -> String? {
+            var end = position
+            while end < text.count, Self.isIdentifierByte(text[end]) { end += 1 }
+            guard end > position, end + 1 < text.count, text[end] == UInt8(ascii: ":"),
+                text[end + 1] == UInt8(ascii: " ")
+            else { return nil }
+            let label = string(position..<end)
+            position = end + 2
+            return label
+        }
+
+        private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
         }
 
         /// The name of the last component of the type at `position` (`Map` in
@@ -622,7 +744,7 @@ struct TypeNode {
 
         private static func isDelimiter(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: ",")
-                || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ")")
         }
 
         private func string(_ range: Range<Int>) -> String {
