@@ -17,8 +17,14 @@ protocol SourcedCollection {
     var scriptValue: Value { get }
 }
 
-/// A `Set`'s elements, in the set's order.
-struct SetElements: Collection, CustomStringConvertible, CustomDebugStringConvertible, SourcedCollection {
+/// A `Set`'s elements, or a `Dictionary`'s `(key:value:)` tuples, in the collection's order.
+/// A collection, not a bidirectional one, as both are in Swift.
+struct HashedElements: Collection, CustomStringConvertible, CustomDebugStringConvertible, SourcedCollection {
+    enum Kind {
+        case set, dictionary
+    }
+
+    let kind: Kind
     let elements: [Value]
     let scriptValue: Value
     unowned let interpreter: Interpreter
@@ -28,50 +34,36 @@ struct SetElements: Collection, CustomStringConvertible, CustomDebugStringConver
     func index(after index: Int) -> Int { index + 1 }
     subscript(position: Int) -> Value { elements[position] }
 
-    var description: String { Self.describe(scriptValue, debug: false, interpreter) }
-    var debugDescription: String { Self.describe(scriptValue, debug: true, interpreter) }
+    var description: String { describe(debug: false) }
+    var debugDescription: String { describe(debug: true) }
 
-    func typeSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling {
-        guard let element = speller.commonType(of: elements) else {
-            throw speller.cannotTell("the type of this set's elements")
-        }
-        return .init(plain: "Set<\(element.plain)>", qualified: "Swift.Set<\(element.qualified)>")
+    private func describe(debug: Bool) -> String {
+        (try? Formatter.describe(scriptValue, debug: debug, interpreter: interpreter))
+            ?? Formatter.describe(scriptValue, debug: debug)
     }
 
-    static func describe(_ value: Value, debug: Bool, _ interpreter: Interpreter) -> String {
-        (try? Formatter.describe(value, debug: debug, interpreter: interpreter))
-            ?? Formatter.describe(value, debug: debug)
-    }
-}
-
-/// A `Dictionary`'s elements, `(key:value:)` tuples in the dictionary's order.
-struct DictionaryElements: Collection, CustomStringConvertible, CustomDebugStringConvertible, SourcedCollection {
-    let elements: [Value]
-    let scriptValue: Value
-    unowned let interpreter: Interpreter
-
-    var startIndex: Int { elements.startIndex }
-    var endIndex: Int { elements.endIndex }
-    func index(after index: Int) -> Int { index + 1 }
-    subscript(position: Int) -> Value { elements[position] }
-
-    var description: String { SetElements.describe(scriptValue, debug: false, interpreter) }
-    var debugDescription: String { SetElements.describe(scriptValue, debug: true, interpreter) }
-
     func typeSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling {
-        var keys: [Value] = []
-        var values: [Value] = []
-        for element in elements {
-            guard case .tuple(let pair) = element, pair.elements.count == 2 else { continue }
-            keys.append(pair.elements[0])
-            values.append(pair.elements[1])
+        switch kind {
+        case .set:
+            guard let element = speller.commonType(of: elements) else {
+                throw speller.cannotTell("the type of this set's elements")
+            }
+            return .init(plain: "Set<\(element.plain)>", qualified: "Swift.Set<\(element.qualified)>")
+        case .dictionary:
+            var keys: [Value] = []
+            var values: [Value] = []
+            for element in elements {
+                guard case .tuple(let pair) = element, pair.elements.count == 2 else { continue }
+                keys.append(pair.elements[0])
+                values.append(pair.elements[1])
+            }
+            guard let key = speller.commonType(of: keys), let value = speller.commonType(of: values) else {
+                throw speller.cannotTell("the types of this dictionary's keys and values")
+            }
+            return .init(
+                plain: "Dictionary<\(key.plain), \(value.plain)>",
+                qualified: "Swift.Dictionary<\(key.qualified), \(value.qualified)>")
         }
-        guard let key = speller.commonType(of: keys), let value = speller.commonType(of: values) else {
-            throw speller.cannotTell("the types of this dictionary's keys and values")
-        }
-        return .init(
-            plain: "Dictionary<\(key.plain), \(value.plain)>",
-            qualified: "Swift.Dictionary<\(key.qualified), \(value.qualified)>")
     }
 }
 

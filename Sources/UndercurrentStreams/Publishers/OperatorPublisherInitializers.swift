@@ -95,16 +95,14 @@ extension Publishers.Sequence: SequenceContents {
         if let array = sequence as? [Value] { return .array(array) }
         if let range = sequence as? RangeCollection { return range.rangeValue }
         if let range = sequence as? RangeSequence { return range.rangeValue }
-        if let set = sequence as? SetElements { return set.scriptValue }
-        if let dictionary = sequence as? DictionaryElements { return dictionary.scriptValue }
+        if let hashed = sequence as? HashedElements { return hashed.scriptValue }
         if let string = sequence as? StringElements { return string.scriptValue }
         return nil
     }
 
     var sourcedCollection: SourcedCollection? {
         switch SequenceBases.innermost(of: sequence) {
-        case let set as SetElements: set
-        case let dictionary as DictionaryElements: dictionary
+        case let hashed as HashedElements: hashed
         case let string as StringElements: string
         default: nil
         }

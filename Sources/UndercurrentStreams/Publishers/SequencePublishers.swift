@@ -46,6 +46,14 @@ extension StreamBridge {
         publisherValue(Publishers.Sequence<[Value], Never>(sequence: elements))
     }
 
+    /// A set's or a dictionary's publisher: `collection`, whose elements are `elements`.
+    private func hashedPublisher(_ kind: HashedElements.Kind, _ elements: [Value], of collection: Value) -> Value {
+        publisherValue(
+            Publishers.Sequence<HashedElements, Never>(
+                sequence: HashedElements(
+                    kind: kind, elements: elements, scriptValue: collection, interpreter: interpreter)))
+    }
+
     func installSequencePublishers() {
         let builtins = interpreter.builtins
         builtins.array.addNativeProperty(
@@ -58,19 +66,13 @@ extension StreamBridge {
             "publisher",
             NativeProperty { [unowned self] _, value in
                 guard case .set(let set) = value else { return .void }
-                return self.publisherValue(
-                    Publishers.Sequence<SetElements, Never>(
-                        sequence: SetElements(elements: set.elements, scriptValue: value, interpreter: self.interpreter)
-                    ))
+                return self.hashedPublisher(.set, set.elements, of: value)
             })
         builtins.dictionary.addNativeProperty(
             "publisher",
             NativeProperty { [unowned self] _, value in
                 let pairs = try self.interpreter.elements(of: value, at: .unknown)
-                return self.publisherValue(
-                    Publishers.Sequence<DictionaryElements, Never>(
-                        sequence: DictionaryElements(elements: pairs, scriptValue: value, interpreter: self.interpreter)
-                    ))
+                return self.hashedPublisher(.dictionary, pairs, of: value)
             })
         builtins.string.addNativeProperty(
             "publisher",
@@ -143,8 +145,7 @@ where Base.Element == Value {
                 let elements: [Value]
                 switch innermost {
                 case let array as [Value]: elements = array
-                case let set as SetElements: elements = set.elements
-                case let dictionary as DictionaryElements: elements = dictionary.elements
+                case let hashed as HashedElements: elements = hashed.elements
                 case is StringElements: return .init(plain: "Character", qualified: "Swift.Character")
                 default: return .int
                 }

@@ -185,8 +185,7 @@ struct PublisherSpeller {
                 return try TypeNode.parse(context.range().qualified)
             case ("UndercurrentStreams", "VirtualScheduler"):
                 return try TypeNode.parse(context.scheduler().qualified)
-            case ("UndercurrentStreams", "SetElements"), ("UndercurrentStreams", "DictionaryElements"),
-                ("UndercurrentStreams", "StringElements"):
+            case ("UndercurrentStreams", "HashedElements"), ("UndercurrentStreams", "StringElements"):
                 return try TypeNode.parse(context.collection().qualified)
             case ("UndercurrentStreams", "DescribedSequence"):
                 // Invisible: it only gives a fused sequence Swift's description.
@@ -420,8 +419,7 @@ extension Publishers.Sequence: KnownOutput where Elements.Element == Value {
         switch SequenceBases.innermost(of: sequence) {
         case let array as [Value]: return speller.commonType(of: array)
         case is RangeCollection, is RangeSequence: return .int
-        case let set as SetElements: return speller.commonType(of: set.elements)
-        case let dictionary as DictionaryElements: return speller.commonType(of: dictionary.elements)
+        case let hashed as HashedElements: return speller.commonType(of: hashed.elements)
         case is StringElements: return .init(plain: "Character", qualified: "Swift.Character")
         default: return nil
         }
