@@ -95,18 +95,10 @@ extension Publishers.Sequence: SequenceContents {
         if let array = sequence as? [Value] { return .array(array) }
         if let range = sequence as? RangeCollection { return range.rangeValue }
         if let range = sequence as? RangeSequence { return range.rangeValue }
-        if let hashed = sequence as? HashedElements { return hashed.scriptValue }
-        if let string = sequence as? StringElements { return string.scriptValue }
-        return nil
+        return SequenceBases.sourcedCollection(sequence)?.scriptValue
     }
 
-    var sourcedCollection: SourcedCollection? {
-        switch SequenceBases.innermost(of: sequence) {
-        case let hashed as HashedElements: hashed
-        case let string as StringElements: string
-        default: nil
-        }
-    }
+    var sourcedCollection: SourcedCollection? { SequenceBases.sourcedCollection(SequenceBases.innermost(of: sequence)) }
 
     var rangeKind: String? {
         let base = SequenceBases.innermost(of: sequence)

@@ -142,14 +142,7 @@ where Base.Element == Value {
         let innermost = SequenceBases.innermost(of: base)
         let context = PublisherSpeller.Context(
             output: {
-                let elements: [Value]
-                switch innermost {
-                case let array as [Value]: elements = array
-                case let hashed as HashedElements: elements = hashed.elements
-                case is StringElements: return .init(plain: "Character", qualified: "Swift.Character")
-                default: return .int
-                }
-                guard let type = speller.commonType(of: elements) else {
+                guard let type = SequenceBases.elementType(of: innermost, speller: speller) else {
                     throw speller.cannotTell("the type of this sequence's elements")
                 }
                 return type
@@ -167,7 +160,7 @@ where Base.Element == Value {
                 return .init(plain: "\(kind)<Int>", qualified: "Swift.\(kind)<Swift.Int>")
             },
             collection: {
-                guard let collection = innermost as? SourcedCollection else {
+                guard let collection = SequenceBases.sourcedCollection(innermost) else {
                     throw speller.cannotTell("this collection's type")
                 }
                 return try collection.typeSpelling(speller: speller)

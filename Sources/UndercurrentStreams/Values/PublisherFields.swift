@@ -12,7 +12,7 @@ struct PublisherFields {
     /// through the same adapter type.
     private(set) var publishers: [(typeName: String, publisher: Any)] = []
     /// The first publisher it holds, in the order of its fields; nil when it holds none.
-    private(set) var firstPublisher: Any?
+    var firstPublisher: Any? { publishers.first?.publisher }
     /// The first virtual scheduler it holds; nil when it holds none.
     private(set) var scheduler: VirtualScheduler?
 
@@ -41,7 +41,6 @@ struct PublisherFields {
         if layout.holdsUpstreamInMulticast, publishers.count == 1, let multicast = publishers.first?.publisher {
             let inner = PublisherFields(of: multicast, traits: traits)
             publishers = inner.publishers
-            firstPublisher = inner.firstPublisher
         }
     }
 
@@ -55,7 +54,6 @@ struct PublisherFields {
             return true
         }
         guard let childPublisher = traits.publisher(value) else { return Self.isOptional(valueType) }
-        if firstPublisher == nil { firstPublisher = childPublisher }
         publishers.append((RuntimeTypeName.qualified(valueType), childPublisher))
         return true
     }
@@ -92,14 +90,13 @@ struct PublisherFields {
         private let publisher: Any
         private let traits: PublisherTypeTraits
         private var read: PublisherFields?
+        /// The publishers held that `nextPublisher(named:)` has given out, by position.
+        private var given: Set<Int> = []
 
         init(of publisher: Any, traits: PublisherTypeTraits) {
             self.publisher = publisher
             self.traits = traits
         }
-
-        /// The publishers held that `nextPublisher(named:)` has given out, by position.
-        private var given: Set<Int> = []
 
         var fields: PublisherFields {
             if let read { return read }

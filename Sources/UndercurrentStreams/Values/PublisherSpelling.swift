@@ -345,11 +345,7 @@ struct PublisherSpeller {
 
     /// The first publisher `publisher` holds; `fields`, when given, are its own.
     private func firstPublisherChild(of publisher: Any, fields: PublisherFields.Lazy?) -> Any? {
-        if let fields { return fields.fields.firstPublisher }
-        for child in Mirror(reflecting: publisher).children {
-            if let childPublisher = bridge.publisherTypeTraits.publisher(child.value) { return childPublisher }
-        }
-        return nil
+        (fields ?? PublisherFields.Lazy(of: publisher, traits: bridge.publisherTypeTraits)).fields.firstPublisher
     }
 
     /// Operators whose values are their upstream's, unchanged (so are their errors).
@@ -416,13 +412,7 @@ extension Just: KnownOutput where Output == Value {
 
 extension Publishers.Sequence: KnownOutput where Elements.Element == Value {
     func outputSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling? {
-        switch SequenceBases.innermost(of: sequence) {
-        case let array as [Value]: return speller.commonType(of: array)
-        case is RangeCollection, is RangeSequence: return .int
-        case let hashed as HashedElements: return speller.commonType(of: hashed.elements)
-        case is StringElements: return .init(plain: "Character", qualified: "Swift.Character")
-        default: return nil
-        }
+        SequenceBases.elementType(of: SequenceBases.innermost(of: sequence), speller: speller)
     }
     func failureSpelling(speller: PublisherSpeller) throws -> PublisherSpeller.Spelling? {
         Failure.self == Never.self ? .never : nil
@@ -510,6 +500,28 @@ extension AnyPublisher: KnownOutput where Output == Value {
 /// The collection under Swift's lazy wrappers (`DropFirstSequence`, `PrefixSequence`,
 /// `DropWhileSequence`), which is what decides a fused sequence's element type.
 enum SequenceBases {
+    /// The type of the elements of `innermost` (as `innermost(of:)` gives it); nil when it
+    /// cannot be told (no elements, or only nil) or the sequence is not one of the script's.
+    static func elementType(of innermost: Any, speller: PublisherSpeller) -> PublisherSpeller.Spelling? {
+        switch innermost {
+        case let array as [Value]: speller.commonType(of: array)
+        case is RangeCollection, is RangeSequence: .int
+        case let hashed as HashedElements: speller.commonType(of: hashed.elements)
+        case is StringElements: .init(plain: "Character", qualified: "Swift.Character")
+        default: nil
+        }
+    }
+
+    /// The set, dictionary or string `innermost` (as `innermost(of:)` gives it) is; nil for
+    /// anything else.
+    static func sourcedCollection(_ innermost: Any) -> SourcedCollection? {
+        switch innermost {
+        case let hashed as HashedElements: hashed
+        case let string as StringElements: string
+        default: nil
+        }
+    }
+
     static func innermost(of sequence: Any) -> Any {
         var current = sequence
         for _ in 0..<8 {
