@@ -65,4 +65,68 @@ import UndercurrentTrace
             """,
             containing: "cannot tell the generic arguments of this Sink")
     }
+
+    /// `type(of:)` of a subscription Combine made printed `Subscription`, the protocol's name,
+    /// where compiled code prints the engine's private type (OpenCombine's `Inner<Probe>`;
+    /// Apple's is undocumented). It is an error that says why, not a wrong name.
+    @Test func theTypeOfASubscriptionCombineMadeIsAnErrorNotTheProtocolsName() {
+        let probe = """
+            import Combine
+            final class Probe: Subscriber {
+                typealias Input = Int
+                typealias Failure = Never
+                func receive(subscription: Subscription) {
+                    print(subscription, subscription is Probe)
+                    print(type(of: subscription))
+                }
+                func receive(_ input: Int) -> Subscribers.Demand { .none }
+                func receive(completion: Subscribers.Completion<Never>) {}
+            }
+
+            """
+        for publisher in ["Just(1)", "[1, 2].publisher", "PassthroughSubject<Int, Never>()"] {
+            let result = runScript(probe + "\(publisher).subscribe(Probe())")
+            #expect(
+                result.error?.message.contains("cannot name the type of a subscription that Combine made") == true,
+                "\(publisher): \(result.error.map { "\($0)" } ?? result.output)")
+            #expect(result.error?.location.line == 7, "\(publisher)")
+            #expect(result.output.hasSuffix(" false\n"), "\(publisher): \(result.output)")
+        }
+    }
+
+    /// The same for a subscriber Combine made and handed to a script publisher: it printed
+    /// `AnySubscriber`, where compiled code prints `Sink<Int, Never>` or an operator's own
+    /// subscriber (`Inner<Sink<Int, Never>>`).
+    @Test func theTypeOfASubscriberCombineMadeIsAnErrorNotAnySubscriber() {
+        let publisher = """
+            import Combine
+            struct P: Publisher {
+                typealias Output = Int
+                typealias Failure = Never
+                func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+                    Swift.print(type(of: subscriber))
+                }
+            }
+
+            """
+        for chain in ["P().sink { _ in }", "P().map { $0 + 1 }.sink { _ in }"] {
+            let result = runScript(publisher + "let c = \(chain)")
+            #expect(
+                result.error?.message.contains("cannot name the type of a subscriber that Combine made") == true,
+                "\(chain): \(result.error.map { "\($0)" } ?? result.output)")
+        }
+        // A subscriber of the script's own is still named (custom-subscription-identity).
+        let own = runScript(
+            publisher + """
+                final class Mine: Subscriber {
+                    typealias Input = Int
+                    typealias Failure = Never
+                    func receive(subscription: Subscription) {}
+                    func receive(_ input: Int) -> Subscribers.Demand { .none }
+                    func receive(completion: Subscribers.Completion<Never>) {}
+                }
+                P().subscribe(Mine())
+                """)
+        #expect(own.error == nil && own.output == "Mine\n", "\(own)")
+    }
 }

@@ -36,6 +36,9 @@ public final class SubscriberValue: NativeValue {
     private let name: String
     /// The subscriber is inside the engine's introspection tap.
     var isTapped = false
+    /// True for a subscriber of the engine's own handed to a script publisher (a `sink`, or an
+    /// operator's subscriber), whose type `type(of:)` cannot name.
+    var isMadeByCombine = false
     /// True when the subscriber is a script type: calls the engine would stop on are made
     /// (the script runs them, as compiled code would) and the contract checker reports them.
     var endsInScript = false
@@ -74,7 +77,17 @@ public final class SubscriberValue: NativeValue {
     public override var description: String { name }
 
     public override func swiftTypeName(qualified: Bool) throws -> String? {
-        guard let swiftType else { return nil }
+        guard let swiftType else {
+            guard isMadeByCombine else { return nil }
+            throw ScriptError.runtime(
+                "Undercurrent cannot name the type of a subscriber that Combine made (this one describes itself "
+                    + "as \(name)): its generic arguments are erased at run time, and an operator's own "
+                    + "subscriber has a type private to Combine",
+                at: .unknown,
+                notes: [
+                    "print(subscriber) shows how Combine describes it; `subscriber is T` tests for a type of your own."
+                ])
+        }
         guard let arguments = swiftType.arguments else {
             throw ScriptError.runtime(
                 "Undercurrent cannot tell the generic arguments of this \(swiftType.base) (generics are erased "
@@ -181,6 +194,7 @@ extension StreamBridge {
             receiveValue: isTapped ? directValueDelivery(toTapped: subscriber) : nil)
         value.endsInScript = TapUnwrapping.endsInScript(subscriber)
         value.isTapped = isTapped
+        value.isMadeByCombine = !value.endsInScript
         return .native(value)
     }
 

@@ -16,6 +16,19 @@ public final class SubscriptionValue: NativeValue {
 
     public override var description: String { String(describing: subscription) }
 
+    /// `type(of: subscription)` of one Combine made: its type is private to Combine (Apple does
+    /// not document it; OpenCombine's differ) and its generic arguments are erased here, so
+    /// this throws rather than print the protocol's name as if it were the type.
+    public override func swiftTypeName(qualified: Bool) throws -> String? {
+        throw ScriptError.runtime(
+            "Undercurrent cannot name the type of a subscription that Combine made (this one describes itself "
+                + "as \(description)): its type is private to Combine, and Apple does not document it",
+            at: .unknown,
+            notes: [
+                "print(subscription) shows how Combine describes it; `subscription is T` tests for a type of your own."
+            ])
+    }
+
     public override func isEqual(to other: NativeValue) -> Bool? {
         guard let other = other as? SubscriptionValue else { return false }
         return subscription.combineIdentifier == other.subscription.combineIdentifier
