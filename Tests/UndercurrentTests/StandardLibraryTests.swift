@@ -740,4 +740,21 @@ import UndercurrentInterpreter
             print(d, Set([3, 1, 2]), d.keys.map { $0 }, Dictionary(grouping: [3, 1, 2], by: { $0 % 2 }))
             """, "[\"a\": 2, \"m\": 3] [3, 1, 2] [\"a\", \"m\"] [1: [3, 1], 0: [2]]\n")
     }
+
+    /// `value[keyPath:]` with a key path of another root: Swift rejects it ("cannot convert key
+    /// path root type"). Applied by its property names alone it read the other type's `x`.
+    @Test func aKeyPathOfAnotherRootIsAnErrorNotAPropertyOfTheSameName() {
+        let types = "struct Point { var x = 1 }\nfinal class Model { var x = 2 }\n"
+        expectScriptError(
+            types + "print(Point()[keyPath: \\Model.x])",
+            containing: "cannot apply a key path of root type 'Model' to a value of type 'Point'")
+        expectScriptError(
+            types + "var p = Point()\np[keyPath: \\Model.x] = 3",
+            containing: "cannot apply a key path of root type 'Model' to a value of type 'Point'")
+        // A root the key path does not write, or a generic parameter, checks nothing.
+        expectOracleOutput(
+            types + "func read<R>(_ r: R, _ k: KeyPath<R, Int>) -> Int { r[keyPath: k] }\n"
+                + "print(read(Point(), \\.x), read(Model(), \\.x), Point()[keyPath: \\.x])",
+            "1 2 1\n")
+    }
 }

@@ -64,6 +64,14 @@ extension Interpreter {
                     if case .string(let text) = value, text.count == 1 { return .character(text.first!) }
                 case "Set" where arguments.count <= 1:
                     if case .array(let elements) = value { return .set(OrderedSet(elements)) }
+                case "KeyPath", "WritableKeyPath", "ReferenceWritableKeyPath", "PartialKeyPath":
+                    // `\.x` given where a `KeyPath<Point, Int>` is wanted: its root is `Point`,
+                    // as Swift infers it (and prints it: `\Point.x`).
+                    if case .native(let keyPath as KeyPathValue) = value, let root = arguments.first,
+                        let rooted = keyPath.rooted(at: root, in: self)
+                    {
+                        return .native(rooted)
+                    }
                 default:
                     // An Int where a fixed-width integer is expected is a literal in valid Swift.
                     if let type = builtins.fixedWidthIntegers[parts[0]] {
@@ -173,6 +181,7 @@ extension Interpreter {
 
     private static let namesWithCoercionRules = Set<String>([
         "Double", "Float", "CGFloat", "TimeInterval", "Optional", "Character", "Set",
+        "KeyPath", "WritableKeyPath", "ReferenceWritableKeyPath", "PartialKeyPath",
     ]).union(FixedWidthIntegerType.Kind.allCases.map(\.rawValue))
 
     /// Whether calls of `decl` can skip coercing their arguments and result: every call of
@@ -296,7 +305,7 @@ extension Interpreter {
 
     /// Whether a type name starting with this byte, this long, may be one `coerce` has a rule
     /// for (Double, Float, CGFloat, TimeInterval, Optional, Character, Set, the fixed-width
-    /// integers; not Int, the most common).
+    /// integers, the key path types; not Int, the most common).
     private static func mayHaveCoercionRule(initial: UInt8, length: Int) -> Bool {
         switch initial {
         case UInt8(ascii: "D"), UInt8(ascii: "F"), UInt8(ascii: "C"), UInt8(ascii: "T"), UInt8(ascii: "O"),
@@ -304,6 +313,9 @@ extension Interpreter {
             return true
         case UInt8(ascii: "I"):
             return length > 3
+        case UInt8(ascii: "K"), UInt8(ascii: "W"), UInt8(ascii: "R"), UInt8(ascii: "P"):
+            // KeyPath, WritableKeyPath, ReferenceWritableKeyPath, PartialKeyPath.
+            return length == 7 || length == 15 || length == 24 || length == 14
         default:
             return false
         }

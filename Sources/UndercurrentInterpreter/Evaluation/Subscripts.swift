@@ -17,6 +17,9 @@ extension Interpreter {
 
     func subscriptGet(_ base: Value, _ indices: [Value], labels: [String?], at location: SourceLocation) throws -> Value
     {
+        if let keyPath = Self.keyPathIndex(indices, labels) {
+            return try keyPath.read(base, interpreter: self, at: location)
+        }
         switch (base, indices.first) {
         case (.array(let elements), .int(let index)?) where indices.count == 1:
             return try element(of: elements, at: index, location)
@@ -64,6 +67,9 @@ extension Interpreter {
         _ base: inout Value, _ indices: [Value], labels: [String?], to value: Value,
         at location: SourceLocation
     ) throws {
+        if let keyPath = Self.keyPathIndex(indices, labels) {
+            return try keyPath.write(value, into: &base, interpreter: self, at: location)
+        }
         // The storage is taken out of `base` before the write, so that it is the only
         // reference and the write does not copy the whole collection. Nothing here binds
         // the storage to a name: the binding would keep a second reference until its scope ends.
@@ -108,6 +114,14 @@ extension Interpreter {
         throw ScriptError.runtime("cannot assign through subscript of \(Formatter.typeName(of: base))", at: location)
     }
 
+    /// The key path of `value[keyPath: path]`, which every value has; nil for another subscript.
+    private static func keyPathIndex(_ indices: [Value], _ labels: [String?]) -> KeyPathValue? {
+        guard labels.count == 1, labels[0] == "keyPath", case .native(let keyPath as KeyPathValue) = indices[0] else {
+            return nil
+        }
+        return keyPath
+    }
+
     private func findSubscript(_ type: TypeInfo, count: Int) -> SubscriptDecl? {
         var current: TypeInfo? = type
         while let candidate = current {
@@ -145,7 +159,10 @@ extension Interpreter {
             }
             return current
         }
-        return .native(KeyPathValue(typeInfo: builtins.keyPath, path: path, getter: function))
+        return .native(
+            KeyPathValue(
+                typeInfo: builtins.keyPath, path: path, getter: function, root: root,
+                rootName: root.map { SwiftTypeNames.name(of: $0, in: self, qualified: false) }))
     }
 }
 
@@ -153,26 +170,64 @@ extension Interpreter {
 public final class KeyPathValue: NativeValue {
     public let path: [String]
     public let getter: NativeFunction
+    /// The root type (`Point` in `\Point.x`), as written or as the type the key path was given
+    /// says (`let k: KeyPath<Point, Int> = \.x`); nil where neither says it.
+    let root: TypeRef?
+    /// How Swift prints `root`.
+    let rootName: String?
 
-    init(typeInfo: TypeInfo, path: [String], getter: NativeFunction) {
+    init(typeInfo: TypeInfo, path: [String], getter: NativeFunction, root: TypeRef? = nil, rootName: String? = nil) {
         self.path = path
         self.getter = getter
+        self.root = root
+        self.rootName = rootName
         super.init(typeInfo: typeInfo)
     }
 
-    public override var description: String { "\\." + path.joined(separator: ".") }
+    /// This key path with the root `type` gives it, when it has none and `type` is one the
+    /// script can name (not a generic parameter, `KeyPath<Root, Value>` in a generic function).
+    func rooted(at type: TypeRef, in interpreter: Interpreter) -> KeyPathValue? {
+        guard root == nil, (try? interpreter.metatype(for: type, at: .unknown)) != nil else { return nil }
+        return KeyPathValue(
+            typeInfo: typeInfo, path: path, getter: getter, root: type,
+            rootName: SwiftTypeNames.name(of: type, in: interpreter, qualified: false))
+    }
 
+    /// As Swift prints a key path: `\Point.inner.z`. A key path whose root no type said shows
+    /// `\.z`, where Swift names the root it inferred.
+    public override var description: String { "\\" + (rootName ?? "") + "." + path.joined(separator: ".") }
+
+    /// `value[keyPath: self]`.
     public func read(_ value: Value, interpreter: Interpreter, at location: SourceLocation) throws -> Value {
+        try checkRoot(of: value, interpreter: interpreter, at: location)
         var current = value
-        for component in path { current = try interpreter.member(of: current, component, at: location) }
+        // `\.self` is the value itself.
+        for component in path where component != "self" {
+            current = try interpreter.member(of: current, component, at: location)
+        }
         return current
     }
 
+    /// `value[keyPath: self] = newValue`.
     public func write(
         _ newValue: Value, into value: inout Value, interpreter: Interpreter,
         at location: SourceLocation
     ) throws {
-        try write(newValue, into: &value, components: path[...], interpreter: interpreter, at: location)
+        try checkRoot(of: value, interpreter: interpreter, at: location)
+        try write(
+            newValue, into: &value, components: path.filter { $0 != "self" }[...], interpreter: interpreter,
+            at: location)
+    }
+
+    /// Swift rejects a key path applied to a value of another type than its root; the path's
+    /// names alone could find a property of the same name on the wrong type.
+    private func checkRoot(of value: Value, interpreter: Interpreter, at location: SourceLocation) throws {
+        guard let root, let rootName, (try? interpreter.isInstance(value, of: root, at: location)) == false else {
+            return
+        }
+        throw ScriptError.runtime(
+            "cannot apply a key path of root type '\(rootName)' to a value of type '\(Formatter.typeName(of: value))'",
+            at: location)
     }
 
     private func write(

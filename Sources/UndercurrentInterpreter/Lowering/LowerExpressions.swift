@@ -122,9 +122,6 @@ extension Lowerer {
             return try lowerCall(node)
         case .subscriptCallExpr(let node):
             if node.trailingClosure != nil { throw unsupported("a trailing closure on a subscript", node) }
-            if node.arguments.count == 1, node.arguments.first?.label?.text == "keyPath" {
-                throw unsupported("the `[keyPath:]` subscript (use the property by name, or `map(\\.name)`)", node)
-            }
             var base = try lowerExpr(node.calledExpression, chainBase: true)
             if isImplicitlyUnwrapped(node.calledExpression) {
                 // `names[1]` on a `var names: [String]!`.
