@@ -24,8 +24,18 @@ extension BodyCompiler {
             return statement(statements[statements.startIndex])
         default:
             let middle = statements.startIndex + statements.count / 2
-            let first = sequence(statements[..<middle])
             let second = sequence(statements[middle...])
+            if middle == statements.startIndex + 1, case .expression(let expr) = statements[statements.startIndex] {
+                // An expression statement ends normally or throws: run without a `Flow` of its
+                // own to return and test (`demand -= 1; demand += subscriber.receive(next)`, on
+                // every value of a custom subscription).
+                let first = expressionStatement(expr)
+                return { interpreter, frame in
+                    try first(interpreter, frame)
+                    return try second(interpreter, frame)
+                }
+            }
+            let first = sequence(statements[..<middle])
             return { interpreter, frame in
                 let flow = try first(interpreter, frame)
                 guard case .normal = flow else { return flow }
@@ -67,22 +77,31 @@ extension BodyCompiler {
         }
     }
 
-    /// Every statement kind is compiled here and nowhere else.
+    /// An expression run as a statement, its value discarded; `statement(_:)` and
+    /// `sequence(_:)` run it.
+    private func expressionStatement(_ expr: Expr) -> (Interpreter, Frame) throws -> Void {
+        let value = expression(expr)
+        if let store = integerStore(expr) {
+            // `steps += 1` as a statement: stored without making a `Value` to discard.
+            return { interpreter, frame in
+                if try !store(interpreter, frame) { _ = try value(interpreter, frame) }
+            }
+        }
+        let location = expr.location
+        return { interpreter, frame in
+            var result = try value(interpreter, frame)
+            interpreter.releaseUnkept(&result, at: location, explicitly: false)
+        }
+    }
+
+    /// Every statement kind is compiled here and nowhere else (an expression statement's
+    /// body in `expressionStatement(_:)`).
     func statement(_ statement: Stmt) -> CompiledStatement {
         switch statement {
         case .expression(let expr):
-            let value = expression(expr)
-            if let store = integerStore(expr) {
-                // `steps += 1` as a statement: stored without making a `Value` to discard.
-                return { interpreter, frame in
-                    if try !store(interpreter, frame) { _ = try value(interpreter, frame) }
-                    return .normal
-                }
-            }
-            let location = expr.location
+            let run = expressionStatement(expr)
             return { interpreter, frame in
-                var result = try value(interpreter, frame)
-                interpreter.releaseUnkept(&result, at: location, explicitly: false)
+                try run(interpreter, frame)
                 return .normal
             }
 
