@@ -246,4 +246,39 @@ import Testing
         #expect(shown[1] == "3\n")
         #expect(shown[3] == "3.0\n")
     }
+
+    /// A demand's arithmetic and comparisons are computed on its bits where they can be
+    /// (`ScalarType.operate`), in a local (`d -= 1`, `d > 0`) and between two values (`f += f`):
+    /// the results are OpenCombine's, `.unlimited` absorbing, an overflow `.unlimited`, and a
+    /// negative difference still the error it was (scripts/oracle; OpenCombine traps there).
+    @Test func demandArithmeticOnItsBitsIsCombines() {
+        let body = """
+            var d = Subscribers.Demand.max(3)
+            d -= 1; print(d, d > 0, d == 2, d < .unlimited, d >= .max(2), d != .none)
+            d += .unlimited; print(d, d > 100, d - 5, d == .unlimited)
+            var e = Subscribers.Demand.max(Int.max - 1)
+            e += 5; print(e)
+            var f = Subscribers.Demand.max(2)
+            f += f; print(f, f * 3, f - .max(4), f - .unlimited)
+            let g: Subscribers.Demand = .none
+            print(g == 0, g > 0, g + 1, Subscribers.Demand.max(1) + Subscribers.Demand.max(1))
+            """
+        let printed = """
+            max(2) true true true true true
+            unlimited true unlimited true
+            unlimited
+            max(4) max(12) max(0) max(0)
+            true false max(1) max(2)
+
+            """
+        // Globals, and locals of a function (the compiled paths for a local slot).
+        expectOracleOutput("import Combine\n" + body, printed)
+        expectOracleOutput("import Combine\nfunc run() {\n" + body + "\n}\nrun()", printed)
+        expectScriptError(
+            "import Combine\nfunc run() {\n    var h = Subscribers.Demand.max(1)\n    h -= 2\n}\nrun()",
+            containing: "demand cannot be negative (max(1) - max(2))")
+        expectScriptError(
+            "import Combine\nvar h = Subscribers.Demand.max(1)\nlet k = Subscribers.Demand.max(3)\nh -= k",
+            containing: "demand cannot be negative (max(1) - max(3))")
+    }
 }

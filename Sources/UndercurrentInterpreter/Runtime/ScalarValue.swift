@@ -34,6 +34,30 @@ public struct ScalarValue {
 
     /// The value as an `Int`, for a fixed-width integer that fits in one; nil otherwise.
     public var integerValue: Int? { type.integerValue(of: bits) }
+
+    /// A value of the same type with other bits.
+    @inline(__always)
+    func withBits(_ bits: Int) -> ScalarValue { ScalarValue(typeReference, bits: bits) }
+
+    private init(_ typeReference: Unmanaged<ScalarType>, bits: Int) {
+        self.typeReference = typeReference
+        self.bits = bits
+    }
+
+    /// `self op integer` by the type's `operate`, where the `Int` stands for a value of the
+    /// type (`demand -= 1`); nil where `applyOperator` decides.
+    @inline(__always)
+    func operated(_ op: BinaryOperator, integer: Int) -> ScalarOutcome? {
+        withType { type in type.bits(standingFor: integer).flatMap { type.operate(op, bits, $0) } }
+    }
+
+    /// `self op other` by the type's `operate`, when both are of one type (`demand += received`);
+    /// nil where `applyOperator` decides.
+    @inline(__always)
+    func operated(_ op: BinaryOperator, _ other: ScalarValue) -> ScalarOutcome? {
+        guard typeReference.toOpaque() == other.typeReference.toOpaque() else { return nil }
+        return withType { $0.operate(op, bits, other.bits) }
+    }
 }
 
 /// What the values of one scalar type mean, given by the layer that defines the type (the
@@ -72,4 +96,20 @@ open class ScalarType {
     /// The order of two values, for `<` and sorting: negative, 0 or positive; nil when the
     /// type is not Comparable.
     open func compare(_ a: Int, _ b: Int) -> Int? { nil }
+
+    /// The bits of the value an `Int` stands for beside a value of this type, as an operand
+    /// of `operate` (`demand > 0`, `demand -= 1`); nil to leave such an operator to
+    /// `applyOperator`.
+    open func bits(standingFor integer: Int) -> Int? { nil }
+    /// `a op b` on two values of this type given by their bits, without making `Value`s: the
+    /// same answer `applyOperator` gives, for the operators a type computes on every value (a
+    /// custom subscription's `demand -= 1`, `demand > 0`, `demand += received`). Nil leaves
+    /// the operator to `applyOperator`, which also reports what is an error.
+    open func operate(_ op: BinaryOperator, _ a: Int, _ b: Int) -> ScalarOutcome? { nil }
+}
+
+/// What `ScalarType.operate` gives: a value of the type, by its bits, or a comparison's truth.
+public enum ScalarOutcome {
+    case bits(Int)
+    case truth(Bool)
 }

@@ -17,6 +17,18 @@ final class DemandType: ScalarType {
         return left < right ? -1 : (left == right ? 0 : 1)
     }
 
+    override func bits(standingFor integer: Int) -> Int? { integer >= 0 ? integer : nil }
+
+    // `apply` on two demands, without `Value`s. What is an error there (a negative
+    // difference) is left to `applyOperator`, which reports it.
+    override func operate(_ op: BinaryOperator, _ a: Int, _ b: Int) -> ScalarOutcome? {
+        switch try? Self.apply(op, Self.demand(a), Self.demand(b)) {
+        case .demand(let demand)?: .bits(demand.max ?? -1)
+        case .truth(let holds)?: .truth(holds)
+        case nil: nil
+        }
+    }
+
     // A custom subscription does demand arithmetic on every value (`demand -= 1`,
     // `demand > 0`): computed here directly rather than through the static operator
     // functions, whose lookup and call took a fifth of such a script's time.
