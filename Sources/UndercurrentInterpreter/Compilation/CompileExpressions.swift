@@ -976,22 +976,8 @@ struct OperatorApplication {
         case .int(let a):
             if case .int(let b) = rhs { return try interpreter.integerOperation(op, a, b, at: location) }
         case .scalar(let scalar) where !isHandledBeforeNatives:
-            // `demand += subscriber.receive(next)`: on the bits, where the type computes them.
-            let outcome: ScalarOutcome? =
-                switch rhs {
-                case .scalar(let other): scalar.operated(op, other)
-                case .int(let integer): scalar.operated(op, integer: integer)
-                default: nil
-                }
-            switch outcome {
-            case .bits(let bits): return .scalar(scalar.withBits(bits))
-            case .truth(let holds): return .bool(holds)
-            case nil: break
-            }
-            // `demand > 0`, `demand -= 1`: what `applyBinary` reaches after its checks by name.
-            if let result = try interpreter.locating(
-                location, { try scalar.withType { try $0.applyOperator(op, lhs, rhs) } })
-            {
+            // `demand > 0`, `demand += received`: what `applyBinary` reaches after its checks by name.
+            if let result = try interpreter.applyScalarOperator(op, scalar, lhs, rhs, at: location) {
                 return result
             }
         case .native(let native) where !isHandledBeforeNatives:

@@ -226,7 +226,7 @@ extension Frame {
         // The cell borrowed: unwrapping the slot's optional retained and released it.
         try withLocalCell(slot) { cell in
             guard case .scalar(let old) = cell.value else { return false }
-            if case .bits(let bits)? = old.operated(op, integer: b) {
+            if case .bits(let bits)? = old.operated(op, .int(b)) {
                 interpreter.store(.scalar(old.withBits(bits)), intoVariable: cell)
                 return true
             }
@@ -248,7 +248,7 @@ extension Frame {
     func scalarComparison(at slot: Int, _ op: BinaryOperator, literal b: Int) -> Bool? {
         withLocalCell(slot) { cell -> Bool? in
             guard case .scalar(let scalar) = cell.value else { return nil }
-            if case .truth(let holds)? = scalar.operated(op, integer: b) { return holds }
+            if case .truth(let holds)? = scalar.operated(op, .int(b)) { return holds }
             let left = Value.scalar(scalar)
             guard let right = try? Interpreter.integerLiteral(b, besides: left, at: .unknown),
                 case .bool(let holds)? = try? scalar.withType({ try $0.applyOperator(op, left, right) })

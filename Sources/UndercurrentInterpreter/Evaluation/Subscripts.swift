@@ -175,12 +175,16 @@ public final class KeyPathValue: NativeValue {
     let root: TypeRef?
     /// How Swift prints `root`.
     let rootName: String?
+    /// The properties read or written, in order: `path` without its `self`s (`\.self` is the
+    /// value itself).
+    private let properties: [String]
 
     init(typeInfo: TypeInfo, path: [String], getter: NativeFunction, root: TypeRef? = nil, rootName: String? = nil) {
         self.path = path
         self.getter = getter
         self.root = root
         self.rootName = rootName
+        properties = path.filter { $0 != "self" }
         super.init(typeInfo: typeInfo)
     }
 
@@ -201,10 +205,7 @@ public final class KeyPathValue: NativeValue {
     public func read(_ value: Value, interpreter: Interpreter, at location: SourceLocation) throws -> Value {
         try checkRoot(of: value, interpreter: interpreter, at: location)
         var current = value
-        // `\.self` is the value itself.
-        for component in path where component != "self" {
-            current = try interpreter.member(of: current, component, at: location)
-        }
+        for property in properties { current = try interpreter.member(of: current, property, at: location) }
         return current
     }
 
@@ -214,9 +215,7 @@ public final class KeyPathValue: NativeValue {
         at location: SourceLocation
     ) throws {
         try checkRoot(of: value, interpreter: interpreter, at: location)
-        try write(
-            newValue, into: &value, components: path.filter { $0 != "self" }[...], interpreter: interpreter,
-            at: location)
+        try write(newValue, into: &value, components: properties[...], interpreter: interpreter, at: location)
     }
 
     /// Swift rejects a key path applied to a value of another type than its root; the path's

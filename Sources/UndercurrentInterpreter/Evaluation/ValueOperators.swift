@@ -42,9 +42,7 @@ extension Interpreter {
         default:
             break
         }
-        if case .scalar(let scalar) = lhs,
-            let result = try locating(location, { try scalar.withType { try $0.applyOperator(op, lhs, rhs) } })
-        {
+        if case .scalar(let scalar) = lhs, let result = try applyScalarOperator(op, scalar, lhs, rhs, at: location) {
             return result
         }
         if case .scalar(let scalar) = rhs,
@@ -271,6 +269,22 @@ extension Interpreter {
             throw ScriptError.runtime(
                 "unary operator '\(op.spelling)' cannot be applied to \(Formatter.typeName(of: operand))",
                 at: location)
+        }
+    }
+}
+
+extension Interpreter {
+    /// A binary operator whose left operand is a library scalar (`demand -= 1`, `demand > 0`):
+    /// on the two values' bits where the scalar's type computes it (`ScalarType.operate`),
+    /// otherwise by its `applyOperator`; nil when the type has no such operator.
+    @inline(__always)
+    func applyScalarOperator(
+        _ op: BinaryOperator, _ scalar: ScalarValue, _ lhs: Value, _ rhs: Value, at location: SourceLocation
+    ) throws -> Value? {
+        switch scalar.operated(op, rhs) {
+        case .bits(let bits)?: return .scalar(scalar.withBits(bits))
+        case .truth(let holds)?: return .bool(holds)
+        case nil: return try locating(location, { try scalar.withType { try $0.applyOperator(op, lhs, rhs) } })
         }
     }
 }

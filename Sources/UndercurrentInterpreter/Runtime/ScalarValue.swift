@@ -44,19 +44,19 @@ public struct ScalarValue {
         self.bits = bits
     }
 
-    /// `self op integer` by the type's `operate`, where the `Int` stands for a value of the
-    /// type (`demand -= 1`); nil where `applyOperator` decides.
+    /// `self op rhs` by the type's `operate`, where `rhs` is a value of the same type
+    /// (`demand += received`) or an `Int` standing for one (`demand -= 1`); nil where
+    /// `applyOperator` decides.
     @inline(__always)
-    func operated(_ op: BinaryOperator, integer: Int) -> ScalarOutcome? {
-        withType { type in type.bits(standingFor: integer).flatMap { type.operate(op, bits, $0) } }
-    }
-
-    /// `self op other` by the type's `operate`, when both are of one type (`demand += received`);
-    /// nil where `applyOperator` decides.
-    @inline(__always)
-    func operated(_ op: BinaryOperator, _ other: ScalarValue) -> ScalarOutcome? {
-        guard typeReference.toOpaque() == other.typeReference.toOpaque() else { return nil }
-        return withType { $0.operate(op, bits, other.bits) }
+    func operated(_ op: BinaryOperator, _ rhs: Value) -> ScalarOutcome? {
+        switch rhs {
+        case .scalar(let other) where typeReference.toOpaque() == other.typeReference.toOpaque():
+            return withType { $0.operate(op, bits, other.bits) }
+        case .int(let integer):
+            return withType { type in type.bits(standingFor: integer).flatMap { type.operate(op, bits, $0) } }
+        default:
+            return nil
+        }
     }
 }
 

@@ -19,8 +19,10 @@ final class DemandType: ScalarType {
 
     override func bits(standingFor integer: Int) -> Int? { integer >= 0 ? integer : nil }
 
-    // `apply` on two demands, without `Value`s. What is an error there (a negative
-    // difference) is left to `applyOperator`, which reports it.
+    // A custom subscription does demand arithmetic on every value (`demand -= 1`, `demand > 0`,
+    // `demand += received`): `apply` on the two demands' bits, without `Value`s, which the
+    // engine asks first (`Interpreter.applyScalarOperator`). What is an error there (a
+    // negative difference) is left to `applyOperator`, which reports it.
     override func operate(_ op: BinaryOperator, _ a: Int, _ b: Int) -> ScalarOutcome? {
         switch try? Self.apply(op, Self.demand(a), Self.demand(b)) {
         case .demand(let demand)?: .bits(demand.max ?? -1)
@@ -29,17 +31,10 @@ final class DemandType: ScalarType {
         }
     }
 
-    // A custom subscription does demand arithmetic on every value (`demand -= 1`,
-    // `demand > 0`): computed here directly rather than through the static operator
-    // functions, whose lookup and call took a fifth of such a script's time.
+    // What `operate` leaves: the errors, `*`, an Int on the left, optionals. Computed here
+    // rather than through the static operator functions, whose lookup and call took a fifth
+    // of a custom subscription's time.
     override func applyOperator(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Value? {
-        // A demand and a demand or a count (`demand -= 1`, `demand > 0`, `demand += received`,
-        // on every value of a custom subscription): each side taken apart once.
-        if case .scalar(let left) = lhs, left.hasType(DemandType.self), let right = Self.plainOperand(rhs),
-            let result = try Self.apply(op, Self.demand(left.bits), right)
-        {
-            return value(of: result)
-        }
         // `demand == maybe` compares through the optional (`Interpreter.valuesEqual`).
         if case .optional = lhs { return nil }
         if case .optional = rhs { return nil }
@@ -98,17 +93,6 @@ final class DemandType: ScalarType {
         default:
             guard let holds = op.compares(left, right) else { return nil }
             return .truth(holds)
-        }
-    }
-
-    /// A demand, or a count of 0 or more, as a demand; nil for anything else (which the
-    /// general path takes apart, with its errors).
-    @inline(__always)
-    private static func plainOperand(_ value: Value) -> Subscribers.Demand? {
-        switch value {
-        case .scalar(let scalar) where scalar.hasType(DemandType.self): demand(scalar.bits)
-        case .int(let count) where count >= 0: .max(count)
-        default: nil
         }
     }
 
