@@ -757,4 +757,28 @@ import UndercurrentInterpreter
                 + "print(read(Point(), \\.x), read(Model(), \\.x), Point()[keyPath: \\.x])",
             "1 2 1\n")
     }
+
+    /// Subscript labels that no subscript declares are Swift compile errors ("extraneous
+    /// argument label 'foo:' in subscript"). They were ignored: `a[foo: 1]` read `a[1]`, and
+    /// `grid[zzz: 2]` ran the first subscript of one parameter.
+    @Test func subscriptLabelsNoSubscriptDeclaresAreAnError() {
+        expectScriptError(
+            "let a = [1, 2, 3]\nprint(a[foo: 1])",
+            containing: "incorrect argument labels in subscript of [Int]: have (foo:), expected (_:)")
+        expectScriptError(
+            "var a = [1, 2, 3]\na[foo: 1] = 5",
+            containing: "incorrect argument labels in subscript of [Int]: have (foo:), expected (_:)")
+        expectScriptError(
+            "let d = [\"a\": 1]\nprint(d[\"a\", fallback: 0])",
+            containing: "have (_:fallback:), expected (_:) or (_:default:)")
+        expectScriptError(
+            """
+            struct Grid {
+                subscript(row: Int) -> Int { row * 10 }
+                subscript(column c: Int) -> Int { c * 100 }
+            }
+            print(Grid()[zzz: 2])
+            """,
+            containing: "incorrect argument labels in subscript of Grid: have (zzz:), expected (_:) or (column:)")
+    }
 }

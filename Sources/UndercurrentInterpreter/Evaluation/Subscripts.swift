@@ -20,15 +20,16 @@ extension Interpreter {
         if let keyPath = Self.keyPathIndex(indices, labels) {
             return try keyPath.read(base, interpreter: self, at: location)
         }
+        try Self.checkCollectionLabels(base, labels, at: location)
         switch (base, indices.first) {
         case (.array(let elements), .int(let index)?) where indices.count == 1:
             return try element(of: elements, at: index, location)
         case (.array(let elements), .range(let range)?) where indices.count == 1:
             let bounds = try sliceBounds(range, count: elements.count, at: location)
             return .array(Array(elements[bounds]))
-        case (.dictionary(let dictionary), let key?) where indices.count == 1 && labels.first! == nil:
+        case (.dictionary(let dictionary), let key?) where indices.count == 1:
             return .optional(dictionary[key])
-        case (.dictionary(let dictionary), let key?) where indices.count == 2 && labels[1] == "default":
+        case (.dictionary(let dictionary), let key?) where indices.count == 2:
             return dictionary[key] ?? indices[1]
         case (.string, .int?):
             throw ScriptError.runtime(
@@ -37,7 +38,7 @@ extension Interpreter {
             break
         }
         let type = typeInfo(of: base)
-        if let subscriptDecl = findSubscript(type, count: indices.count) {
+        if let subscriptDecl = try findSubscript(type, labels: labels, at: location) {
             return try callScript(
                 subscriptDecl.getter, captures: [], selfCell: Cell(base), arguments: indices, at: location)
         }
@@ -70,6 +71,7 @@ extension Interpreter {
         if let keyPath = Self.keyPathIndex(indices, labels) {
             return try keyPath.write(value, into: &base, interpreter: self, at: location)
         }
+        try Self.checkCollectionLabels(base, labels, at: location)
         // The storage is taken out of `base` before the write, so that it is the only
         // reference and the write does not copy the whole collection. Nothing here binds
         // the storage to a name: the binding would keep a second reference until its scope ends.
@@ -90,7 +92,7 @@ extension Interpreter {
             base = .array(taken)
             return
         }
-        if case .dictionary = base, indices.count == 1 || indices.count == 2 && labels[1] == "default" {
+        if case .dictionary = base {
             var taken = base.takeDictionary()
             if indices.count == 1, case .optional(let wrapped) = value {
                 taken[indices[0]] = wrapped
@@ -101,7 +103,8 @@ extension Interpreter {
             return
         }
         let type = typeInfo(of: base)
-        if let subscriptDecl = findSubscript(type, count: indices.count), let setter = subscriptDecl.setter {
+        if let subscriptDecl = try findSubscript(type, labels: labels, at: location), let setter = subscriptDecl.setter
+        {
             let cell = Cell(base)
             _ = try callScript(setter, captures: [], selfCell: cell, arguments: indices + [value], at: location)
             base = cell.value
@@ -122,13 +125,49 @@ extension Interpreter {
         return keyPath
     }
 
-    private func findSubscript(_ type: TypeInfo, count: Int) -> SubscriptDecl? {
+    /// The subscript of `type` (or of a superclass) whose parameters carry `labels`; nil when
+    /// the type has none of that many parameters. One of that many with other labels is an
+    /// error, as Swift's compiler makes it: the labels choose among subscripts (`grid[2]`,
+    /// `grid[column: 2]`).
+    private func findSubscript(_ type: TypeInfo, labels: [String?], at location: SourceLocation) throws
+        -> SubscriptDecl?
+    {
+        var sameCount: [SubscriptDecl] = []
         var current: TypeInfo? = type
         while let candidate = current {
-            if let found = candidate.subscripts.first(where: { $0.getter.parameters.count == count }) { return found }
+            for subscriptDecl in candidate.subscripts where subscriptDecl.getter.parameters.count == labels.count {
+                if Callable.script(subscriptDecl.getter).hasLabels(labels) { return subscriptDecl }
+                sameCount.append(subscriptDecl)
+            }
             current = candidate.superclass
         }
-        return nil
+        guard !sameCount.isEmpty else { return nil }
+        let expected = sameCount.map { Self.spelledLabels($0.getter.parameters.map(\.label)) }
+        throw ScriptError.runtime(
+            "incorrect argument labels in subscript of \(type.name): have \(Self.spelledLabels(labels)), "
+                + "expected \(expected.joined(separator: " or "))",
+            at: location)
+    }
+
+    /// Arrays and dictionaries take `[index]`, and a dictionary also `[key, default: value]`;
+    /// any other labels are an error, as Swift's compiler makes them, rather than ignored.
+    private static func checkCollectionLabels(_ base: Value, _ labels: [String?], at location: SourceLocation) throws {
+        let expected: [[String?]]
+        switch base {
+        case .array: expected = [[nil]]
+        case .dictionary: expected = [[nil], [nil, "default"]]
+        default: return
+        }
+        guard !expected.contains(labels) else { return }
+        throw ScriptError.runtime(
+            "incorrect argument labels in subscript of \(Formatter.typeName(of: base)): have \(spelledLabels(labels)), "
+                + "expected \(expected.map(spelledLabels).joined(separator: " or "))",
+            at: location)
+    }
+
+    /// Argument labels as Swift spells them in a message: `(_:default:)`.
+    private static func spelledLabels(_ labels: [String?]) -> String {
+        "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
     }
 
     func sliceBounds(_ range: RangeValue, count: Int, at location: SourceLocation) throws -> Range<Int> {

@@ -559,11 +559,10 @@ extension Lowerer {
             try withDetachedScope(memberContext: context) { () throws -> FunctionDecl in
                 let selfSlot = scope.declare("self")
                 var parameters = try lowerParameters(node.parameterClause)
-                // Subscript parameters have no argument labels unless written twice.
-                parameters = parameters.map {
-                    var p = $0
-                    if p.label == p.name { p.label = nil }
-                    return p
+                // A subscript parameter has an argument label only when it is written with two
+                // names (`subscript(column c: Int)`, `subscript(row row: Int)`).
+                for (index, syntax) in node.parameterClause.parameters.enumerated() where syntax.secondName == nil {
+                    parameters[index].label = nil
                 }
                 if let extra {
                     parameters.append(
