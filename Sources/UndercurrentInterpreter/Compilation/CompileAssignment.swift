@@ -61,8 +61,9 @@ extension BodyCompiler {
                 }
                 var baseValue = try base(interpreter, frame)
                 let indexValues = try indices.evaluate(interpreter, frame)
-                try interpreter.subscriptSet(&baseValue, indexValues, labels: labels, to: value, at: location)
-                if !interpreter.isReferenceValue(baseValue) { try storeBase(baseValue, interpreter, frame) }
+                let changed = try interpreter.subscriptSet(
+                    &baseValue, indexValues, labels: labels, to: value, at: location)
+                if changed, !interpreter.isReferenceValue(baseValue) { try storeBase(baseValue, interpreter, frame) }
             }
 
         case .optionalUnwrap(let inner, _), .forceUnwrap(let inner, _, _):

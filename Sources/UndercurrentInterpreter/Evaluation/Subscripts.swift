@@ -64,10 +64,14 @@ extension Interpreter {
         base = .array(taken)
     }
 
+    /// `base[indices] = value`; false when `base` itself was left as it was because the write
+    /// went through a class instance it holds (`s[keyPath: \S.model.x]`), so that the
+    /// variable holding it is not written (it may be a `let`).
+    @discardableResult
     func subscriptSet(
         _ base: inout Value, _ indices: [Value], labels: [String?], to value: Value,
         at location: SourceLocation
-    ) throws {
+    ) throws -> Bool {
         if let keyPath = Self.keyPathIndex(indices, labels) {
             return try keyPath.write(value, into: &base, interpreter: self, at: location)
         }
@@ -76,7 +80,8 @@ extension Interpreter {
         // reference and the write does not copy the whole collection. Nothing here binds
         // the storage to a name: the binding would keep a second reference until its scope ends.
         if case .array = base, indices.count == 1, case .int(let index) = indices[0] {
-            return try setElement(of: &base, at: index, to: value, location)
+            try setElement(of: &base, at: index, to: value, location)
+            return true
         }
         if case .array = base, indices.count == 1, case .range(let range) = indices[0] {
             // `a[1..<3] = [9]`: the slice is replaced, and the array may grow or shrink.
@@ -90,7 +95,7 @@ extension Interpreter {
             try checkSize(taken.count - bounds.count + replacement.count, "an array", at: location)
             taken.replaceSubrange(bounds, with: replacement)
             base = .array(taken)
-            return
+            return true
         }
         if case .dictionary = base {
             var taken = base.takeDictionary()
@@ -100,7 +105,7 @@ extension Interpreter {
                 taken[indices[0]] = value
             }
             base = .dictionary(taken)
-            return
+            return true
         }
         let type = typeInfo(of: base)
         if let subscriptDecl = try findSubscript(type, labels: labels, at: location), let setter = subscriptDecl.setter
@@ -108,11 +113,11 @@ extension Interpreter {
             let cell = Cell(base)
             _ = try callScript(setter, captures: [], selfCell: cell, arguments: indices + [value], at: location)
             base = cell.value
-            return
+            return true
         }
         if let native = type.nativeSubscript, let setter = native.set {
             try setter(self, &base, indices, value)
-            return
+            return true
         }
         throw ScriptError.runtime("cannot assign through subscript of \(Formatter.typeName(of: base))", at: location)
     }
@@ -248,13 +253,14 @@ public final class KeyPathValue: NativeValue {
         return current
     }
 
-    /// `value[keyPath: self] = newValue`.
+    /// `value[keyPath: self] = newValue`; false when the write went through a class instance
+    /// `value` holds and left `value` itself as it was.
     public func write(
         _ newValue: Value, into value: inout Value, interpreter: Interpreter,
         at location: SourceLocation
-    ) throws {
+    ) throws -> Bool {
         try checkRoot(of: value, interpreter: interpreter, at: location)
-        try write(newValue, into: &value, components: properties[...], interpreter: interpreter, at: location)
+        return try write(newValue, into: &value, components: properties[...], interpreter: interpreter, at: location)
     }
 
     /// Swift rejects a key path applied to a value of another type than its root; the path's
@@ -271,17 +277,22 @@ public final class KeyPathValue: NativeValue {
     private func write(
         _ newValue: Value, into value: inout Value, components: ArraySlice<String>,
         interpreter: Interpreter, at location: SourceLocation
-    ) throws {
+    ) throws -> Bool {
         guard let first = components.first else {
             value = newValue
-            return
+            return true
         }
         if components.count == 1 {
             try interpreter.setMember(of: &value, first, to: newValue, at: location)
-            return
+            return !interpreter.isReferenceValue(value)
         }
         var inner = try interpreter.member(of: value, first, at: location)
-        try write(newValue, into: &inner, components: components.dropFirst(), interpreter: interpreter, at: location)
+        let innerChanged = try write(
+            newValue, into: &inner, components: components.dropFirst(), interpreter: interpreter, at: location)
+        // A class instance was changed where it is: the property holding it is not written
+        // (`\S.model.x` with `let model: Model` is a ReferenceWritableKeyPath).
+        guard innerChanged else { return false }
         try interpreter.setMember(of: &value, first, to: inner, at: location)
+        return !interpreter.isReferenceValue(value)
     }
 }
