@@ -38,7 +38,7 @@ extension Interpreter {
             break
         }
         let type = typeInfo(of: base)
-        if let subscriptDecl = try findSubscript(type, labels: labels, at: location) {
+        if let subscriptDecl = try findSubscript(of: base, labels: labels, at: location) {
             return try callScript(
                 subscriptDecl.getter, captures: [], selfCell: Cell(base), arguments: indices, at: location)
         }
@@ -108,7 +108,8 @@ extension Interpreter {
             return true
         }
         let type = typeInfo(of: base)
-        if let subscriptDecl = try findSubscript(type, labels: labels, at: location), let setter = subscriptDecl.setter
+        if let subscriptDecl = try findSubscript(of: base, labels: labels, at: location),
+            let setter = subscriptDecl.setter
         {
             let cell = Cell(base)
             _ = try callScript(setter, captures: [], selfCell: cell, arguments: indices + [value], at: location)
@@ -134,13 +135,24 @@ extension Interpreter {
     /// the type has none of that many parameters. One of that many with other labels is an
     /// error, as Swift's compiler makes it: the labels choose among subscripts (`grid[2]`,
     /// `grid[column: 2]`).
-    private func findSubscript(_ type: TypeInfo, labels: [String?], at location: SourceLocation) throws
+    ///
+    /// On a type (`Palette[1]`) the type's `static` subscripts are looked at, and on a value
+    /// its instance subscripts.
+    private func findSubscript(of base: Value, labels: [String?], at location: SourceLocation) throws
         -> SubscriptDecl?
     {
+        let type: TypeInfo
+        let isStatic: Bool
+        if case .metatype(let metatype) = base {
+            (type, isStatic) = (metatype.type, true)
+        } else {
+            (type, isStatic) = (typeInfo(of: base), false)
+        }
         var sameCount: [SubscriptDecl] = []
         var current: TypeInfo? = type
         while let candidate = current {
-            for subscriptDecl in candidate.subscripts where subscriptDecl.getter.parameters.count == labels.count {
+            for subscriptDecl in candidate.subscripts
+            where subscriptDecl.isStatic == isStatic && subscriptDecl.getter.parameters.count == labels.count {
                 if Callable.script(subscriptDecl.getter).hasLabels(labels) { return subscriptDecl }
                 sameCount.append(subscriptDecl)
             }
@@ -149,7 +161,7 @@ extension Interpreter {
         guard !sameCount.isEmpty else { return nil }
         let expected = sameCount.map { Self.spelledLabels($0.getter.parameters.map(\.label)) }
         throw ScriptError.runtime(
-            "incorrect argument labels in subscript of \(type.name): have \(Self.spelledLabels(labels)), "
+            "incorrect argument labels in subscript of \(type.name)\(isStatic ? ".Type" : ""): have \(Self.spelledLabels(labels)), "
                 + "expected \(expected.joined(separator: " or "))",
             at: location)
     }
