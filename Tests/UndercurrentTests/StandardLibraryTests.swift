@@ -780,5 +780,15 @@ import UndercurrentInterpreter
             print(Grid()[zzz: 2])
             """,
             containing: "incorrect argument labels in subscript of Grid: have (zzz:), expected (_:) or (column:)")
+        // Swift chooses the most specific type; rather than guess, two that take the index are refused.
+        expectScriptError(
+            """
+            struct Bag {
+                subscript(item: Any) -> String { "any" }
+                subscript(item: Int) -> String { "int" }
+            }
+            print(Bag()[1])
+            """,
+            containing: "choosing between subscripts of Bag whose parameter types all take these indices")
     }
 }

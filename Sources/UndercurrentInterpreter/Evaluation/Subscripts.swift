@@ -38,7 +38,7 @@ extension Interpreter {
             break
         }
         let type = typeInfo(of: base)
-        if let subscriptDecl = try findSubscript(of: base, labels: labels, at: location) {
+        if let subscriptDecl = try findSubscript(of: base, indices, labels: labels, at: location) {
             return try callScript(
                 subscriptDecl.getter, captures: [], selfCell: Cell(base), arguments: indices, at: location)
         }
@@ -108,7 +108,7 @@ extension Interpreter {
             return true
         }
         let type = typeInfo(of: base)
-        if let subscriptDecl = try findSubscript(of: base, labels: labels, at: location),
+        if let subscriptDecl = try findSubscript(of: base, indices, labels: labels, at: location),
             let setter = subscriptDecl.setter
         {
             let cell = Cell(base)
@@ -131,16 +131,18 @@ extension Interpreter {
         return keyPath
     }
 
-    /// The subscript of `type` (or of a superclass) whose parameters carry `labels`; nil when
-    /// the type has none of that many parameters. One of that many with other labels is an
-    /// error, as Swift's compiler makes it: the labels choose among subscripts (`grid[2]`,
-    /// `grid[column: 2]`).
+    /// The subscript of `base`'s type (or of a superclass) whose parameters carry `labels`
+    /// and take `indices`; nil when the type has none of that many parameters. One of that
+    /// many with other labels is an error, as Swift's compiler makes it: the labels choose
+    /// among subscripts (`grid[2]`, `grid[column: 2]`), and then the indices' types
+    /// (`table[1]`, `table["price"]`). A subclass's subscripts come before its superclass's,
+    /// so an `override` is the one found.
     ///
     /// On a type (`Palette[1]`) the type's `static` subscripts are looked at, and on a value
     /// its instance subscripts.
-    private func findSubscript(of base: Value, labels: [String?], at location: SourceLocation) throws
-        -> SubscriptDecl?
-    {
+    private func findSubscript(
+        of base: Value, _ indices: [Value], labels: [String?], at location: SourceLocation
+    ) throws -> SubscriptDecl? {
         let type: TypeInfo
         let isStatic: Bool
         if case .metatype(let metatype) = base {
@@ -148,22 +150,50 @@ extension Interpreter {
         } else {
             (type, isStatic) = (typeInfo(of: base), false)
         }
+        // By class, the subclass first.
+        var levels: [(type: TypeInfo, withLabels: [SubscriptDecl])] = []
         var sameCount: [SubscriptDecl] = []
         var current: TypeInfo? = type
         while let candidate = current {
+            var withLabels: [SubscriptDecl] = []
             for subscriptDecl in candidate.subscripts
             where subscriptDecl.isStatic == isStatic && subscriptDecl.getter.parameters.count == labels.count {
-                if Callable.script(subscriptDecl.getter).hasLabels(labels) { return subscriptDecl }
-                sameCount.append(subscriptDecl)
+                if Callable.script(subscriptDecl.getter).hasLabels(labels) {
+                    withLabels.append(subscriptDecl)
+                } else {
+                    sameCount.append(subscriptDecl)
+                }
             }
+            if !withLabels.isEmpty { levels.append((candidate, withLabels)) }
             current = candidate.superclass
         }
+        if levels.count == 1, levels[0].withLabels.count == 1 { return levels[0].withLabels[0] }
+        for level in levels {
+            let taking = level.withLabels.filter { takes($0, indices, at: location) }
+            if taking.count == 1 { return taking[0] }
+            if taking.count > 1 {
+                throw ScriptError.unsupported(
+                    "choosing between subscripts of \(level.type.name) whose parameter types all take these indices",
+                    at: location)
+            }
+        }
+        // None takes the indices: the first one's coercion says why.
+        if let first = levels.first?.withLabels.first { return first }
         guard !sameCount.isEmpty else { return nil }
         let expected = sameCount.map { Self.spelledLabels($0.getter.parameters.map(\.label)) }
         throw ScriptError.runtime(
             "incorrect argument labels in subscript of \(type.name)\(isStatic ? ".Type" : ""): have \(Self.spelledLabels(labels)), "
                 + "expected \(expected.joined(separator: " or "))",
             at: location)
+    }
+
+    /// Whether each index is an instance of its parameter's declared type (a parameter of a
+    /// type that cannot be told here, as a generic one, takes any index).
+    private func takes(_ subscriptDecl: SubscriptDecl, _ indices: [Value], at location: SourceLocation) -> Bool {
+        zip(subscriptDecl.getter.parameters, indices).allSatisfy { parameter, index in
+            guard let type = parameter.type else { return true }
+            return (try? isInstance(index, of: type, at: location)) ?? true
+        }
     }
 
     /// Arrays and dictionaries take `[index]`, and a dictionary also `[key, default: value]`;
