@@ -234,8 +234,17 @@ extension Lowerer {
                 case .default:
                     isDefault = true
                 case .case(let caseLabel):
+                    // Each pattern binds the same variables: the later ones reuse the first's slots.
+                    let outerNames = scope.innermostBlockNames
+                    var firstBindings: [String: Int]?
                     for item in caseLabel.caseItems {
-                        let pattern = try lowerCasePattern(item.pattern)
+                        let pattern: Pattern
+                        if let firstBindings {
+                            pattern = try scope.sharingBindings(firstBindings) { try lowerCasePattern(item.pattern) }
+                        } else {
+                            pattern = try lowerCasePattern(item.pattern)
+                            firstBindings = scope.innermostBlockNames.filter { outerNames[$0.key] != $0.value }
+                        }
                         let guardExpr = try item.whereClause.map { try lowerExpr($0.condition) }
                         patterns.append((pattern, guardExpr))
                     }

@@ -60,12 +60,31 @@ final class FunctionScope {
     }
 
     func declare(_ name: String) -> Int {
+        if let shared = sharedBindings, shared.depth == blocks.count, let slot = shared.slots[name] {
+            blocks[blocks.count - 1][name] = slot
+            return slot
+        }
         let slot = slotCount
         slotCount += 1
         blocks[blocks.count - 1][name] = slot
         blockSlots[blockSlots.count - 1].append(slot)
         blockSlotNames[blockSlotNames.count - 1].append(name)
         return slot
+    }
+
+    /// The variables of the innermost block, by name.
+    var innermostBlockNames: [String: Int] { blocks[blocks.count - 1] }
+
+    /// Names that `declare` gives the slots they already have, in the innermost block: the
+    /// patterns of a `case` with several bind the same variables (`case .one(let x), .two(let x)`).
+    private var sharedBindings: (slots: [String: Int], depth: Int)?
+
+    /// Runs `body` (lowering a `case`'s second or later pattern) with `slots` shared.
+    func sharingBindings<T>(_ slots: [String: Int], _ body: () throws -> T) rethrows -> T {
+        let saved = sharedBindings
+        sharedBindings = (slots, blocks.count)
+        defer { sharedBindings = saved }
+        return try body()
     }
 
     /// The `let` constants declared in this function, by slot (`OperandTypes.swift`).
