@@ -157,11 +157,15 @@ extension BodyCompiler {
             let conditionLocation = conditionExpr.location
             let then = expression(thenExpr, expected: expected)
             let otherwise = expression(elseExpr, expected: expected)
+            // `flag ? 5 : nil` is an `Int?`: the branch that is not an Optional is wrapped in
+            // one when the other branch is.
+            let thenOptionality = Optionality(elseExpr)
+            let elseOptionality = Optionality(thenExpr)
             return { interpreter, frame in
                 if try interpreter.truth(condition(interpreter, frame), at: conditionLocation) {
-                    return try then(interpreter, frame)
+                    return thenOptionality.joining(try then(interpreter, frame), interpreter, frame)
                 }
-                return try otherwise(interpreter, frame)
+                return elseOptionality.joining(try otherwise(interpreter, frame), interpreter, frame)
             }
 
         case .optionalUnwrap(let innerExpr, _):
@@ -635,10 +639,15 @@ extension BodyCompiler {
                 return .bool(try interpreter.truth(rhs(interpreter, frame), at: rhsLocation))
             }
         case .nilCoalescing:
+            // `dictionary[key] ?? nil` is an Optional (Swift's `??` of two Optionals): what the
+            // left side wraps stays wrapped. Only a `nil` says so whatever the context: where
+            // an `Any` is wanted (`print(b ?? a)`), Swift makes an Optional `a` the `Any` and
+            // gives what `b` wraps as it is, and `let c = b ?? a` is an Optional.
+            let rhsIsNil = if case .nilLiteral = rhsExpr { true } else { false }
             return { interpreter, frame in
                 let value = try lhs(interpreter, frame)
                 if case .optional(let wrapped) = value {
-                    if let wrapped { return wrapped }
+                    if let wrapped { return rhsIsNil ? Optionality.optional.joining(wrapped) : wrapped }
                     return try rhs(interpreter, frame)
                 }
                 return value
@@ -988,5 +997,51 @@ struct OperatorApplication {
             break
         }
         return try interpreter.applyBinary(op, lhs, rhs, at: location)
+    }
+}
+
+/// Whether an expression is an Optional, where a value from a branch beside it takes its type
+/// (`flag ? 5 : nil`, `b ?? a`): told from the expression when it is compiled where it can
+/// be, and else from its static type when the code runs.
+enum Optionality {
+    case optional
+    case notOptional
+    case askWhenRun(Expr)
+
+    init(_ expr: Expr) {
+        switch expr {
+        case .nilLiteral, .optionalChain, .cast(_, .conditional, _, _):
+            self = .optional
+        case .cast(_, _, let type, _):
+            self = type.optionalWrapped != nil ? .optional : .notOptional
+        case .literal, .integerLiteral, .floatLiteral, .stringLiteral, .interpolatedString, .arrayLiteral,
+            .dictionaryLiteral, .closure, .tuple, .isType, .keyPath:
+            self = .notOptional
+        default:
+            self = .askWhenRun(expr)
+        }
+    }
+
+    /// `value` as the joint type has it: wrapped in an Optional when the other side is one
+    /// and `value` is not.
+    @inline(__always)
+    func joining(_ value: Value, _ interpreter: Interpreter, _ frame: Frame) -> Value {
+        if case .optional = value { return value }
+        switch self {
+        case .notOptional:
+            return value
+        case .optional:
+            return .optional(value)
+        case .askWhenRun(let expr):
+            guard interpreter.staticType(of: expr, in: frame)?.optionalWrapped != nil else { return value }
+            return .optional(value)
+        }
+    }
+
+    /// `joining` where the other side's optionality is known when compiling.
+    func joining(_ value: Value) -> Value {
+        if case .optional = value { return value }
+        if case .optional = self { return .optional(value) }
+        return value
     }
 }

@@ -131,8 +131,13 @@ extension Interpreter {
 
     /// An accumulating closure's result (`reduce`, `scan`) takes the type of the value it
     /// accumulates into, as Swift's type checker gives it: a tuple written without labels,
-    /// `(min(acc.min, t), max(acc.max, t))`, gets the labels of `(min: …, max: …)`.
+    /// `(min(acc.min, t), max(acc.max, t))`, gets the labels of `(min: …, max: …)`, and a
+    /// result accumulated into an Optional (`scan(nil as Int?) { $1 }`) is one.
     public func accumulated(_ result: Value, like initial: Value) -> Value {
+        if case .optional = initial {
+            if case .optional = result { return result }
+            return .optional(result)
+        }
         guard case .tuple(let template) = initial, case .tuple(var tuple) = result,
             template.elements.count == tuple.elements.count, template.labels != tuple.labels,
             tuple.labels.allSatisfy({ $0 == nil })

@@ -540,10 +540,20 @@ extension Interpreter {
             let parameter = parameterOf[index]
             var type = callable.parameterType(parameter)
             if callable.parameterShapes[parameter].isVariadic, case .array(let element)? = type { type = element }
+            var wrapsInOptional = false
             if type == .receiverElement {
-                type = BodyCompiler.ignoresExpectedType(argument.value) ? nil : elementType()
+                let element = elementType()
+                type = BodyCompiler.ignoresExpectedType(argument.value) ? nil : element
+                // `values.append(5)` on an `[Int?]` stores `Optional(5)`.
+                wrapsInOptional = element?.optionalWrapped != nil
             }
-            let value = try arguments.value(index, expected: type, self, frame)
+            var value = try arguments.value(index, expected: type, self, frame)
+            if wrapsInOptional {
+                switch value {
+                case .optional: break
+                default: value = .optional(value)
+                }
+            }
             evaluated[index] = value
             if argument.isInout { inoutCells[parameter] = Cell(value) }
         }

@@ -371,7 +371,8 @@ extension Interpreter {
         switch type {
         case .array, .dictionary: return true
         case .named(let parts, _):
-            if parts.count > 1 { return parts != ["Swift", "Optional"] }
+            // `Self.Element` (a collection's element) may be an Optional.
+            if parts.count > 1 { return parts != ["Swift", "Optional"] && parts[0] != "Self" }
             if ["Int", "Double", "String", "Bool", "Character", "Float"].contains(parts[0]) { return true }
             return isScriptNominalType(parts[0])
         default: return false
