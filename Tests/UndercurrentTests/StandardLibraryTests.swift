@@ -791,4 +791,15 @@ import UndercurrentInterpreter
             """,
             containing: "choosing between subscripts of Bag whose parameter types all take these indices")
     }
+
+    /// A script type made from literals (`let c: Celsius = 2`) kept the literal, an Int, with no
+    /// error (Swift calls `init(integerLiteral:)`): such conformances are refused by name.
+    @Test func literalConformancesOfScriptTypesAreRefused() {
+        expectScriptError(
+            "struct Celsius: ExpressibleByIntegerLiteral {\n    var v: Int\n    init(integerLiteral value: Int) { v = value }\n}\nlet c: Celsius = 2\nprint(c)",
+            containing: "conforming a type of your own to `ExpressibleByIntegerLiteral` is not supported")
+        expectScriptError(
+            "struct Tag { var name: String }\nextension Tag: ExpressibleByStringLiteral {\n    init(stringLiteral value: String) { name = value }\n}",
+            containing: "conforming a type of your own to `ExpressibleByStringLiteral` is not supported")
+    }
 }

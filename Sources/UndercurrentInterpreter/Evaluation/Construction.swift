@@ -158,7 +158,10 @@ extension Interpreter {
             }
             return .void
         }
-        let callables = instanceCallables(of: superclass, name)
+        // In a `class func` or `static func`, `self` is the type: `super.name` is the
+        // superclass's class method, run with that `self`.
+        let isTypeContext = if case .metatype = selfCell.value { true } else { false }
+        let callables = isTypeContext ? staticCallables(of: superclass, name) : instanceCallables(of: superclass, name)
         if callables.isEmpty {
             let value = try superMember(name, in: frame, at: location)
             return try callValue(value, arguments, in: frame, expected: nil, at: location)
@@ -170,7 +173,8 @@ extension Interpreter {
 
     func superMember(_ name: String, in frame: Frame, at location: SourceLocation) throws -> Value {
         let (selfCell, superclass) = try superContext(in: frame, at: location)
-        let entries = instanceEntries(of: superclass, name)
+        let isTypeContext = if case .metatype = selfCell.value { true } else { false }
+        let entries = isTypeContext ? staticEntries(of: superclass, name) : instanceEntries(of: superclass, name)
         if case .computed(let property)? = entries.first, let getter = property.getter {
             return try callScript(getter, captures: [], selfCell: selfCell, arguments: [], at: location)
         }

@@ -317,6 +317,7 @@ extension Lowerer {
         } else {
             throw unsupported("this declaration", decl)
         }
+        try refuseLiteralConformances(inheritance)
         let inherited = try inheritance?.inheritedTypes.map { try lowerType($0.type) } ?? []
         let registered = registryName ?? name
         let typeDecl = TypeDecl(
@@ -333,7 +334,19 @@ extension Lowerer {
         return typeDecl
     }
 
+    /// A type of the script's made from literals (`let c: Celsius = 2` with
+    /// `ExpressibleByIntegerLiteral`) is refused: its literals would stay Ints, with no error.
+    private func refuseLiteralConformances(_ inheritance: InheritanceClauseSyntax?) throws {
+        for inherited in inheritance?.inheritedTypes ?? [] {
+            let name = inherited.type.trimmedDescription
+            if name.hasPrefix("ExpressibleBy") || name.hasPrefix("Swift.ExpressibleBy") {
+                throw unsupported("conforming a type of your own to `\(name)`", inherited)
+            }
+        }
+    }
+
     func lowerExtension(_ node: ExtensionDeclSyntax) throws -> ExtensionDecl {
+        try refuseLiteralConformances(node.inheritanceClause)
         let extended = try lowerType(node.extendedType)
         let inherited = try node.inheritanceClause?.inheritedTypes.map { try lowerType($0.type) } ?? []
         let members = TypeDecl(

@@ -102,6 +102,17 @@ extension Lowerer {
                 if let type = try writtenType(base) { return .typeExpr(type, loc) }
                 return try lowerExpr(base, chainBase: true)
             }
+            // `Int?.none`, `String?.some("a")`: a member of the Optional type, not an optional
+            // chain on the type `Int`.
+            if let chained = base.as(OptionalChainingExprSyntax.self),
+                let typeName = chained.expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                typeName.first?.isUppercase == true, scope.resolve(typeName) == nil,
+                let type = try writtenType(base)
+            {
+                let site = nextSiteIndex()
+                memberNameLocations[site] = location(node.declName)
+                return .member(.typeExpr(type, location(base)), name, site, loc)
+            }
             // `Swift.print`: the standard library's name, never a member of `self` (code in a
             // Publisher type must write it so, as `print` there is the operator).
             if let module = base.as(DeclReferenceExprSyntax.self), module.baseName.text == "Swift",
