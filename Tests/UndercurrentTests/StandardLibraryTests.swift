@@ -792,6 +792,14 @@ import UndercurrentInterpreter
             containing: "choosing between subscripts of Bag whose parameter types all take these indices")
     }
 
+    /// `override var value: Int { didSet { … } }` made a property of the subclass's own with
+    /// no value (`print(s.value)` printed `()`), and the superclass's observer never ran.
+    @Test func observingAnInheritedPropertyIsRefused() {
+        expectScriptError(
+            "class Base { var value = 10 }\nclass Sub: Base { override var value: Int { didSet { print(\"changed\") } } }\nprint(Sub().value)",
+            containing: "observing an inherited property (`override var … { didSet }`) is not supported")
+    }
+
     /// A script type made from literals (`let c: Celsius = 2`) kept the literal, an Int, with no
     /// error (Swift calls `init(integerLiteral:)`): such conformances are refused by name.
     @Test func literalConformancesOfScriptTypesAreRefused() {

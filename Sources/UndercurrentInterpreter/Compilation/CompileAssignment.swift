@@ -127,7 +127,9 @@ extension BodyCompiler {
                 }
             }
             let throughSelf = Self.isSelf(baseExpr, in: frame)
-            let inInitializer = throughSelf && frame.function.name == "init"
+            let inInitializer =
+                throughSelf && frame.function.name == "init"
+                && interpreter.initializer(frame.function, declaresPropertyNamed: name)
             // A property's own `willSet`/`didSet` writing it through `self` stores it directly.
             let inOwnObserver = throughSelf && interpreter.isObserver(frame.function, of: name, on: baseValue)
             try interpreter.setMember(

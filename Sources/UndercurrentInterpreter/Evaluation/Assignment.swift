@@ -165,6 +165,14 @@ extension Interpreter {
         return declaration.didSet === function || declaration.willSet === function
     }
 
+    /// Whether the type whose initializer `initializer` is declares the property `name`: Swift
+    /// runs no observers for such a property set in the initializer, but runs a superclass's
+    /// observers when a subclass's initializer sets the superclass's property after `super.init`.
+    func initializer(_ initializer: FunctionDecl, declaresPropertyNamed name: String) -> Bool {
+        guard let declaration = methodOwners[ObjectIdentifier(initializer)]?.declaration else { return true }
+        return declaration.properties.contains { $0.name == name }
+    }
+
     /// Sets a property on a value (for structs, on the caller's copy). Observers do not run
     /// in an initializer, nor for a property's own observer writing it (`inOwnObserver`), as
     /// in Swift.

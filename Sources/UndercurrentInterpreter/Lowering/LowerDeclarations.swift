@@ -499,6 +499,13 @@ extension Lowerer {
             }
             if let accessors = binding.accessorBlock {
                 try lowerAccessors(accessors, into: &property, isStatic: isStatic)
+                // `override var value: Int { didSet { … } }` observes the superclass's storage;
+                // taken as a property of its own it had no value, with no error.
+                if variable.modifiers.contains(where: { $0.name.text == "override" }), property.getter == nil,
+                    property.willSet != nil || property.didSet != nil
+                {
+                    throw unsupported("observing an inherited property (`override var … { didSet }`)", accessors)
+                }
             }
             if typeDecl.kind == .protocolType, property.getter == nil, property.initializerFunction == nil {
                 typeDecl.requirementNames.append(name)
