@@ -36,6 +36,11 @@ public final class StreamTypes {
     init() {
         completion.addEnumCase(EnumCaseInfo(name: "finished"))
         completion.addEnumCase(EnumCaseInfo(name: "failure", associatedTypes: [.simple("Error")]))
+        // Generic, so that a `Result` printed where Swift spells its type in full
+        // (`[Swift.Result<Swift.Int, main.E>.success(1)]`) is told from its payload, or refused
+        // where the payload cannot tell both arguments, rather than spelled without them.
+        result.genericParameters = ["Success", "Failure"]
+        completion.genericParameters = ["Failure"]
         result.addEnumCase(EnumCaseInfo(name: "success", associatedTypes: [.simple("Success")]))
         result.addEnumCase(EnumCaseInfo(name: "failure", associatedTypes: [.simple("Failure")]))
         subscribers.nestedTypes["Demand"] = demand

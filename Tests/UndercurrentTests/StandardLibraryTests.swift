@@ -800,6 +800,19 @@ import UndercurrentInterpreter
             containing: "observing an inherited property (`override var … { didSet }`) is not supported")
     }
 
+    /// Inside an array Swift spells a `Result` with its generic arguments
+    /// (`[Swift.Result<Swift.Int, main.E>.success(1)]`); they were left out, with no error. A
+    /// `.success` cannot tell its `Failure` (generics are erased here), so it is refused, as a
+    /// generic type of the script's is; printed alone it needs no type and still prints.
+    @Test func aResultWhoseTypeCannotBeToldIsRefusedInsideACollection() {
+        expectScriptError(
+            "enum E: Error { case bad }\nlet rs: [Result<Int, E>] = [.success(1)]\nprint(rs)",
+            containing: "cannot tell the generic argument Failure of this Result")
+        expectOracleOutput(
+            "enum E: Error { case bad }\nlet r: Result<Int, E> = .success(1)\nprint(r)\nprint(r.map { $0 + 1 })",
+            "success(1)\nsuccess(2)\n")
+    }
+
     /// A script type made from literals (`let c: Celsius = 2`) kept the literal, an Int, with no
     /// error (Swift calls `init(integerLiteral:)`): such conformances are refused by name.
     @Test func literalConformancesOfScriptTypesAreRefused() {

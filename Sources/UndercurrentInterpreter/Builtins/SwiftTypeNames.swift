@@ -5,6 +5,11 @@
 /// Generics are erased at run time, so element types come from the elements themselves;
 /// an empty collection's element type is unknown and is written `Any`.
 public enum SwiftTypeNames {
+    /// Set while a value is described for a person rather than printed by the program (an
+    /// error message, the trace): a generic type whose arguments cannot be told is spelled
+    /// without them (`Swift.Result.failure(main.E.bad)`) rather than not at all.
+    @TaskLocal static var omitsArgumentsNotKnown = false
+
     /// The name, or `Any` where a native value cannot tell (for text that must not fail).
     static func name(of value: Value, qualified: Bool) -> String {
         (try? spelledName(of: value, qualified: qualified)) ?? "Any"
@@ -100,6 +105,7 @@ public enum SwiftTypeNames {
                 break
             }
             guard let found else {
+                if omitsArgumentsNotKnown { return "" }
                 throw ScriptError.runtime(
                     "Undercurrent cannot tell the generic argument \(parameter) of this \(type.name) (generics are "
                         + "erased at run time, and no property of it shows it)",

@@ -199,13 +199,18 @@ extension Interpreter {
     /// Arrays and dictionaries take `[index]`, and a dictionary also `[key, default: value]`;
     /// any other labels are an error, as Swift's compiler makes them, rather than ignored.
     private static func checkCollectionLabels(_ base: Value, _ labels: [String?], at location: SourceLocation) throws {
+        // Checked without building the expected lists: a dictionary's `[key]` passes here.
         let expected: [[String?]]
         switch base {
-        case .array: expected = [[nil]]
-        case .dictionary: expected = [[nil], [nil, "default"]]
-        default: return
+        case .array:
+            if labels.count == 1, labels[0] == nil { return }
+            expected = [[nil]]
+        case .dictionary:
+            if labels.first == .some(nil), labels.count == 1 || labels.count == 2 && labels[1] == "default" { return }
+            expected = [[nil], [nil, "default"]]
+        default:
+            return
         }
-        guard !expected.contains(labels) else { return }
         throw ScriptError.runtime(
             "incorrect argument labels in subscript of \(Formatter.typeName(of: base)): have \(spelledLabels(labels)), "
                 + "expected \(expected.map(spelledLabels).joined(separator: " or "))",

@@ -12,7 +12,17 @@ public enum Formatter {
 
     /// The same, without running any script code (for error messages).
     public static func describe(_ value: Value, debug: Bool) -> String {
-        (try? describe(value, debug: debug, interpreter: nil)) ?? "<value>"
+        describedForPeople(value, debug: debug, interpreter: nil)
+    }
+
+    /// `describe`, for a person reading an error or a trace rather than for the program's
+    /// output: a generic type whose arguments cannot be told is spelled without them.
+    static func describedForPeople(_ value: Value, debug: Bool, interpreter: Interpreter?) -> String {
+        if let text = try? describe(value, debug: debug, interpreter: interpreter) { return text }
+        let erased = SwiftTypeNames.$omitsArgumentsNotKnown.withValue(true) {
+            try? describe(value, debug: debug, interpreter: interpreter)
+        }
+        return erased ?? "<value>"
     }
 
     static func write(_ value: Value, debug: Bool, interpreter: Interpreter?, to output: inout String) throws {

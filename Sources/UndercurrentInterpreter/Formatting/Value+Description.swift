@@ -2,13 +2,13 @@
 /// description) show script values as the compiled program would.
 extension Value: CustomStringConvertible, CustomDebugStringConvertible {
     public var description: String {
-        (try? Formatter.describe(self, debug: false, interpreter: interpreterForDescription)) ?? "<value>"
+        Formatter.describedForPeople(self, debug: false, interpreter: interpreterForDescription)
     }
 
     public var debugDescription: String {
         // The trace describes every value it sees; most are Ints.
         if case .int(let number) = self { return String(number) }
-        return (try? Formatter.describe(self, debug: true, interpreter: interpreterForDescription)) ?? "<value>"
+        return Formatter.describedForPeople(self, debug: true, interpreter: interpreterForDescription)
     }
 
     /// The interpreter that owns this value's script type, if any (for `description`).
