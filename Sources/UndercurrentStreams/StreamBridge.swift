@@ -64,6 +64,7 @@ public final class StreamBridge: InterpreterLibrary {
         installObservation()
         installURLError()
         installOperators()
+        installJustOutput()
         installSubscribing()
         installAsyncBridges()
         types.register(in: interpreter)

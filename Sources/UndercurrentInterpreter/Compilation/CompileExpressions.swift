@@ -601,6 +601,24 @@ extension BodyCompiler {
         _ op: BinaryOperator, _ lhsExpr: Expr, _ rhsExpr: Expr, expected: TypeRef?,
         at location: SourceLocation
     ) -> CompiledExpression {
+        let whole = Expr.binary(op, lhsExpr, rhsExpr, location)
+        if let value = LiteralArithmetic.doubleValue(whole),
+            LiteralArithmetic.hasFloatLiteral(whole) || expected.map(LiteralArithmetic.isFloatingPoint) == true
+        {
+            // `let half: Double = 7 / 2`, `1 / 2 * 2.0`: literals typed together, as Doubles.
+            return { _, _ in .double(value) }
+        }
+        if LiteralArithmetic.doubleValue(lhsExpr) == nil,
+            let asDouble = LiteralArithmetic.integerOperationAsDouble(rhsExpr)
+        {
+            // `price * (1 / 4)`: the literals' arithmetic is a Double's beside a Double.
+            return literalOperation(op, rhsExpr, asDouble, beside: lhsExpr, literalOnLeft: false, at: location)
+        }
+        if LiteralArithmetic.doubleValue(rhsExpr) == nil,
+            let asDouble = LiteralArithmetic.integerOperationAsDouble(lhsExpr)
+        {
+            return literalOperation(op, lhsExpr, asDouble, beside: rhsExpr, literalOnLeft: true, at: location)
+        }
         if let expected, op.givesItsOperandsType,
             Interpreter.takesTypeFromContext(lhsExpr) && Interpreter.takesTypeFromContext(rhsExpr)
         {
@@ -997,6 +1015,32 @@ struct OperatorApplication {
             break
         }
         return try interpreter.applyBinary(op, lhs, rhs, at: location)
+    }
+}
+
+extension BodyCompiler {
+    /// `op` between arithmetic over integer literals (`1 / 4`, worth `asDouble` as Doubles)
+    /// and another operand: the literals are Doubles when the other operand is one, and Ints
+    /// otherwise. The literals have no effects, so the other operand is evaluated first.
+    fileprivate func literalOperation(
+        _ op: BinaryOperator, _ literalExpr: Expr, _ asDouble: Double, beside otherExpr: Expr,
+        literalOnLeft: Bool, at location: SourceLocation
+    ) -> CompiledExpression {
+        let application = OperatorApplication(op, at: location)
+        let literal = expression(literalExpr)
+        let other = expression(otherExpr)
+        return { interpreter, frame in
+            let otherValue = try other(interpreter, frame)
+            let literalValue: Value
+            if case .double = otherValue {
+                literalValue = .double(asDouble)
+            } else {
+                literalValue = try literal(interpreter, frame)
+            }
+            return try literalOnLeft
+                ? application.apply(literalValue, otherValue, in: interpreter)
+                : application.apply(otherValue, literalValue, in: interpreter)
+        }
     }
 }
 

@@ -2,6 +2,22 @@ import OpenCombine
 import UndercurrentInterpreter
 
 extension StreamBridge {
+    /// `Just(1).output`, a property named as the `output(at:)` operator of every publisher:
+    /// read, it is the property; called, the operator. Installed after the operators, whose
+    /// entries the family's own would otherwise hide.
+    func installJustOutput() {
+        let just = types.family("Just")
+        just.addNativeProperty(
+            "output",
+            NativeProperty(get: { _, value in
+                guard case .native(let native as PublisherValue) = value,
+                    let publisher = native.publisher.base as? Just<Value>
+                else { return .void }
+                return publisher.output
+            }))
+        just.instanceMembers["output", default: []] += types.publisher.instanceMembers["output"] ?? []
+    }
+
     func installPublisherConstructors() {
         let just = types.family("Just")
         just.initializers = [
@@ -45,6 +61,14 @@ extension StreamBridge {
                 }),
         ]
         let fail = types.family("Fail")
+        fail.addNativeProperty(
+            "error",
+            NativeProperty(get: { _, value in
+                guard case .native(let native as PublisherValue) = value,
+                    let publisher = native.publisher.base as? Fail<Value, ScriptFailure>
+                else { return .void }
+                return publisher.error.value
+            }))
         fail.initializers = [
             .native(
                 NativeFunction("init(error:)") { [unowned self] arguments in
