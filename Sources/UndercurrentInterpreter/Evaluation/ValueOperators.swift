@@ -60,6 +60,12 @@ extension Interpreter {
         {
             return result
         }
+        // `optionalMoney == money`: Swift's `==` of Optionals, which unwraps both sides before
+        // a script `==` of the wrapped type sees them.
+        if op == .equal || op == .notEqual, lhs.isOptionalValue || rhs.isOptionalValue {
+            let equal = try valuesEqual(lhs, rhs, at: location)
+            return .bool(op == .equal ? equal : !equal)
+        }
         // A static operator function of either operand's type (script `static func ==`,
         // or a library type's).
         for operand in [lhs, rhs] {
@@ -113,6 +119,9 @@ extension Interpreter {
     /// script types use their own `==` when they declare one.
     func valuesEqual(_ lhs: Value, _ rhs: Value, at location: SourceLocation) throws -> Bool {
         switch (lhs, rhs) {
+        // The common parts of an array, without looking for an `==` of their type.
+        case (.int(let a), .int(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
         case (.optional(let a), .optional(let b)):
             switch (a, b) {
             case (nil, nil): return true
@@ -137,7 +146,9 @@ extension Interpreter {
                         values: [lhs, rhs], inoutCells: [:], at: location), at: location)
             }
         }
-        return ValueEquality.structurallyEqual(lhs, rhs)
+        // Parts are compared as `==` compares them: `[Money(cents: 1)] == [Money(cents: 1, note: "z")]`
+        // with a script `==` on `Money` that looks at the cents alone is true.
+        return try ValueEquality.structurallyEqual(lhs, rhs) { try valuesEqual($0, $1, at: location) }
     }
 
     func identical(_ lhs: Value, _ rhs: Value) -> Bool {
@@ -286,5 +297,13 @@ extension Interpreter {
         case .truth(let holds)?: return .bool(holds)
         case nil: return try locating(location, { try scalar.withType { try $0.applyOperator(op, lhs, rhs) } })
         }
+    }
+}
+
+extension Value {
+    /// Whether this is an Optional (`.some` or `nil`).
+    var isOptionalValue: Bool {
+        if case .optional = self { return true }
+        return false
     }
 }

@@ -2,6 +2,20 @@
 /// `Equatable`, `Hashable` and `Comparable` types.
 public enum ValueEquality {
     public static func structurallyEqual(_ lhs: Value, _ rhs: Value) -> Bool {
+        structurallyEqual(lhs, rhs, parts: structurallyEqual)
+    }
+
+    /// Equality of two values made of parts (an array's elements, a struct's fields, an enum's
+    /// payload, an Optional's value), the parts compared by `parts`: Swift's synthesized and
+    /// standard `==` compare them with their own `==`, which may be a script's.
+    public static func structurallyEqual(
+        _ lhs: Value, _ rhs: Value, parts: (Value, Value) throws -> Bool
+    ) rethrows -> Bool {
+        func allEqual(_ a: [Value], _ b: [Value]) throws -> Bool {
+            guard a.count == b.count else { return false }
+            for (x, y) in zip(a, b) where try !parts(x, y) { return false }
+            return true
+        }
         switch (lhs.loaded, rhs.loaded) {
         case (.void, .void): return true
         case (.bool(let a), .bool(let b)): return a == b
@@ -14,28 +28,27 @@ public enum ValueEquality {
         case (.optional(let a), .optional(let b)):
             switch (a, b) {
             case (nil, nil): return true
-            case (let a?, let b?): return structurallyEqual(a, b)
+            case (let a?, let b?): return try parts(a, b)
             default: return false
             }
         case (.array(let a), .array(let b)):
-            return a.count == b.count && zip(a, b).allSatisfy { structurallyEqual($0, $1) }
+            return try allEqual(a, b)
         case (.set(let a), .set(let b)):
             return a.count == b.count && a.elements.allSatisfy { b.contains($0) }
         case (.dictionary(let a), .dictionary(let b)):
-            return a.count == b.count
-                && a.pairs.allSatisfy { key, value in
-                    b[key].map { structurallyEqual($0, value) } ?? false
-                }
+            guard a.count == b.count else { return false }
+            for (key, value) in a.pairs {
+                guard let other = b[key], try parts(value, other) else { return false }
+            }
+            return true
         case (.tuple(let a), .tuple(let b)):
-            return a.elements.count == b.elements.count
-                && zip(a.elements, b.elements).allSatisfy { structurallyEqual($0, $1) }
+            return try allEqual(a.elements, b.elements)
         case (.range(let a), .range(let b)):
             return a.kind == b.kind && optionalEqual(a.lower, b.lower) && optionalEqual(a.upper, b.upper)
         case (.structValue(let a), .structValue(let b)):
-            return a.type === b.type && zip(a.fields, b.fields).allSatisfy { structurallyEqual($0, $1) }
+            return try a.type === b.type && allEqual(a.fields, b.fields)
         case (.enumValue(let a), .enumValue(let b)):
-            return a.type === b.type && a.caseIndex == b.caseIndex
-                && zip(a.payload, b.payload).allSatisfy { structurallyEqual($0, $1) }
+            return try a.type === b.type && a.caseIndex == b.caseIndex && allEqual(a.payload, b.payload)
         case (.object(let a), .object(let b)): return a === b
         case (.metatype(let a), .metatype(let b)): return a.type === b.type
         case (.native(let a), .native(let b)): return a.isEqual(to: b) ?? (a.identity === b.identity)
