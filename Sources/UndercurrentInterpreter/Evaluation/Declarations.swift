@@ -199,6 +199,9 @@ extension Interpreter {
                 replaceMethod(method, in: &info.instanceMembers)
             }
         }
+        if let superclass = info.superclass {
+            inheritOverloads(of: decl.methods, into: info, from: superclass)
+        }
         for initializer in decl.initializers {
             methodOwners[ObjectIdentifier(initializer)] = info
             info.initializers.removeAll { existing in
@@ -209,6 +212,35 @@ extension Interpreter {
         }
         if let deinitializer = decl.deinitializer { info.deinitializer = deinitializer }
         info.subscripts.append(contentsOf: decl.subscripts)
+    }
+
+    /// A class's methods of a name hide its superclass's of that name only where they override
+    /// them: `Dog` overriding `speak(_: Int)` still has `Animal`'s `speak(_: String)`. The
+    /// superclass's overloads that no method here overrides join this class's entries, after
+    /// its own.
+    private func inheritOverloads(of methods: [FunctionDecl], into info: TypeInfo, from superclass: TypeInfo) {
+        for isStatic in [false, true] {
+            for name in Set(methods.filter { $0.isStatic == isStatic }.map(\.name)) {
+                var entries = (isStatic ? info.staticMembers[name] : info.instanceMembers[name]) ?? []
+                let inherited = isStatic ? staticEntries(of: superclass, name) : instanceEntries(of: superclass, name)
+                for entry in inherited {
+                    // A class's own method, not a protocol extension's (which has rules of its own).
+                    guard case .method(.script(let base)) = entry,
+                        methodOwners[ObjectIdentifier(base)]?.kind == .classType
+                    else { continue }
+                    let overridden = entries.contains { entry in
+                        if case .method(.script(let own)) = entry { return own.hasSameSignature(as: base) }
+                        return false
+                    }
+                    if !overridden { entries.append(entry) }
+                }
+                if isStatic {
+                    info.staticMembers[name] = entries
+                } else {
+                    info.instanceMembers[name] = entries
+                }
+            }
+        }
     }
 
     private func replaceMethod(_ method: FunctionDecl, in table: inout [String: [MemberEntry]]) {
