@@ -813,6 +813,21 @@ import UndercurrentInterpreter
             "success(1)\nsuccess(2)\n")
     }
 
+    /// An enum case made with too few or too many values (Swift: "missing argument") made a
+    /// value with another payload; `Result.success()` then stopped the process in `get()`.
+    /// Found by `undercurrent fuzz --seed 2036`, input 2669.
+    @Test func anEnumCaseMadeWithTheWrongNumberOfValuesIsAnError() {
+        expectScriptError(
+            "enum E { case a(Int) }\nprint(E.a())",
+            containing: "'E.a' has 1 associated value, but 0 were given")
+        expectScriptError(
+            "enum E { case a(Int) }\nprint(E.a(1, 2))",
+            containing: "'E.a' has 1 associated value, but 2 were given")
+        expectScriptError(
+            "let r: Result<Int, Error> = .success()\nprint(try r.get())",
+            containing: "'Result.success' has 1 associated value, but 0 were given")
+    }
+
     /// A script type made from literals (`let c: Celsius = 2`) kept the literal, an Int, with no
     /// error (Swift calls `init(integerLiteral:)`): such conformances are refused by name.
     @Test func literalConformancesOfScriptTypesAreRefused() {

@@ -187,6 +187,7 @@ extension Interpreter {
                     arguments, in: frame, at: location)
             case .enumCase(let type, let index):
                 let info = type.cases[index]
+                try checkPayloadCount(arguments.count, of: type, info, at: location)
                 var payload: [Value] = []
                 for position in 0..<arguments.count {
                     let payloadType = position < info.associatedTypes.count ? info.associatedTypes[position] : nil
@@ -241,6 +242,7 @@ extension Interpreter {
                 inoutCells: [:], at: location)
         case .enumCase(let type, let index):
             if type.isOptionalType, arguments.count == 1 { return .optional(arguments[0]) }
+            try checkPayloadCount(arguments.count, of: type, type.cases[index], at: location)
             return .enumValue(EnumValue(type: type, caseIndex: index, payload: arguments))
         case .initializer(let metatype):
             let callable = try initializers(of: metatype.type, at: location).first {
@@ -253,6 +255,19 @@ extension Interpreter {
             }
             return try invokeInitializer(callable, metatype: metatype, values: arguments, inoutCells: [:], at: location)
         }
+    }
+
+    /// An enum case made with as many values as it has associated values: `.success()` made a
+    /// `Result` with no payload, which `get()` then read past the end of.
+    private func checkPayloadCount(
+        _ count: Int, of type: TypeInfo, _ info: EnumCaseInfo, at location: SourceLocation
+    ) throws {
+        guard !type.isOptionalType, count != info.associatedTypes.count else { return }
+        let expected = info.associatedTypes.count
+        throw ScriptError.runtime(
+            "'\(type.name).\(info.name)' has \(expected) associated \(expected == 1 ? "value" : "values"), "
+                + "but \(count) \(count == 1 ? "was" : "were") given",
+            at: location)
     }
 
     /// Positional values for a native function called as a value (`reduce(Int.max, min)`):
