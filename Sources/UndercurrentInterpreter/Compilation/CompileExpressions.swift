@@ -608,13 +608,13 @@ extension BodyCompiler {
             // `let half: Double = 7 / 2`, `1 / 2 * 2.0`: literals typed together, as Doubles.
             return { _, _ in .double(value) }
         }
-        if LiteralArithmetic.doubleValue(lhsExpr) == nil,
+        if !LiteralArithmetic.isIntegerLiterals(lhsExpr),
             let asDouble = LiteralArithmetic.integerOperationAsDouble(rhsExpr)
         {
-            // `price * (1 / 4)`: the literals' arithmetic is a Double's beside a Double.
+            // `price * (1 / 4)`, `0.4 > 1 / 2`: the literals' arithmetic is a Double's beside a Double.
             return literalOperation(op, rhsExpr, asDouble, beside: lhsExpr, literalOnLeft: false, at: location)
         }
-        if LiteralArithmetic.doubleValue(rhsExpr) == nil,
+        if !LiteralArithmetic.isIntegerLiterals(rhsExpr),
             let asDouble = LiteralArithmetic.integerOperationAsDouble(lhsExpr)
         {
             return literalOperation(op, lhsExpr, asDouble, beside: rhsExpr, literalOnLeft: true, at: location)

@@ -43,6 +43,11 @@ enum LiteralArithmetic {
         return doubleValue(expr)
     }
 
+    /// Arithmetic over integer literals alone (`7 / 2`, `3`), whose type no float literal sets.
+    static func isIntegerLiterals(_ expr: Expr) -> Bool {
+        doubleValue(expr) != nil && !hasFloatLiteral(expr)
+    }
+
     /// The floating-point types a literal can be written as.
     static func isFloatingPoint(_ type: TypeRef) -> Bool {
         guard case .named(let parts, []) = type, let last = parts.last else { return false }

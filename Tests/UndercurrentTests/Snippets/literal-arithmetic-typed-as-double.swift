@@ -13,6 +13,7 @@ print(negative)
 
 let price = 10.0
 print(price * (1 / 4), (1 / 4) * price, price > 1 / 2)
+print(0.4 > 1 / 2, 1 / 2 < 0.4, 1 / 2 + 0.25)
 let count = 10
 print(count * (1 / 4), count / (2 * 2))
 
