@@ -665,7 +665,8 @@ extension BodyCompiler {
             return { interpreter, frame in
                 let value = try lhs(interpreter, frame)
                 if case .optional(let wrapped) = value {
-                    if let wrapped { return rhsIsNil ? Optionality.optional.joining(wrapped) : wrapped }
+                    // `?? nil` keeps the left side's Optional as it is.
+                    if let wrapped { return rhsIsNil ? value : wrapped }
                     return try rhs(interpreter, frame)
                 }
                 return value
@@ -1045,7 +1046,7 @@ extension BodyCompiler {
 }
 
 /// Whether an expression is an Optional, where a value from a branch beside it takes its type
-/// (`flag ? 5 : nil`, `b ?? a`): told from the expression when it is compiled where it can
+/// (`flag ? 5 : nil`, `flag ? 5 : optional`): told from the expression when it is compiled where it can
 /// be, and else from its static type when the code runs.
 enum Optionality {
     case optional
@@ -1070,22 +1071,15 @@ enum Optionality {
     /// and `value` is not.
     @inline(__always)
     func joining(_ value: Value, _ interpreter: Interpreter, _ frame: Frame) -> Value {
-        if case .optional = value { return value }
         switch self {
         case .notOptional:
             return value
         case .optional:
-            return .optional(value)
+            return value.wrappedUnlessOptional
         case .askWhenRun(let expr):
+            if case .optional = value { return value }
             guard interpreter.staticType(of: expr, in: frame)?.optionalWrapped != nil else { return value }
             return .optional(value)
         }
-    }
-
-    /// `joining` where the other side's optionality is known when compiling.
-    func joining(_ value: Value) -> Value {
-        if case .optional = value { return value }
-        if case .optional = self { return .optional(value) }
-        return value
     }
 }

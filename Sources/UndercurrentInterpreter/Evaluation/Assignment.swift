@@ -134,10 +134,7 @@ extension Interpreter {
     /// `(min(acc.min, t), max(acc.max, t))`, gets the labels of `(min: …, max: …)`, and a
     /// result accumulated into an Optional (`scan(nil as Int?) { $1 }`) is one.
     public func accumulated(_ result: Value, like initial: Value) -> Value {
-        if case .optional = initial {
-            if case .optional = result { return result }
-            return .optional(result)
-        }
+        if case .optional = initial { return result.wrappedUnlessOptional }
         guard case .tuple(let template) = initial, case .tuple(var tuple) = result,
             template.elements.count == tuple.elements.count, template.labels != tuple.labels,
             tuple.labels.allSatisfy({ $0 == nil })

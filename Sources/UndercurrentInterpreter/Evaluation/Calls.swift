@@ -563,12 +563,7 @@ extension Interpreter {
                 wrapsInOptional = element?.optionalWrapped != nil
             }
             var value = try arguments.value(index, expected: type, self, frame)
-            if wrapsInOptional {
-                switch value {
-                case .optional: break
-                default: value = .optional(value)
-                }
-            }
+            if wrapsInOptional { value = value.wrappedUnlessOptional }
             evaluated[index] = value
             if argument.isInout { inoutCells[parameter] = Cell(value) }
         }

@@ -299,11 +299,3 @@ extension Interpreter {
         }
     }
 }
-
-extension Value {
-    /// Whether this is an Optional (`.some` or `nil`).
-    var isOptionalValue: Bool {
-        if case .optional = self { return true }
-        return false
-    }
-}

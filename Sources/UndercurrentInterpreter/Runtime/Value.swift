@@ -108,6 +108,18 @@ public enum Value {
         return false
     }
 
+    /// Whether this is an Optional (`.some` or `nil`).
+    var isOptionalValue: Bool {
+        if case .optional = self { return true }
+        return false
+    }
+
+    /// The value where an Optional is wanted: wrapped, unless it is one already.
+    var wrappedUnlessOptional: Value {
+        if case .optional = self { return self }
+        return .optional(self)
+    }
+
     /// Removes every level of optional wrapping; nil for a nil optional.
     public var flattenedOptional: Value? {
         var current = self
