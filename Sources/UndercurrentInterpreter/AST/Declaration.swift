@@ -59,6 +59,9 @@ public final class FunctionDecl {
     /// The protocol each of its generic parameters is constrained to (`<T: Animal>`), by the
     /// parameter's name: the static type of a `T` inside, as in `[T]`. Set by the lowerer.
     public internal(set) var genericConstraints: [String: String] = [:]
+    /// Its own generic parameters (`T` of `func f<T>`), which overload choice ranks below a
+    /// parameter of a written type. Set by the lowerer.
+    public internal(set) var genericParameterNames: [String] = []
     /// Declared `async`, or a closure whose body awaits: it may suspend, so it runs only
     /// where a task can (`Interpreter.currentTask`). Set by the lowerer.
     public internal(set) var isAsync = false
@@ -109,10 +112,12 @@ public final class FunctionDecl {
         "\(name)(\(parameters.map { "\($0.label ?? "_"):" }.joined()))"
     }
 
-    /// Whether a declaration of this function replaces `other`: the same name, labels and
-    /// written parameter types. `log(_: Int)` and `log(_: String)` are two overloads.
+    /// Whether a declaration of this function replaces `other`: the same name, labels,
+    /// written parameter types and generic constraints. `log(_: Int)` and `log(_: String)` are
+    /// two overloads, and so are `f<T>(_: T)` and `f<T: Equatable>(_: T)`.
     public func hasSameSignature(as other: FunctionDecl) -> Bool {
         fullName == other.fullName && parameters.map(\.type) == other.parameters.map(\.type)
+            && genericConstraints == other.genericConstraints
     }
 }
 

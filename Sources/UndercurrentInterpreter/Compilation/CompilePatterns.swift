@@ -63,15 +63,7 @@ extension BodyCompiler {
                         return try interpreter.patternMatches(expected, wrapped, at: location)
                     }
                 }
-                // A script type may define its own `~=`.
-                let type = interpreter.typeInfo(of: expected)
-                if let callable = interpreter.staticCallables(of: type, "~=").first {
-                    return try interpreter.truth(
-                        interpreter.invoke(
-                            callable, receiver: nil, receiverCell: nil, values: [expected, value],
-                            inoutCells: [:], at: location), at: location)
-                }
-                return try interpreter.patternMatches(expected, value, at: location)
+                return try interpreter.casePatternMatches(expected, value, at: location)
             }
         }
     }

@@ -125,8 +125,9 @@ func matchArguments(_ arguments: [Argument], to parameters: [ParameterShape]) ->
 /// in the type of a parameter whose argument's type cannot be told before the call runs:
 /// Swift would choose by that type, and a guess is a wrong answer with no error.
 func selectOverload(
-    _ candidates: [Callable], for arguments: [Argument], argumentType: ((Int) -> TypeRef?)? = nil,
-    refusesBasicValues: (_ type: String, _ literal: String?) -> Bool = { _, _ in false }
+    _ candidates: [Callable], for arguments: [Argument],
+    fit: (Callable, [[Int]], _ argumentType: (Int) -> TypeRef?) -> OverloadFit,
+    argumentType: ((Int) -> TypeRef?)? = nil
 ) throws(UnknownArgumentType) -> (Callable, [[Int]])? {
     var matches: [(Callable, [[Int]])] = []
     for candidate in candidates {
@@ -142,33 +143,36 @@ func selectOverload(
         guessed[index] = type
         return type
     }
-    var scriptMatch: (match: (Callable, [[Int]]), fit: Int)?
-    var scriptTies: [(Callable, [[Int]])] = []
-    var nativeMatch: (match: (Callable, [[Int]]), fit: Int)?
+    var scriptMatch: (match: (Callable, [[Int]]), fit: OverloadFit)?
+    var scriptTies: [(match: (Callable, [[Int]]), fit: OverloadFit)] = []
+    var nativeMatch: (match: (Callable, [[Int]]), points: Int)?
     for (candidate, assignment) in matches {
-        let typeFit = argumentFit(candidate, assignment, arguments, typeOfArgument, refusesBasicValues)
+        let candidateFit = fit(candidate, assignment, typeOfArgument)
         if case .script = candidate {
-            if scriptMatch == nil || typeFit > scriptMatch!.fit {
-                scriptMatch = ((candidate, assignment), typeFit)
+            if scriptMatch == nil || candidateFit.isBetter(than: scriptMatch!.fit) {
+                scriptMatch = ((candidate, assignment), candidateFit)
                 scriptTies = []
-            } else if typeFit == scriptMatch!.fit {
-                scriptTies.append((candidate, assignment))
+            } else if candidateFit.ties(with: scriptMatch!.fit) {
+                scriptTies.append(((candidate, assignment), candidateFit))
             }
             continue
         }
-        let fit = typeFit * 2 + trailingClosureFit(candidate, assignment, arguments)
-        if nativeMatch == nil || fit > nativeMatch!.fit { nativeMatch = ((candidate, assignment), fit) }
+        let points = candidateFit.points * 2 + trailingClosureFit(candidate, assignment, arguments)
+        if nativeMatch == nil || points > nativeMatch!.points { nativeMatch = ((candidate, assignment), points) }
     }
-    if let best = scriptMatch?.match {
+    if var best = scriptMatch {
         for tie in scriptTies {
-            if let argument = argumentOfUnknownType(telling: best, from: tie, arguments, typeOfArgument) {
-                throw UnknownArgumentType(argument: argument, candidates: [best.0, tie.0])
+            if let argument = argumentOfUnknownType(telling: best.match, from: tie.match, arguments, typeOfArgument) {
+                throw UnknownArgumentType(argument: argument, candidates: [best.match.0, tie.match.0])
             }
         }
+        // Equal conversions: the more specific overload (`f(_: Int)` over `f<T>(_: T)`).
+        for tie in scriptTies where tie.fit.specificity > best.fit.specificity { best = tie }
+        scriptMatch = best
     }
     // A script function that cannot take an argument (`print(_: Bob)` given `1 + 1`) does
     // not hide the library's of the same name, as it does not in Swift.
-    if let scriptMatch, scriptMatch.fit < 0, let nativeMatch { return nativeMatch.match }
+    if let scriptMatch, scriptMatch.fit.impossible > 0, let nativeMatch { return nativeMatch.match }
     return scriptMatch?.match ?? nativeMatch?.match
 }
 
@@ -206,69 +210,6 @@ private func argumentOfUnknownType(
     return nil
 }
 
-/// The basic types an argument of one can never be passed as another of.
-private let basicTypes: Set<String> = ["Int", "Double", "String", "Bool", "Character"]
-
-/// `Float`, `CGFloat` and `TimeInterval` are `Double` here.
-private func basicName(_ name: String) -> String {
-    switch name {
-    case "Float", "CGFloat", "TimeInterval": "Double"
-    default: name
-    }
-}
-
-/// How well the call's arguments fit the parameters they land on: one point for each
-/// argument whose parameter is written with the argument's type (a literal's default type,
-/// or what `argumentType` tells), and far below any other candidate when an argument of one
-/// basic type lands on a parameter of another (`1.5` for an `Int`): the only candidate is
-/// still chosen, and its parameter's type explains the mistake.
-private func argumentFit(
-    _ candidate: Callable, _ assignment: [[Int]], _ arguments: [Argument],
-    _ argumentType: (Int) -> TypeRef?, _ refusesBasicValues: (String, String?) -> Bool
-) -> Int {
-    let impossible = -1_000
-    var fit = 0
-    for (parameter, argumentIndices) in assignment.enumerated() {
-        guard case .named(let parts, _)? = candidate.parameterType(parameter), parts.count == 1 else { continue }
-        let typeName = basicName(parts[0])
-        for index in argumentIndices {
-            let argumentName: String
-            switch arguments[index].value {
-            case .integerLiteral:
-                // An integer literal is an Int first, but may be a Double, or a type of the
-                // script's that is `ExpressibleByIntegerLiteral`.
-                if typeName == "Int" { fit += 1 }
-                if ["String", "Bool", "Character"].contains(typeName)
-                    || refusesBasicValues(typeName, "ExpressibleByIntegerLiteral")
-                {
-                    fit += impossible
-                }
-                continue
-            case .floatLiteral:
-                if refusesBasicValues(typeName, "ExpressibleByFloatLiteral") { fit += impossible }
-                argumentName = "Double"
-            case .stringLiteral, .interpolatedString:
-                if refusesBasicValues(typeName, "ExpressibleByStringLiteral") { fit += impossible }
-                argumentName = "String"
-            default:
-                guard case .named(let argumentParts, _)? = argumentType(index), let last = argumentParts.last else {
-                    continue
-                }
-                argumentName = basicName(last)
-            }
-            if argumentName == typeName {
-                fit += 1
-            } else if basicTypes.contains(argumentName),
-                basicTypes.contains(typeName) || refusesBasicValues(typeName, nil)
-            {
-                // An Int is never a Double here, nor a struct, class or enum of the script's.
-                fit += impossible
-            }
-        }
-    }
-    return fit
-}
-
 extension Interpreter {
     /// `selectOverload` for a call being made in `frame`: an argument's type is told without
     /// evaluating it (`staticType(of:in:)`).
@@ -278,14 +219,8 @@ extension Interpreter {
         do {
             return try UndercurrentInterpreter.selectOverload(
                 candidates, for: arguments.list,
-                argumentType: { self.staticType(of: arguments.list[$0].value, in: frame) },
-                refusesBasicValues: { name, literal in
-                    // A struct, class or enum of the script's, unless a literal may make one.
-                    guard let type = self.types[name], type.declaration != nil, type.kind != .protocolType else {
-                        return false
-                    }
-                    return literal.map { !type.conformances.contains($0) } ?? true
-                })
+                fit: { self.overloadFit($0, $1, arguments.list, argumentType: $2, caller: frame.function) },
+                argumentType: { self.staticType(of: arguments.list[$0].value, in: frame) })
         } catch {
             let names = error.candidates.map { candidate -> String in
                 guard case .script(let decl) = candidate else { return candidate.baseName }

@@ -168,6 +168,37 @@ extension Interpreter {
         }
     }
 
+    /// `case pattern:` on `value`: a `~=` of the script's whose parameters take both values
+    /// (a static one of the pattern's type, then a global one: `func ~= (pattern: String,
+    /// value: Int)`), else the library's (`patternMatches`).
+    func casePatternMatches(_ pattern: Value, _ value: Value, at location: SourceLocation) throws -> Bool {
+        let ofType = staticCallables(of: typeInfo(of: pattern), "~=")
+        for callable in ofType + (globalFunctions["~="] ?? []) {
+            guard case .script(let decl) = callable, decl.parameters.count == 2,
+                takes(decl.parameters[0].type, pattern), takes(decl.parameters[1].type, value)
+            else { continue }
+            return try truth(
+                invoke(
+                    callable, receiver: nil, receiverCell: nil, values: [pattern, value], inoutCells: [:], at: location),
+                at: location)
+        }
+        // A type's own `~=` whose parameters are written in a way not checked here (`Self`).
+        if let callable = ofType.first {
+            return try truth(
+                invoke(
+                    callable, receiver: nil, receiverCell: nil, values: [pattern, value], inoutCells: [:], at: location),
+                at: location)
+        }
+        return try patternMatches(pattern, value, at: location)
+    }
+
+    /// Whether a parameter written with `type` takes `value`: unwritten, or a type it is an
+    /// instance of. A name not known here (a generic parameter) is taken to.
+    private func takes(_ type: TypeRef?, _ value: Value) -> Bool {
+        guard let type else { return true }
+        return (try? isInstance(value, of: type, at: .unknown)) ?? true
+    }
+
     /// `pattern ~= value`: ranges contain, everything else compares with `==`.
     func patternMatches(_ pattern: Value, _ value: Value, at location: SourceLocation) throws -> Bool {
         if case .range(let range) = pattern {

@@ -113,6 +113,7 @@ extension Lowerer {
                 isThrowing: node.signature.effectSpecifiers?.throwsClause != nil,
                 isFailableInit: false, location: self.location(node), declaredTypes: self.scope.declaredTypes)
             function.genericConstraints = constraints
+            function.genericParameterNames = node.genericParameterClause?.parameters.map(\.name.text) ?? []
             function.isAsync = isAsync
             return function
         }
