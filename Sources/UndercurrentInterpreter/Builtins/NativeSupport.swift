@@ -173,11 +173,9 @@ extension NativeArguments {
 
 extension Interpreter {
     /// Calls a closure, function or key path (`map(\.name)`) passed to a library function.
+    /// (`call` reads a key path given for a function.)
     public func callClosure(_ function: Value, _ values: [Value], at location: SourceLocation) throws -> Value {
-        if case .native(let keyPath as KeyPathValue) = function, values.count == 1 {
-            return try keyPath.read(values[0], interpreter: self, at: location)
-        }
-        return try call(function, values, at: location)
+        try call(function, values, at: location)
     }
 
     /// Calls `function(&accumulator, element)`, as `reduce(into:_:)` does.

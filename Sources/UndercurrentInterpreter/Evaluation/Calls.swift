@@ -214,6 +214,11 @@ extension Interpreter {
         // Engine loops (`retry`, a subject sending in a loop of the engine's own) count against the step budget too.
         try tick(location)
         guard case .function(let functionValue) = function else {
+            // A key path given where a function is wanted (`flatMap(\.publisher)`) reads its
+            // property (SE-0249).
+            if case .native(let keyPath as KeyPathValue) = function, arguments.count == 1 {
+                return try keyPath.read(arguments[0], interpreter: self, at: location)
+            }
             throw ScriptError.runtime("cannot call a value of type \(Formatter.typeName(of: function))", at: location)
         }
         switch functionValue.body {
@@ -534,6 +539,11 @@ extension Interpreter {
     private func elementType(of value: Value, declaredType: TypeRef?) -> TypeRef? {
         if case .array(let element)? = declaredType { return element }
         guard case .array(let elements) = value, let first = elements.first else { return nil }
+        // An Optional element makes the array's an Optional type (`var b = [o]`, `o` an `Int?`):
+        // what is appended to it is wrapped.
+        if case .optional(let wrapped) = first.loaded {
+            return .optional(wrapped.map { typeRef(of: $0.loaded) } ?? .named(["Any"], []))
+        }
         return typeRef(of: first.loaded)
     }
 

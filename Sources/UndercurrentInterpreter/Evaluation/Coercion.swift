@@ -64,6 +64,23 @@ extension Interpreter {
                     if case .string(let text) = value, text.count == 1 { return .character(text.first!) }
                 case "Set" where arguments.count <= 1:
                     if case .array(let elements) = value { return .set(OrderedSet(elements)) }
+                case "ClosedRange", "Range", "PartialRangeFrom", "PartialRangeThrough", "PartialRangeUpTo":
+                    // `let r: ClosedRange<Double> = 1...2`: the bounds are Doubles (`1.0...2.0`).
+                    // (Only numbers: a `ClosedRange<Character>` of string literals keeps comparing
+                    // with the strings it is given, `letters.contains("c")`.)
+                    if arguments.count == 1, convertsNumbers(arguments[0]), case .range(var range) = value {
+                        range.lower = try range.lower.map { try coerce($0, to: arguments[0], at: location) }
+                        range.upper = try range.upper.map { try coerce($0, to: arguments[0], at: location) }
+                        return .range(range)
+                    }
+                case "Result":
+                    // `let r: Result<Double, E> = .success(1)` holds `1.0`.
+                    if arguments.count == 2, case .enumValue(let result) = value, result.type.name == "Result",
+                        result.caseName == "success", result.payload.count == 1
+                    {
+                        let payload = try coerce(result.payload[0], to: arguments[0], at: location)
+                        return .enumValue(EnumValue(type: result.type, caseIndex: result.caseIndex, payload: [payload]))
+                    }
                 case "KeyPath", "WritableKeyPath", "ReferenceWritableKeyPath", "PartialKeyPath":
                     // `\.x` given where a `KeyPath<Point, Int>` is wanted: its root is `Point`,
                     // as Swift infers it (and prints it: `\Point.x`).
@@ -305,7 +322,7 @@ extension Interpreter {
 
     /// Whether a type name starting with this byte, this long, may be one `coerce` has a rule
     /// for (Double, Float, CGFloat, TimeInterval, Optional, Character, Set, the fixed-width
-    /// integers, the key path types; not Int, the most common).
+    /// integers, the key path types, the range types, Result; not Int, the most common).
     private static func mayHaveCoercionRule(initial: UInt8, length: Int) -> Bool {
         switch initial {
         case UInt8(ascii: "D"), UInt8(ascii: "F"), UInt8(ascii: "C"), UInt8(ascii: "T"), UInt8(ascii: "O"),
@@ -313,9 +330,15 @@ extension Interpreter {
             return true
         case UInt8(ascii: "I"):
             return length > 3
-        case UInt8(ascii: "K"), UInt8(ascii: "W"), UInt8(ascii: "R"), UInt8(ascii: "P"):
-            // KeyPath, WritableKeyPath, ReferenceWritableKeyPath, PartialKeyPath.
-            return length == 7 || length == 15 || length == 24 || length == 14
+        case UInt8(ascii: "K"), UInt8(ascii: "W"):
+            // KeyPath, WritableKeyPath.
+            return length == 7 || length == 15
+        case UInt8(ascii: "R"):
+            // ReferenceWritableKeyPath, Range, Result.
+            return length == 24 || length == 5 || length == 6
+        case UInt8(ascii: "P"):
+            // PartialKeyPath, PartialRangeFrom, PartialRangeUpTo, PartialRangeThrough.
+            return length == 14 || length == 16 || length == 17 || length == 19
         default:
             return false
         }
