@@ -204,6 +204,10 @@ extension Interpreter {
             return try construct(metatype, arguments, in: frame, at: location)
         case .optional(nil):
             throw ScriptError.runtime("unexpectedly found nil while calling an optional function", at: location)
+        case .optional(let wrapped?):
+            // Only an implicitly unwrapped function is called so in valid Swift
+            // (`var handler: ((Int) -> Void)!`); `handler?(3)` is an optional chain.
+            return try callValue(wrapped, arguments, in: frame, expected: expected, at: location)
         default:
             throw ScriptError.runtime("cannot call a value of type \(Formatter.typeName(of: value))", at: location)
         }

@@ -207,9 +207,24 @@ extension Interpreter {
         return try valuesEqual(pattern, value, at: location)
     }
 
+    /// Whether `value`'s type declares a `<` of its own.
+    private func hasOwnLessThan(_ value: Value) -> Bool {
+        switch value {
+        case .structValue, .object, .enumValue:
+            return !staticCallables(of: typeInfo(of: value), BinaryOperator.less.spelling).isEmpty
+        default:
+            return false
+        }
+    }
+
     func rangeContains(_ range: RangeValue, _ value: Value, at location: SourceLocation) throws -> Bool {
         func compare(_ a: Value, _ b: Value) throws -> Int {
             guard let order = ValueEquality.compare(a, b) else {
+                // Bounds of a script type of its own `<` (`Version(1)...Version(3)`).
+                if hasOwnLessThan(a) {
+                    if try truth(applyBinary(.less, a, b, at: location), at: location) { return -1 }
+                    return try truth(applyBinary(.less, b, a, at: location), at: location) ? 1 : 0
+                }
                 throw ScriptError.runtime(
                     "cannot compare \(Formatter.typeName(of: a)) with \(Formatter.typeName(of: b))",
                     at: location)

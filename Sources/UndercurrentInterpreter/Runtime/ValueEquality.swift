@@ -125,6 +125,15 @@ public enum ValueEquality {
             return 0
         case (.enumValue(let a), .enumValue(let b)) where a.type === b.type && a.payload.isEmpty && b.payload.isEmpty:
             return order(a.caseIndex, b.caseIndex)
+        case (.enumValue(let a), .enumValue(let b)) where a.type === b.type && a.type.conforms(to: "Comparable"):
+            // Synthesized (SE-0266): by case, in declaration order, then by the associated
+            // values in order.
+            if a.caseIndex != b.caseIndex { return order(a.caseIndex, b.caseIndex) }
+            for (x, y) in zip(a.payload, b.payload) {
+                guard let result = compare(x, y) else { return nil }
+                if result != 0 { return result }
+            }
+            return 0
         case (.scalar(let a), .scalar(let b)) where a.type === b.type:
             return a.type.compare(a.bits, b.bits)
         case (.scalar(let a), .int(let b)):
