@@ -392,6 +392,24 @@ import UndercurrentHarness
             contains: "<input 2>:3:28: syntax error: raw value for enum case must be a literal")
     }
 
+    /// A key's own `hash(into:)` runs inside the Set, which cannot throw: its error stops
+    /// the input at the `insert`, with the place in `hash(into:)`, and nothing after it runs.
+    @Test func anErrorInAKeysOwnHashStopsTheInputWhereItHappened() {
+        let script = """
+            struct Key: Hashable {
+                let id: Int?
+                func hash(into hasher: inout Hasher) { hasher.combine(id!) }
+            }
+            var keys: Set<Key> = []
+            keys.insert(Key(id: nil))
+            print("not reached")
+            """
+        let shown = runSession(["let kept = 41", script, "print(kept + 1)"])
+        #expect(shown[1].contains("<input 2>:3:59: runtime error: unexpectedly found nil"), "got: \(shown[1])")
+        #expect(!shown[1].contains("not reached"), "got: \(shown[1])")
+        #expect(shown[2] == "42\n")
+    }
+
     @Test func nilUnwrapStopsTheInput() {
         expectErrorKeepsSession(
             "let x: Int? = nil\nprint(x!)", contains: "unexpectedly found nil while unwrapping an Optional value")

@@ -12,9 +12,11 @@ extension StandardLibrary {
             .bool(members(arguments.receiverValue).contains(arguments[0]))
         }
         setMethod(set, "insert(_:)") { members, arguments in
-            let inserted = members.insert(arguments[0])
-            let member = inserted ? arguments[0] : members.elements.first { HashKey($0) == HashKey(arguments[0]) }!
+            let (inserted, member) = members.insertReportingMember(arguments[0])
             return .tuple(TupleValue(labels: ["inserted", "memberAfterInsert"], elements: [.bool(inserted), member]))
+        }
+        setMethod(set, "update(with:)") { members, arguments in
+            .optional(members.update(with: arguments[0]))
         }
         setMethod(set, "remove(_:)") { members, arguments in
             .optional(members.remove(arguments[0]))

@@ -15,6 +15,7 @@ struct StandardLibrary: InterpreterLibrary {
         installStringMembers(into: interpreter, sequence: sequence)
         installCharacterMembers(into: interpreter)
         installCharacterSet(into: interpreter)
+        installHasher(into: interpreter)
         installArrayMembers(into: interpreter)
         installDictionaryMembers(into: interpreter)
         installSetMembers(into: interpreter, sequence: sequence)

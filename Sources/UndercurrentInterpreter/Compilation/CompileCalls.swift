@@ -502,6 +502,8 @@ final class CompiledArguments {
             values: values, inoutCells: [:], location: location)
         let result = try body(call)
         keep(&call.values)
+        // As `Interpreter.invoke` does: an error script code left inside the native stops here.
+        if interpreter.pendingError != nil { try interpreter.throwPendingError(at: location) }
         return result
     }
 
@@ -515,7 +517,9 @@ final class CompiledArguments {
         let bound = compile(for: resolution, arguments, compiler) { resolution.callable.parameterType($0) }
         var argument = try bound[0].evaluate(interpreter, frame)
         if let type = bound[0].type { argument = try interpreter.coerce(argument, to: type, at: location) }
-        return try unary(interpreter, receiver, argument, location)
+        let result = try unary(interpreter, receiver, argument, location)
+        if interpreter.pendingError != nil { try interpreter.throwPendingError(at: location) }
+        return result
     }
 
     /// Keeps a finished call's argument array, emptied, for the next call at this site: an

@@ -46,6 +46,8 @@ extension Interpreter {
         switch value {
         case .array, .dictionary, .set, .string, .structValue, .enumValue, .optional, .int, .double:
             break
+        case .native(let native) where native.hasMutatingMembers:
+            break
         default:
             return nil
         }
@@ -623,7 +625,11 @@ extension Interpreter {
                     native.values[index] = try coerce(value, to: type, at: location)
                 }
             }
-            return try function.body(native)
+            let result = try function.body(native)
+            // Script code the native ran where it could not throw (a key's own `hash(into:)`
+            // in a Set) left an error: it stops the script here, not later.
+            if pendingError != nil { try throwPendingError(at: location) }
+            return result
         case .script(let decl):
             var selfCell = receiverCell
             if selfCell == nil, let receiver { selfCell = Cell(receiver) }

@@ -91,6 +91,7 @@ extension Interpreter {
         memberNames[name, default: []].formUnion(decl.properties.map(\.name) + decl.methods.map(\.name))
 
         try addMembers(decl, to: info, isExtension: false)
+        noteKeyHashing(of: info)
         for nested in decl.nestedTypes { try declareType(nested, enclosing: info) }
 
         if kind == .enumType {
@@ -263,6 +264,7 @@ extension Interpreter {
         memberNames[target.name, default: []].formUnion(
             decl.members.properties.map(\.name) + decl.members.methods.map(\.name))
         try addMembers(decl.members, to: target, isExtension: true)
+        noteKeyHashing(of: target)
         for nested in decl.members.nestedTypes { try declareType(nested, enclosing: target) }
     }
 

@@ -31,6 +31,9 @@ open class NativeValue {
     /// `Failure` of a publisher), read inside a method of a protocol extension; nil when it
     /// has none of that name.
     open func associatedType(named name: String) throws -> Metatype? { nil }
+    /// A value of a struct type whose mutating methods change the variable that holds it
+    /// (`hasher.combine(x)`), rather than an object changed where it is.
+    open var hasMutatingMembers: Bool { false }
     /// The object this value stands for, for `===` and trace naming.
     open var identity: AnyObject { self }
 }

@@ -65,6 +65,30 @@ public struct OrderedSet {
         return true
     }
 
+    /// `Set.insert(_:)`: whether `value` went in, and the member equal to it afterwards (the
+    /// one already there, when there was one).
+    public mutating func insertReportingMember(_ value: Value) -> (inserted: Bool, member: Value) {
+        let key = HashKey(value)
+        if let position = index[key] { return (false, elements[position]) }
+        index[key] = elements.count
+        elements.append(value)
+        return (true, value)
+    }
+
+    /// `Set.update(with:)`: puts `value` in place of the member equal to it, which it returns;
+    /// nil when there was none and `value` was added.
+    public mutating func update(with value: Value) -> Value? {
+        let key = HashKey(value)
+        guard let position = index[key] else {
+            index[key] = elements.count
+            elements.append(value)
+            return nil
+        }
+        let old = elements[position]
+        elements[position] = value
+        return old
+    }
+
     @discardableResult
     public mutating func remove(_ value: Value) -> Value? {
         guard let position = index.removeValue(forKey: HashKey(value)) else { return nil }
@@ -79,17 +103,28 @@ public struct OrderedSet {
     }
 }
 
-/// A `Value` used as a dictionary key or set element: structural equality and hashing.
+/// A `Value` used as a dictionary key or set element: compared and hashed by the type's own
+/// `==` and `hash(into:)` where a script type declares them (`KeyHashing`), by structure
+/// otherwise.
 public struct HashKey: Hashable {
     public let value: Value
+    private let ownHashing: KeyHashing?
+    /// What the type's own `hash(into:)` combined, worked out once per key.
+    private let combined: [Value]?
 
-    public init(_ value: Value) { self.value = value }
+    public init(_ value: Value) {
+        self.value = value
+        ownHashing = KeyHashing.of(value)
+        combined = ownHashing?.combined(value)
+    }
 
     public static func == (lhs: HashKey, rhs: HashKey) -> Bool {
-        ValueEquality.structurallyEqual(lhs.value, rhs.value)
+        if let hashing = lhs.ownHashing, let equal = hashing.equal(lhs.value, rhs.value) { return equal }
+        return ValueEquality.structurallyEqual(lhs.value, rhs.value)
     }
 
     public func hash(into hasher: inout Hasher) {
-        ValueEquality.hash(value, into: &hasher)
+        guard let combined else { return ValueEquality.hash(value, into: &hasher) }
+        for part in combined { ValueEquality.hash(part, into: &hasher) }
     }
 }

@@ -83,6 +83,9 @@ public final class TypeInfo {
     /// For a struct type: told of the calls of the methods named in
     /// `Interpreter.observedMethodNames` on any of its values (a class's objects have their own).
     public var callObserver: ScriptCallObserver?
+    /// Its own `hash(into:)` and `==`, for Sets and Dictionaries of its values; nil for a type
+    /// hashed and compared by its fields.
+    var keyHashing: KeyHashing?
     public var fieldIndex: [String: Int] = [:]
     public var cases: [EnumCaseInfo] = []
     public var caseIndex: [String: Int] = [:] { didSet { membersChanged() } }
