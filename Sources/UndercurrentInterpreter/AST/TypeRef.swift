@@ -50,6 +50,13 @@ public indirect enum TypeRef: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// An Optional type, or the type of an Optional value whose wrapped type is not told
+    /// (`Optional` with no arguments).
+    public var isOptionalOrOptionalValue: Bool {
+        if case .named(["Optional"], _) = self { return true }
+        return isOptional
+    }
+
     /// What `x[key]` gives when `x` is declared with this type: an array's element, a
     /// dictionary's value as an Optional; nil for any other type.
     public var subscriptResult: TypeRef? {

@@ -66,7 +66,7 @@ extension BodyCompiler {
             }
 
         case .member(let baseExpr, let name, _, _):
-            let base = expression(baseExpr)
+            let base = expressionWithNoContext(baseExpr)
             let storeBase = store(to: baseExpr)
             // The type the receiver was declared with: a local's is known now, a property's or
             // a global's when the call runs (`demands.append(.none)` on a `[Subscribers.Demand]`).

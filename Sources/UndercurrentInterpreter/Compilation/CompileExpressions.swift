@@ -54,7 +54,7 @@ extension BodyCompiler {
 
         case .member(let baseExpr, let name, let siteIndex, let location):
             let site = tables.memberSite(siteIndex)
-            let base = expression(baseExpr)
+            let base = expressionWithNoContext(baseExpr)
             let read: CompiledExpression = { interpreter, frame in
                 let value = try base(interpreter, frame)
                 if let field = site.directRead(of: value, generation: interpreter.memberGeneration) { return field }
@@ -185,7 +185,7 @@ extension BodyCompiler {
             }
 
         case .forceUnwrap(let innerExpr, let location, let implicit):
-            let inner = expression(innerExpr)
+            let inner = expressionWithNoContext(innerExpr)
             return { interpreter, frame in
                 try Interpreter.forceUnwrapped(inner(interpreter, frame), implicit: implicit, at: location)
             }
@@ -338,7 +338,7 @@ extension BodyCompiler {
         let pieces = parts.map { part -> Piece in
             switch part {
             case .text(let text): .text(text)
-            case .interpolation(let inner): .value(expression(inner))
+            case .interpolation(let inner): .value(expressionWithNoContext(inner))
             }
         }
         return { interpreter, frame in
@@ -371,7 +371,9 @@ extension BodyCompiler {
         {
             return arrayLiteralTypedByItsElements(elements)
         }
-        let values = ExpressionList(elements) { expression($0, expected: elementType) }
+        let values = ExpressionList(elements) { element in
+            elementType.map { expression(element, expected: $0) } ?? expressionWithNoContext(element)
+        }
         return { interpreter, frame in
             var elementValues = try values.evaluate(interpreter, frame)
             if let elementType {
@@ -486,7 +488,9 @@ extension BodyCompiler {
             let location: SourceLocation
         }
         let compiled = zip(elements, elementTypes).map { element, type in
-            Element(value: expression(element, expected: type), type: type, location: element.location)
+            Element(
+                value: type.map { expression(element, expected: $0) } ?? expressionWithNoContext(element), type: type,
+                location: element.location)
         }
         return { interpreter, frame in
             var values: [Value] = []
@@ -657,20 +661,7 @@ extension BodyCompiler {
                 return .bool(try interpreter.truth(rhs(interpreter, frame), at: rhsLocation))
             }
         case .nilCoalescing:
-            // `dictionary[key] ?? nil` is an Optional (Swift's `??` of two Optionals): what the
-            // left side wraps stays wrapped. Only a `nil` says so whatever the context: where
-            // an `Any` is wanted (`print(b ?? a)`), Swift makes an Optional `a` the `Any` and
-            // gives what `b` wraps as it is, and `let c = b ?? a` is an Optional.
-            let rhsIsNil = if case .nilLiteral = rhsExpr { true } else { false }
-            return { interpreter, frame in
-                let value = try lhs(interpreter, frame)
-                if case .optional(let wrapped) = value {
-                    // `?? nil` keeps the left side's Optional as it is.
-                    if let wrapped { return rhsIsNil ? value : wrapped }
-                    return try rhs(interpreter, frame)
-                }
-                return value
-            }
+            return nilCoalescing(lhs, rhsExpr, rhs, keepsOptionalRightSide: false)
         default:
             break
         }
@@ -691,6 +682,39 @@ extension BodyCompiler {
             }
         }
         return general
+    }
+
+    /// `lhs ?? rhs`. `dictionary[key] ?? nil` is an Optional (Swift's `??` of two Optionals):
+    /// what the left side wraps stays wrapped. Other Optional right sides depend on the
+    /// context: where an `Any` is wanted (`print(b ?? a)`), Swift makes the Optional `a` the
+    /// `Any` and gives what `b` wraps as it is; with no type wanted at all (`let c = b ?? a`,
+    /// `keepsOptionalRightSide`) the result is an Optional, told from the right side's static
+    /// type when the left side has a value.
+    private func nilCoalescing(
+        _ lhs: @escaping CompiledExpression, _ rhsExpr: Expr, _ rhs: @escaping CompiledExpression,
+        keepsOptionalRightSide: Bool
+    ) -> CompiledExpression {
+        let rhsIsNil = if case .nilLiteral = rhsExpr { true } else { false }
+        return { interpreter, frame in
+            let value = try lhs(interpreter, frame)
+            guard case .optional(let wrapped) = value else { return value }
+            guard let wrapped else { return try rhs(interpreter, frame) }
+            if rhsIsNil { return value }
+            if keepsOptionalRightSide,
+                interpreter.staticType(of: rhsExpr, in: frame)?.isOptionalOrOptionalValue == true
+            {
+                return value
+            }
+            return wrapped
+        }
+    }
+
+    /// An expression where no type is wanted (the initializer of a `let` written without a
+    /// type, the base of a member, an interpolation): as `expression(_:)`, but `??` of two
+    /// Optionals is then an Optional, as it is not where an `Any` is wanted.
+    func expressionWithNoContext(_ expr: Expr) -> CompiledExpression {
+        guard case .binary(.nilCoalescing, let lhsExpr, let rhsExpr, _) = expr else { return expression(expr) }
+        return nilCoalescing(expression(lhsExpr), rhsExpr, expression(rhsExpr), keepsOptionalRightSide: true)
     }
 
     /// `lhs op rhs` compiled as a comparison of Ints, when it is one of Int operands.

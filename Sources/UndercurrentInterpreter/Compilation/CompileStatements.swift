@@ -255,7 +255,9 @@ extension BodyCompiler {
 
     /// `let`/`var` at the top level of a script: a global, replacing any of the same name.
     private func global(_ name: String, _ binding: VariableBinding) -> CompiledStatement {
-        let initializer = binding.initializer.map { expression($0, expected: binding.type) }
+        let initializer = binding.initializer.map {
+            binding.type == nil ? expressionWithNoContext($0) : expression($0, expected: binding.type)
+        }
         let optionalStartsNil = binding.type?.isOptional == true
         return { interpreter, frame in
             var value = try Self.initialValue(
@@ -346,7 +348,8 @@ extension BodyCompiler {
                 return .normal
             }
         }
-        let value = expression(initializer, expected: binding.type ?? valueTypes[slot])
+        let expected = binding.type ?? valueTypes[slot]
+        let value = expected == nil ? expressionWithNoContext(initializer) : expression(initializer, expected: expected)
         let type = binding.type
         let location = binding.location
         let isWeak = binding.isWeak
