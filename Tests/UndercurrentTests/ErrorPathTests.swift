@@ -410,6 +410,17 @@ import UndercurrentHarness
         #expect(shown[2] == "42\n")
     }
 
+    /// Found by `fuzz --seed 2036`: the engine called an overloaded function value, none of
+    /// whose overloads takes what it was given, and the process stopped on an index out of
+    /// range. Swift refuses this before running; here it is an error.
+    @Test func aFunctionValueGivenTooFewArgumentsIsAnErrorNotATrap() {
+        expectErrorKeepsSession(
+            "import Combine\nfunc f(_ a: Int, _ b: Int, _ c: Int) -> Int { a }\n"
+                + "func f(_ a: Int, _ b: Int, _ c: Int, _ d: Int) -> Int { a }\n"
+                + "let c = [1].publisher.zip([2].publisher).map(f).sink { print($0) }",
+            contains: "runtime error: missing argument for parameter 'b'")
+    }
+
     @Test func nilUnwrapStopsTheInput() {
         expectErrorKeepsSession(
             "let x: Int? = nil\nprint(x!)", contains: "unexpectedly found nil while unwrapping an Optional value")

@@ -215,6 +215,16 @@ extension Interpreter {
         }
     }
 
+    /// A tuple given to a function of as many parameters, none of which takes one value,
+    /// as its elements: `zip(…).map(+)` adds each pair (the operator takes the tuple's parts,
+    /// as Swift lets a function of two parameters stand for one that takes a pair).
+    private static func splatted(_ arguments: [Value], forParameterCounts counts: [Int]) -> [Value] {
+        guard arguments.count == 1, case .tuple(let tuple) = arguments[0], tuple.elements.count > 1,
+            !counts.contains(1), counts.contains(tuple.elements.count)
+        else { return arguments }
+        return tuple.elements
+    }
+
     /// Calls a function value from native code (a `map` closure, a `sink` handler).
     public func call(_ function: Value, _ arguments: [Value], at location: SourceLocation = .unknown) throws -> Value {
         // Engine loops (`retry`, a subject sending in a loop of the engine's own) count against the step budget too.
@@ -234,12 +244,14 @@ extension Interpreter {
                 try callScript(decl, captures: captures, selfCell: selfCell, arguments: values, at: location),
                 of: functionValue, at: location)
         case .native(let native, let receiver):
+            let arguments = Self.splatted(arguments, forParameterCounts: [native.signature.labels.count])
             return try native.body(
                 NativeArguments(
                     interpreter: self, receiver: receiver, receiverCell: nil,
                     values: try positionalValues(arguments, for: native, at: location), inoutCells: [:],
                     location: location))
         case .overloads(let callables, let receiver, _):
+            let arguments = Self.splatted(arguments, forParameterCounts: callables.map(\.parameterShapes.count))
             guard
                 let callable = callables.first(where: { $0.parameterShapes.count == arguments.count })
                     ?? callables.first
@@ -636,7 +648,10 @@ extension Interpreter {
             var arguments: [Value] = []
             arguments.reserveCapacity(decl.parameters.count)
             for (index, parameter) in decl.parameters.enumerated() {
-                arguments.append(try values[index] ?? missingArgument(parameter, of: decl, at: location))
+                // Fewer values than parameters: a function value called with too few arguments
+                // by the engine (`map` of a pair given a function of three parameters).
+                let given = index < values.count ? values[index] : nil
+                arguments.append(try given ?? missingArgument(parameter, of: decl, at: location))
             }
             return try callScript(
                 decl, captures: [], selfCell: selfCell, arguments: arguments,
