@@ -421,6 +421,14 @@ import UndercurrentHarness
             contains: "runtime error: missing argument for parameter 'b'")
     }
 
+    /// Swift refuses `let v = make()` when `make()` is overloaded by result type alone:
+    /// nothing says which is wanted. So does Undercurrent, rather than run the newest.
+    @Test func overloadsByResultTypeWithNoTypeWantedAreAmbiguous() {
+        expectErrorKeepsSession(
+            "func make() -> Int { 1 }\nfunc make() -> String { \"s\" }\nlet v = make()",
+            contains: "<input 2>:3:9: runtime error: ambiguous use of `make() -> String` and `make() -> Int`")
+    }
+
     @Test func nilUnwrapStopsTheInput() {
         expectErrorKeepsSession(
             "let x: Int? = nil\nprint(x!)", contains: "unexpectedly found nil while unwrapping an Optional value")

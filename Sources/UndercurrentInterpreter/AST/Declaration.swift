@@ -62,6 +62,10 @@ public final class FunctionDecl {
     /// Its own generic parameters (`T` of `func f<T>`), which overload choice ranks below a
     /// parameter of a written type. Set by the lowerer.
     public internal(set) var genericParameterNames: [String] = []
+    /// Declared in one input beside a function of the same name and parameters but another
+    /// result type (`make() -> Int`, `make() -> String`): the two are overloads, which the
+    /// context chooses between, rather than a declaration that replaces an earlier one.
+    public internal(set) var hasResultTypeOverload = false
     /// Declared `async`, or a closure whose body awaits: it may suspend, so it runs only
     /// where a task can (`Interpreter.currentTask`). Set by the lowerer.
     public internal(set) var isAsync = false
@@ -118,6 +122,7 @@ public final class FunctionDecl {
     public func hasSameSignature(as other: FunctionDecl) -> Bool {
         fullName == other.fullName && parameters.map(\.type) == other.parameters.map(\.type)
             && genericConstraints == other.genericConstraints
+            && (returnType == other.returnType || !(hasResultTypeOverload && other.hasResultTypeOverload))
     }
 }
 

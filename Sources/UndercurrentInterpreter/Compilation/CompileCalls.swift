@@ -156,7 +156,7 @@ extension BodyCompiler {
                 if interpreter.globals[name] == nil, let functions = interpreter.globalFunctions[name] {
                     return try interpreter.invokeOverloads(
                         functions, name: name, receiver: nil, receiverCell: nil, selfType: nil,
-                        arguments, site: site, in: frame, at: location)
+                        arguments, site: site, expected: expected, in: frame, at: location)
                 }
                 return try interpreter.callValue(
                     value(interpreter, frame), arguments, in: frame, expected: expected, at: location)

@@ -110,25 +110,24 @@ func matchArguments(_ arguments: [Argument], to parameters: [ParameterShape]) ->
 
 /// Picks the overload whose labels fit the call; script declarations win over native ones
 /// (an extension may replace a library method), unless the best of them cannot take an
-/// argument (`refusesBasicValues`: an Int for a struct of the script's). Among overloads
-/// whose labels fit:
-/// - an argument prefers the parameter written with its type, as Swift's type checker
-///   chooses: a literal's own default type (`record(1)` is `record(_: Int)` rather than
-///   `record(_: Double)`), or the type `argumentType` tells for another argument (a
-///   variable of type `String` goes to `log(_: String)`); an argument of one basic type
-///   never goes to a parameter of another (`1.5` to an `Int`) while another overload fits;
-/// - among native ones, a trailing closure prefers the one whose parameter is declared to
-///   take a closure: `publisher.contains { $0 == 1 }` is `contains(where:)`, not
-///   `contains(_:)` with a closure as the value to look for.
+/// argument (an Int for a struct of the script's). Among overloads whose labels fit:
+/// - script ones are ranked by `OverloadFit`, as Swift's type checker ranks them: the
+///   conversions their arguments need, then how specific they are; among those still equal
+///   and declared with other result types, the one whose result `resultType` wants;
+/// - native ones by the arguments whose parameter is written with their type, and a
+///   trailing closure prefers the one whose parameter is declared to take a closure:
+///   `publisher.contains { $0 == 1 }` is `contains(where:)`, not `contains(_:)` with a
+///   closure as the value to look for.
 ///
-/// Throws `UnknownArgumentType` rather than guess when the best script overloads differ only
-/// in the type of a parameter whose argument's type cannot be told before the call runs:
-/// Swift would choose by that type, and a guess is a wrong answer with no error.
+/// Throws an `OverloadQuestion` rather than guess when the best script overloads differ
+/// only in the type of a parameter whose argument's type cannot be told before the call
+/// runs, or only in their result types where the context wants none: Swift would choose by
+/// that type, or refuse, and a guess is a wrong answer with no error.
 func selectOverload(
     _ candidates: [Callable], for arguments: [Argument],
     fit: (Callable, [[Int]], _ argumentType: (Int) -> TypeRef?) -> OverloadFit,
-    argumentType: ((Int) -> TypeRef?)? = nil
-) throws(UnknownArgumentType) -> (Callable, [[Int]])? {
+    argumentType: ((Int) -> TypeRef?)? = nil, resultType: TypeRef? = nil
+) throws(OverloadQuestion) -> (Callable, [[Int]])? {
     var matches: [(Callable, [[Int]])] = []
     for candidate in candidates {
         if let assignment = matchArguments(arguments, to: candidate.parameterShapes) {
@@ -163,11 +162,23 @@ func selectOverload(
     if var best = scriptMatch {
         for tie in scriptTies {
             if let argument = argumentOfUnknownType(telling: best.match, from: tie.match, arguments, typeOfArgument) {
-                throw UnknownArgumentType(argument: argument, candidates: [best.match.0, tie.match.0])
+                throw .unknownArgumentType(argument: argument, candidates: [best.match.0, tie.match.0])
             }
         }
         // Equal conversions: the more specific overload (`f(_: Int)` over `f<T>(_: T)`).
         for tie in scriptTies where tie.fit.specificity > best.fit.specificity { best = tie }
+        // Still equal, and declared with other result types (`make() -> Int`, `make() -> String`):
+        // the one whose result the context wants, as Swift chooses; none wanted is ambiguous.
+        let equals = ([best] + scriptTies).filter { $0.fit.specificity == best.fit.specificity }
+        let results = equals.map { Interpreter.commonReturnType(of: [$0.match.0]) }
+        if !results.contains(nil), Set(results.map { $0.map(\.description) ?? "" }).count > 1 {
+            guard let resultType,
+                let wanted = equals.first(where: {
+                    Interpreter.commonReturnType(of: [$0.match.0]) == resultType
+                })
+            else { throw .resultTypeNotWanted(candidates: equals.map(\.match.0)) }
+            best = wanted
+        }
         scriptMatch = best
     }
     // A script function that cannot take an argument (`print(_: Bob)` given `1 + 1`) does
@@ -177,10 +188,12 @@ func selectOverload(
 }
 
 /// Overloads a call could not choose between before it runs (`selectOverload`).
-struct UnknownArgumentType: Error {
-    /// The argument whose type would choose.
-    let argument: Int
-    let candidates: [Callable]
+enum OverloadQuestion: Error {
+    /// The type of this argument would choose, and it is not known before the call runs.
+    case unknownArgumentType(argument: Int, candidates: [Callable])
+    /// The overloads differ only in their result types, and the call's context wants none
+    /// of them (`let value = make()`).
+    case resultTypeNotWanted(candidates: [Callable])
 }
 
 /// The argument, if any, that lands on parameters written with different types in two
@@ -214,23 +227,30 @@ extension Interpreter {
     /// `selectOverload` for a call being made in `frame`: an argument's type is told without
     /// evaluating it (`staticType(of:in:)`).
     func selectOverload(
-        _ candidates: [Callable], for arguments: CallArguments, in frame: Frame
+        _ candidates: [Callable], for arguments: CallArguments, resultType: TypeRef? = nil, in frame: Frame,
+        at location: SourceLocation = .unknown
     ) throws -> (Callable, [[Int]])? {
+        func spelled(_ candidate: Callable) -> String {
+            guard case .script(let decl) = candidate else { return candidate.baseName }
+            let parameters = decl.parameters.map { "\($0.label ?? "_"): \($0.type.map { "\($0)" } ?? "Any")" }
+            let result = decl.returnType.map { " -> \($0)" } ?? ""
+            return "`\(decl.name)(\(parameters.joined(separator: ", ")))\(result)`"
+        }
         do {
             return try UndercurrentInterpreter.selectOverload(
                 candidates, for: arguments.list,
                 fit: { self.overloadFit($0, $1, arguments.list, argumentType: $2, caller: frame.function) },
-                argumentType: { self.staticType(of: arguments.list[$0].value, in: frame) })
-        } catch {
-            let names = error.candidates.map { candidate -> String in
-                guard case .script(let decl) = candidate else { return candidate.baseName }
-                let parameters = decl.parameters.map { "\($0.label ?? "_"): \($0.type.map { "\($0)" } ?? "Any")" }
-                return "`\(decl.name)(\(parameters.joined(separator: ", ")))`"
-            }
+                argumentType: { self.staticType(of: arguments.list[$0].value, in: frame) }, resultType: resultType)
+        } catch .unknownArgumentType(let argument, let candidates) {
             throw ScriptError(
                 .unsupported,
-                "cannot choose between \(names.joined(separator: " and ")) yet: the type of this argument is not known before the call runs (give it a variable with a written type: `let value: Int = …`)",
-                at: arguments.list[error.argument].value.location)
+                "cannot choose between \(candidates.map(spelled).joined(separator: " and ")) yet: the type of this argument is not known before the call runs (give it a variable with a written type: `let value: Int = …`)",
+                at: arguments.list[argument].value.location)
+        } catch .resultTypeNotWanted(let candidates) {
+            // Swift: "ambiguous use of 'make()'".
+            throw ScriptError.runtime(
+                "ambiguous use of \(candidates.map(spelled).joined(separator: " and ")): they differ only in their result types; write the type you want (`let value: Int = …`)",
+                at: location)
         }
     }
 

@@ -468,15 +468,16 @@ extension Interpreter {
     /// (a global function's name), so that the choice can be remembered.
     func invokeOverloads(
         _ callables: [Callable], name: String, receiver: Value?, receiverCell: Cell?,
-        selfType: TypeInfo?, _ arguments: CallArguments, site: CallSiteCache? = nil, in frame: Frame,
-        at location: SourceLocation
+        selfType: TypeInfo?, _ arguments: CallArguments, site: CallSiteCache? = nil, expected: TypeRef? = nil,
+        in frame: Frame, at location: SourceLocation
     ) throws -> Value {
         if let site, let resolution = site.resolution(.global, on: nil, generation: memberGeneration) {
             return try invokeResolved(
                 resolution, receiver: receiver, receiverCell: receiverCell, arguments,
                 in: frame, at: location)
         }
-        guard let match = try selectOverload(callables, for: arguments, in: frame) else {
+        guard let match = try selectOverload(callables, for: arguments, resultType: expected, in: frame, at: location)
+        else {
             throw noMatchingOverload(name, arguments.list, candidates: callables, at: location)
         }
         let resolution =

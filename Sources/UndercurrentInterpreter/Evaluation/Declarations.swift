@@ -348,3 +348,18 @@ extension Interpreter {
         return false
     }
 }
+
+extension Interpreter {
+    /// Marks the functions of one input that differ from another of it only by their result
+    /// type (`FunctionDecl.hasResultTypeOverload`): they are overloads. A later input's
+    /// `func make() -> String` still replaces an earlier input's `make() -> Int`.
+    static func noteResultTypeOverloads(in declarations: [Declaration]) {
+        var byParameters: [String: [FunctionDecl]] = [:]
+        for case .function(let decl) in declarations {
+            byParameters["\(decl.fullName)\(decl.parameters.map(\.type))", default: []].append(decl)
+        }
+        for functions in byParameters.values where Set(functions.map { $0.returnType?.description ?? "" }).count > 1 {
+            for function in functions { function.hasResultTypeOverload = true }
+        }
+    }
+}

@@ -8,7 +8,7 @@
 /// So `describe(5)` with `describe(_: Any)` and `describe(_: Int?)` is the `Any` one, and
 /// `handle(4)` with `handle(_: Int)` and `handle(_: Int?)` the `Int` one. Only an argument
 /// whose type is known before the call runs (a literal, a variable, `staticType(of:in:)`)
-/// counts: one of unknown type is the `UnknownArgumentType` question, asked before
+/// counts: one of unknown type is `OverloadQuestion.unknownArgumentType`, asked before
 /// `specificity` decides.
 struct OverloadFit {
     /// Arguments that cannot be passed to their parameter: `1.5` to an `Int`, an `Int?` to an
