@@ -172,23 +172,21 @@ extension Interpreter {
     /// (a static one of the pattern's type, then a global one: `func ~= (pattern: String,
     /// value: Int)`), else the library's (`patternMatches`).
     func casePatternMatches(_ pattern: Value, _ value: Value, at location: SourceLocation) throws -> Bool {
+        func matches(by callable: Callable) throws -> Bool {
+            try truth(
+                invoke(
+                    callable, receiver: nil, receiverCell: nil, values: [pattern, value], inoutCells: [:], at: location),
+                at: location)
+        }
         let ofType = staticCallables(of: typeInfo(of: pattern), "~=")
         for callable in ofType + (globalFunctions["~="] ?? []) {
             guard case .script(let decl) = callable, decl.parameters.count == 2,
                 takes(decl.parameters[0].type, pattern), takes(decl.parameters[1].type, value)
             else { continue }
-            return try truth(
-                invoke(
-                    callable, receiver: nil, receiverCell: nil, values: [pattern, value], inoutCells: [:], at: location),
-                at: location)
+            return try matches(by: callable)
         }
         // A type's own `~=` whose parameters are written in a way not checked here (`Self`).
-        if let callable = ofType.first {
-            return try truth(
-                invoke(
-                    callable, receiver: nil, receiverCell: nil, values: [pattern, value], inoutCells: [:], at: location),
-                at: location)
-        }
+        if let callable = ofType.first { return try matches(by: callable) }
         return try patternMatches(pattern, value, at: location)
     }
 
