@@ -171,13 +171,11 @@ func selectOverload(
         // the one whose result the context wants, as Swift chooses; none wanted is ambiguous.
         let equals = ([best] + scriptTies).filter { $0.fit.specificity == best.fit.specificity }
         let results = equals.map { Interpreter.commonReturnType(of: [$0.match.0]) }
-        if !results.contains(nil), Set(results.map { $0.map(\.description) ?? "" }).count > 1 {
-            guard let resultType,
-                let wanted = equals.first(where: {
-                    Interpreter.commonReturnType(of: [$0.match.0]) == resultType
-                })
-            else { throw .resultTypeNotWanted(candidates: equals.map(\.match.0)) }
-            best = wanted
+        if !results.contains(nil), Set(results.map { $0!.description }).count > 1 {
+            guard let resultType, let wanted = results.firstIndex(of: resultType) else {
+                throw .resultTypeNotWanted(candidates: equals.map(\.match.0))
+            }
+            best = equals[wanted]
         }
         scriptMatch = best
     }

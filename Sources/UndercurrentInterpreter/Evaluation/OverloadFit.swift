@@ -121,7 +121,7 @@ extension Interpreter {
             switch argument {
             case .nilLiteral:
                 fit.exact += 1
-            case .typed(let type) where Self.isOptional(type):
+            case .typed(let type) where type.isOptionalOrOptionalValue:
                 // An Optional of unknown wrapped type (a variable's value) passes as it is.
                 if let inner = type.optionalWrapped { score(.typed(inner), passedTo: wrapped, generics, into: &fit) }
             default:
@@ -136,7 +136,7 @@ extension Interpreter {
             case .typed(.array(let argumentElement)):
                 score(.typed(argumentElement), passedTo: element, generics, into: &fit)
             case .typed(let type) where Self.singleName(type) == "Array": break
-            case .typed(let type) where Self.isOptional(type) || Self.isBasic(type): fit.impossible += 1
+            case .typed(let type) where type.isOptionalOrOptionalValue || Self.isBasic(type): fit.impossible += 1
             case .integerLiteral, .floatLiteral, .stringLiteral, .nilLiteral: fit.impossible += 1
             default: break
             }
@@ -170,7 +170,7 @@ extension Interpreter {
             if Self.isBasic(parameter) || scriptConcreteType(parameter) != nil { fit.impossible += 1 }
             return
         case .typed(let type):
-            if Self.isOptional(type) {
+            if type.isOptionalOrOptionalValue {
                 // An Optional is never a value of a written type other than Optional.
                 if Self.isBasic(parameter) || scriptConcreteType(parameter) != nil { fit.impossible += 1 }
                 return
@@ -225,11 +225,9 @@ extension Interpreter {
         }
         guard let name = Self.singleName(parameter) else { return }
         if let required = generics[name] {
+            // A `T: Shape` goes to a `U: Named` only where `Shape` is or refines `Named`.
             if let required, required != constraint,
-                constraint.flatMap({ types[$0] }).map({ constraintType in
-                    !(constraintType === types[required]
-                        || allConformances(of: constraintType).contains { $0 === types[required] })
-                }) ?? true
+                !Self.isSubtype(constraint, of: required, in: types, allConformances)
             {
                 fit.impossible += 1
             }
@@ -243,6 +241,15 @@ extension Interpreter {
         } else if Self.isBasic(parameter) || scriptConcreteType(parameter) != nil {
             fit.impossible += 1
         }
+    }
+
+    /// Whether every type meeting the constraint `given` meets `required`: it is that protocol
+    /// or class, or refines or inherits from it.
+    private static func isSubtype(
+        _ given: String?, of required: String, in types: [String: TypeInfo], _ conformances: (TypeInfo) -> [TypeInfo]
+    ) -> Bool {
+        guard let given, let givenType = types[given], let requiredType = types[required] else { return false }
+        return isSubtype(givenType, of: requiredType, conformances: conformances(givenType))
     }
 
     /// `OverloadFit.specificity` of one parameter.
@@ -295,12 +302,6 @@ extension Interpreter {
     private static let otherIntegerLiteralTypes: Set<String> = [
         "Double", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
     ]
-
-    /// An Optional, also one whose wrapped type is not known (a value's type, `Optional`).
-    private static func isOptional(_ type: TypeRef) -> Bool {
-        if case .named(["Optional"], _) = type { return true }
-        return type.isOptional
-    }
 
     private static func isBasic(_ type: TypeRef) -> Bool {
         singleName(type).map { basicTypes.contains(basicName($0)) } ?? false
