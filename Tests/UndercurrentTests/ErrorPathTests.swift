@@ -429,6 +429,57 @@ import UndercurrentHarness
             contains: "<input 2>:3:9: runtime error: ambiguous use of `make() -> String` and `make() -> Int`")
     }
 
+    /// Swift runs `extension Array where Element == Int`'s `total()` on `[1, 2]` and the
+    /// unconstrained one on other arrays (it prints `3`). Undercurrent let the later one
+    /// replace the other, and printed `no total`: now it refuses, naming both.
+    @Test func membersOfDifferentlyConstrainedExtensionsAreRefused() {
+        expectErrorKeepsSession(
+            """
+            extension Array where Element == Int {
+                func total() -> Int { reduce(0, +) }
+            }
+            extension Array {
+                func total() -> String { "no total" }
+            }
+            print([1, 2].total())
+            """,
+            contains: "<input 2>:5:5: unsupported: `total()` is declared in `extension Array where Element == Int`"
+                + " (line 2) and in `extension Array`")
+        // A computed property of a generic type and one of a constrained extension of it.
+        expectErrorKeepsSession(
+            """
+            struct Box<T> {
+                let value: T
+                var label: String { "box" }
+            }
+            extension Box where T == Int {
+                var label: String { "int box" }
+            }
+            print(Box(value: "a").label)
+            """,
+            contains: "<input 2>:6:9: unsupported: `label` is declared in the declaration of `Box` (line 3) and in"
+                + " `extension Box where T == Int`")
+    }
+
+    /// Constrained extensions whose members do not clash run as before, in one input.
+    @Test func constrainedExtensionsWithDistinctMembersRun() {
+        let shown = runSession([
+            """
+            extension Array where Element == Int {
+                func total() -> Int { reduce(0, +) }
+            }
+            extension Array where Element == String {
+                func joinedUp() -> String { joined(separator: "+") }
+            }
+            extension Array {
+                func describe() -> String { "\\(count) items" }
+            }
+            print([1, 2].total(), ["a", "b"].joinedUp(), [1].describe())
+            """
+        ])
+        #expect(shown[0] == "3 a+b 1 items\n", "got: \(shown[0])")
+    }
+
     @Test func nilUnwrapStopsTheInput() {
         expectErrorKeepsSession(
             "let x: Int? = nil\nprint(x!)", contains: "unexpectedly found nil while unwrapping an Optional value")

@@ -215,6 +215,8 @@ public final class TypeDecl {
 public final class ExtensionDecl {
     public let extendedType: TypeRef
     public let inheritance: [TypeRef]
+    /// The requirements of its `where` clause as written (`Element == Int`), nil without one.
+    public internal(set) var constraint: String?
     /// The members, held in a `TypeDecl` of the extended type's kind-less shape.
     public let members: TypeDecl
     public let location: SourceLocation

@@ -362,4 +362,67 @@ extension Interpreter {
             for function in functions { function.hasResultTypeOverload = true }
         }
     }
+
+    /// Refuses members of one input that differ only in the `where` clause of the
+    /// extension declaring them (`extension Array where Element == Int { func total() }`
+    /// beside `extension Array { func total() }`, or a generic type's own `total()`).
+    /// Swift chooses between them by the receiver's static type; here the later one would
+    /// replace the other and run for every receiver, a wrong answer with no error.
+    static func refuseConstrainedOverloads(in declarations: [Declaration]) throws {
+        struct Member {
+            let constraint: String?
+            /// Where it is declared: "`extension Array where Element == Int`".
+            let place: String
+            let location: SourceLocation
+        }
+        var seen: [String: Member] = [:]
+        func note(_ key: String, _ spelling: String, _ member: Member) throws {
+            guard let earlier = seen[key] else {
+                seen[key] = member
+                return
+            }
+            guard earlier.constraint != member.constraint else { return }
+            throw ScriptError.unsupported(
+                "\(spelling) is declared in \(earlier.place) (line \(earlier.location.lineInInput)) and in"
+                    + " \(member.place): Undercurrent does not yet choose between them"
+                    + " by the receiver's type, as Swift does; give them different names",
+                at: member.location)
+        }
+        func noteMembers(of members: TypeDecl, on typeName: String, place: String, constraint: String?) throws {
+            let member = { (location: SourceLocation) in
+                Member(constraint: constraint, place: place, location: location)
+            }
+            for method in members.methods {
+                let key =
+                    "\(typeName).\(method.isStatic ? "static " : "")\(method.fullName)\(method.parameters.map(\.type))"
+                try note(key, "`\(method.fullName)`", member(method.location))
+            }
+            for property in members.properties where property.isComputed {
+                let key = "\(typeName).\(property.isStatic ? "static " : "")\(property.name)"
+                try note(key, "`\(property.name)`", member(property.location))
+            }
+        }
+        // Only where an extension has a constraint: otherwise a later member replaces an
+        // earlier one as a redeclaration does.
+        guard
+            declarations.contains(where: {
+                if case .extensionDecl(let decl) = $0 { return decl.constraint != nil }
+                return false
+            })
+        else { return }
+        for declaration in declarations {
+            switch declaration {
+            case .type(let decl):
+                try noteMembers(of: decl, on: decl.name, place: "the declaration of `\(decl.name)`", constraint: nil)
+            case .extensionDecl(let decl):
+                let typeName = decl.extendedType.qualifiedName ?? decl.extendedType.description
+                try noteMembers(
+                    of: decl.members, on: typeName,
+                    place: "`extension \(typeName)\(decl.constraint.map { " where \($0)" } ?? "")`",
+                    constraint: decl.constraint)
+            default:
+                break
+            }
+        }
+    }
 }

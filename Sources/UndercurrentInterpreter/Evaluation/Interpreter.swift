@@ -269,6 +269,7 @@ public final class Interpreter {
         callDepth = 0
         outputBytes = 0
         Self.noteResultTypeOverloads(in: input.declarations)
+        try Self.refuseConstrainedOverloads(in: input.declarations)
         for declaration in input.declarations {
             try declare(declaration)
         }

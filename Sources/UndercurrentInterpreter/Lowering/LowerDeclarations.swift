@@ -356,9 +356,13 @@ extension Lowerer {
         typeNesting.append(extended.qualifiedName ?? extended.description)
         defer { typeNesting.removeLast() }
         try lowerMembers(node.memberBlock.members, into: members)
-        return ExtensionDecl(
+        let lowered = ExtensionDecl(
             extendedType: extended, inheritance: inherited, members: members,
             location: location(node))
+        lowered.constraint = node.genericWhereClause.map { clause in
+            clause.requirements.map { $0.requirement.trimmedDescription }.joined(separator: ", ")
+        }
+        return lowered
     }
 
     func lowerMembers(_ members: MemberBlockItemListSyntax, into typeDecl: TypeDecl) throws {
