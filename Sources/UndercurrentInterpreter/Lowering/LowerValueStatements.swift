@@ -77,6 +77,7 @@ extension Lowerer {
     /// The `if` or `switch` lowered as a statement that leaves its value in a new slot.
     func lowerValueStatement(_ expr: ExprSyntax) throws -> Expr {
         let slot = scope.temporarySlot()
+        if let type = try optionalBranchType(expr) { valueStatementTypes[slot] = type }
         let statement: Stmt
         if let node = expr.as(IfExprSyntax.self) {
             statement = try lowerIf(node, valueSlot: slot)
@@ -102,7 +103,8 @@ extension Lowerer {
                 return [
                     .local(
                         VariableBinding(
-                            pattern: .binding(slot: slot, name: "\(keyword) value"), type: nil, initializer: value,
+                            pattern: .binding(slot: slot, name: "\(keyword) value"), type: valueStatementTypes[slot],
+                            initializer: value,
                             isConstant: true, isWeak: false, location: location(expr)))
                 ]
             }
@@ -112,5 +114,49 @@ extension Lowerer {
         throw ScriptError(
             .syntax, "non-expression branch of '\(keyword)' expression may only end with a 'throw'",
             at: end ?? .unknown)
+    }
+
+    /// The Optional type a branch is cast to (`nil as Int?`): Swift gives the whole `if` or
+    /// `switch` that type, so `if flag { 3 } else { nil as Int? }` is `Optional(3)`.
+    private func optionalBranchType(_ expr: ExprSyntax) throws -> TypeRef? {
+        for branch in branchExpressions(of: expr) {
+            if let cast = branch.as(AsExprSyntax.self), cast.questionOrExclamationMark == nil,
+                cast.type.is(OptionalTypeSyntax.self)
+            {
+                return try lowerType(cast.type)
+            }
+            // As parsed, before its operators are folded: `nil`, `as`, `Int?`.
+            if let sequence = branch.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
+                let parts = Array(sequence.elements)
+                if let cast = parts[1].as(UnresolvedAsExprSyntax.self), cast.questionOrExclamationMark == nil,
+                    let type = parts[2].as(TypeExprSyntax.self)?.type, type.is(OptionalTypeSyntax.self)
+                {
+                    return try lowerType(type)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The expressions an `if` or `switch` used as a value gives, branch by branch.
+    private func branchExpressions(of expr: ExprSyntax) -> [ExprSyntax] {
+        func single(_ items: CodeBlockItemListSyntax) -> [ExprSyntax] {
+            guard items.count == 1, let only = items.first, let expr = Self.expression(of: only) else { return [] }
+            return [expr]
+        }
+        if let node = expr.as(IfExprSyntax.self) {
+            switch node.elseBody {
+            case .ifExpr(let nested)?: return single(node.body.statements) + branchExpressions(of: ExprSyntax(nested))
+            case .codeBlock(let block)?: return single(node.body.statements) + single(block.statements)
+            case nil: return single(node.body.statements)
+            }
+        }
+        if let node = expr.as(SwitchExprSyntax.self) {
+            return node.cases.flatMap { element -> [ExprSyntax] in
+                guard case .switchCase(let switchCase) = element else { return [] }
+                return single(switchCase.statements)
+            }
+        }
+        return []
     }
 }

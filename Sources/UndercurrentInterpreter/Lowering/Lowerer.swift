@@ -62,6 +62,9 @@ public final class Lowerer {
     /// Where the name of each member access is (`total` in `cart.total`), by its site: where
     /// swiftc points at one in an error about its value.
     var memberNameLocations: [Int: SourceLocation] = [:]
+    /// The type an `if` or `switch` used as a value has where one of its branches says so
+    /// (`nil as Int?`), by the slot its value goes to (`lowerValueStatement`).
+    var valueStatementTypes: [Int: TypeRef] = [:]
     /// The basic type of what each single-expression closure of this input returns, where
     /// its expression's type is known, by the closure's function index.
     var closureResultTypes: [Int: String] = [:]
