@@ -41,7 +41,11 @@ public final class MemberSiteCache {
     @inline(__always)
     func directRead(ofObject object: ScriptObject, generation: Int) -> Value? {
         guard let index = readableField(of: object.type, generation: generation) else { return nil }
-        return object.fields[index].loaded
+        return object.fields.withUnsafeBufferPointer { fields in
+            // An Int (`next` passed to `receive`) without the outlined copy of a whole `Value`.
+            if case .int(let value) = fields[index] { return .int(value) }
+            return fields[index].loaded
+        }
     }
 
     /// The Int in the field this site found on `object`, read in place (`next > 0`); nil when
@@ -64,6 +68,9 @@ public final class MemberSiteCache {
         return object.fields.withUnsafeBufferPointer { fields in
             switch fields[index] {
             case .optional(nil): return .nilValue
+            // An object (a subscription's subscriber) as a reference, without the outlined
+            // copy of the whole optional.
+            case .optional(.object(let object)?): return .value(.object(object))
             case .optional(let wrapped?): return .value(wrapped)
             // `weak` storage reads as an optional (`loaded`); the general path takes it.
             case .weakReference: return .unknown
