@@ -68,9 +68,6 @@ public final class MemberSiteCache {
         return object.fields.withUnsafeBufferPointer { fields in
             switch fields[index] {
             case .optional(nil): return .nilValue
-            // An object (a subscription's subscriber) as a reference, without the outlined
-            // copy of the whole optional.
-            case .optional(.object(let object)?): return .value(.object(object))
             case .optional(let wrapped?): return .value(wrapped)
             // `weak` storage reads as an optional (`loaded`); the general path takes it.
             case .weakReference: return .unknown
