@@ -480,6 +480,15 @@ import UndercurrentHarness
         #expect(shown[0] == "3 a+b 1 items\n", "got: \(shown[0])")
     }
 
+    /// A struct's `lazy` getter is mutating: Swift refuses it on a constant. Undercurrent
+    /// gave `()` for every first read of one, constant or not.
+    @Test func aLazyPropertyOfAConstantStructIsSwiftsError() {
+        expectErrorKeepsSession(
+            "struct Report { lazy var size: Int = 3 }\nlet report = Report()\nprint(report.size)",
+            contains: "<input 2>:3:7: runtime error: cannot use mutating getter on immutable value:"
+                + " 'report' is a 'let' constant")
+    }
+
     @Test func nilUnwrapStopsTheInput() {
         expectErrorKeepsSession(
             "let x: Int? = nil\nprint(x!)", contains: "unexpectedly found nil while unwrapping an Optional value")

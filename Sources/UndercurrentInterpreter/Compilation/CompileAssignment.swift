@@ -245,3 +245,36 @@ extension BodyCompiler {
 private struct TupleElementStore {
     let store: CompiledStore
 }
+
+/// A store to `target` compiled the first time it is needed, for a write that few runs make
+/// (a struct's `lazy` property set by its first read).
+final class DeferredStore {
+    private let compiler: BodyCompiler
+    private let target: Expr
+    private var compiled: CompiledStore?
+
+    init(compiler: BodyCompiler, target: Expr) {
+        self.compiler = compiler
+        self.target = target
+    }
+
+    func store(_ value: Value, _ interpreter: Interpreter, _ frame: Frame) throws {
+        if compiled == nil { compiled = compiler.store(to: target) }
+        try compiled.unsafelyUnwrapped(value, interpreter, frame)
+    }
+
+    /// `store` for the first read of a struct's `lazy` property, whose getter is mutating: a
+    /// constant's is refused as Swift refuses it.
+    func storeLazyValue(_ value: Value, _ interpreter: Interpreter, _ frame: Frame) throws {
+        do {
+            try store(value, interpreter, frame)
+        } catch var error as ScriptError where error.message.hasPrefix(Self.assignmentRefusal) {
+            error.message =
+                "cannot use mutating getter on immutable value: "
+                + error.message.dropFirst(Self.assignmentRefusal.count)
+            throw error
+        }
+    }
+
+    private static let assignmentRefusal = "cannot assign to value: "
+}

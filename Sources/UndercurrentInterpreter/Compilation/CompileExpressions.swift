@@ -55,9 +55,17 @@ extension BodyCompiler {
         case .member(let baseExpr, let name, let siteIndex, let location):
             let site = tables.memberSite(siteIndex)
             let base = expressionWithNoContext(baseExpr)
+            // Compiled when a read first finds an unset `lazy` property of a struct
+            // (`lazyValueRead`): compiled with every read, a chain `a.b.c` would compile each
+            // base again for each level's store, twice as many closures per level.
+            let lazyStore = DeferredStore(compiler: self, target: expr)
             let read: CompiledExpression = { interpreter, frame in
                 let value = try base(interpreter, frame)
                 if let field = site.directRead(of: value, generation: interpreter.memberGeneration) { return field }
+                if let initial = try interpreter.lazyValueRead(of: value, name, at: location) {
+                    try lazyStore.storeLazyValue(initial, interpreter, frame)
+                    return initial
+                }
                 return try interpreter.member(of: value, name, site: site, at: location)
             }
             if let (path, genericArguments) = Self.typePath(baseExpr) {

@@ -200,19 +200,45 @@ extension Interpreter {
         {
             return try provider.read(raw, interpreter: self)
         }
-        if case .object(let object) = base, let declaration = type.storedProperties[index].declaration,
-            declaration.isLazy, case .void = raw
-        {
-            // First read of a `lazy` property runs its initializer with `self`.
-            var value =
-                try declaration.initializerFunction.map {
-                    try callScript($0, captures: [], selfCell: Cell(base), arguments: [], at: location)
-                } ?? .void
-            if let type = declaration.type { value = try coerce(value, to: type, at: location) }
+        if let declaration = type.storedProperties[index].declaration, declaration.isLazy, case .void = raw {
+            guard case .object(let object) = base else {
+                // A struct's is set through the variable holding it (`lazyValueRead`); Swift
+                // refuses the read anywhere else.
+                throw ScriptError.runtime(
+                    "cannot use mutating getter on immutable value: lazy property '\(declaration.name)'"
+                        + " of a struct is read where the struct cannot change",
+                    at: location)
+            }
+            let value = try lazyInitialValue(declaration, of: base, at: location)
             object.fields[index] = value
             return value
         }
         return try raw.checkedLoaded(at: location)
+    }
+
+    /// What a `lazy` property's first read gives: its initializer run with `self`.
+    private func lazyInitialValue(
+        _ declaration: PropertyDecl, of base: Value, at location: SourceLocation
+    ) throws -> Value {
+        var value =
+            try declaration.initializerFunction.map {
+                try callScript($0, captures: [], selfCell: Cell(base), arguments: [], at: location)
+            } ?? .void
+        if let type = declaration.type { value = try coerce(value, to: type, at: location) }
+        return value
+    }
+
+    /// The first read of a struct's `lazy` property `name` (`counter.cache` on a `var`):
+    /// its initializer's value, which the caller stores through the variable holding the
+    /// struct, as Swift's mutating getter does. Nil when `base` is no such struct, or the
+    /// property was already set.
+    func lazyValueRead(of base: Value, _ name: String, at location: SourceLocation) throws -> Value? {
+        guard case .structValue(let structValue) = base,
+            case .stored(let index)? = instanceEntries(of: structValue.type, name).first,
+            let declaration = structValue.type.storedProperties[index].declaration, declaration.isLazy,
+            case .void = structValue.fields[index]
+        else { return nil }
+        return try lazyInitialValue(declaration, of: base, at: location)
     }
 
     /// `site`, when given, is the site that named `metatype`'s type (`StaticMemberSite`), and
