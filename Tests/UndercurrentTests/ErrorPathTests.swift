@@ -489,6 +489,32 @@ import UndercurrentHarness
                 + " 'report' is a 'let' constant")
     }
 
+    /// Found by the fuzzer (fast paths off, 2026-11-28): a type whose `==` and `hash(into:)`
+    /// disagree made the Swift `Dictionary` behind a script's Dictionary or Set stop the
+    /// whole process ("Duplicate keys of type 'HashKey' were found in a Dictionary"), on
+    /// every run of this input. Now they only decide which keys are one.
+    @Test func keysWhoseEqualityAndHashDisagreeDoNotStopTheProcess() {
+        let shown = runSession([
+            """
+            struct Weird: Hashable {
+                let n: Int
+                static func == (a: Weird, b: Weird) -> Bool { a.n % 3 == b.n % 3 }
+            }
+            var d: [Weird: Int] = [:]
+            for i in 0..<300 { d[Weird(n: i)] = i }
+            var s = Set<Weird>()
+            for i in 0..<300 { s.insert(Weird(n: i)) }
+            print(d.count, s.count, d[Weird(n: 7)] ?? -1, s.contains(Weird(n: 299)))
+            d[Weird(n: 7)] = nil
+            print(d.count, d[Weird(n: 8)] ?? -1)
+            """,
+            "print(1 + 1)",
+        ])
+        // Each key hashes by all its fields, so no two of them meet for `==` to join.
+        #expect(shown[0] == "300 300 7 true\n299 8\n", "got: \(shown[0])")
+        #expect(shown[1] == "2\n")
+    }
+
     @Test func nilUnwrapStopsTheInput() {
         expectErrorKeepsSession(
             "let x: Int? = nil\nprint(x!)", contains: "unexpectedly found nil while unwrapping an Optional value")

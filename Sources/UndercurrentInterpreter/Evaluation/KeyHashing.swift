@@ -1,5 +1,5 @@
 /// A script type's own `hash(into:)` and `==`, which a Set or Dictionary of its values uses
-/// (`HashKey`), as Swift's do: `struct User: Hashable` that hashes and compares its `id`
+/// (`KeyIndex`), as Swift's do: `struct User: Hashable` that hashes and compares its `id`
 /// alone is one element of a Set whatever its `name`.
 ///
 /// Set on the type when it is declared or extended (`Interpreter.noteKeyHashing(of:)`). The

@@ -3,7 +3,7 @@
 public struct OrderedDictionary {
     public private(set) var keys: [Value] = []
     public private(set) var values: [Value] = []
-    private var index: [HashKey: Int] = [:]
+    private var index = KeyIndex()
 
     public init() {}
 
@@ -12,23 +12,23 @@ public struct OrderedDictionary {
 
     public subscript(key: Value) -> Value? {
         get {
-            guard let position = index[HashKey(key)] else { return nil }
+            guard let position = index.find(key, among: keys).position else { return nil }
             return values[position]
         }
         set {
-            let hashKey = HashKey(key)
+            let (position, hash) = index.find(key, among: keys)
             if let newValue {
-                if let position = index[hashKey] {
+                if let position {
                     values[position] = newValue
                 } else {
-                    index[hashKey] = keys.count
+                    index.add(keys.count, hash: hash)
                     keys.append(key)
                     values.append(newValue)
                 }
-            } else if let position = index.removeValue(forKey: hashKey) {
+            } else if let position {
+                index.remove(position, hash: hash)
                 keys.remove(at: position)
                 values.remove(at: position)
-                for (key, stored) in index where stored > position { index[key] = stored - 1 }
             }
         }
     }
@@ -38,13 +38,13 @@ public struct OrderedDictionary {
     public mutating func removeAll() {
         keys.removeAll()
         values.removeAll()
-        index.removeAll()
+        index = KeyIndex()
     }
 }
 
 public struct OrderedSet {
     public private(set) var elements: [Value] = []
-    private var index: [HashKey: Int] = [:]
+    private var index = KeyIndex()
 
     public init() {}
 
@@ -54,23 +54,19 @@ public struct OrderedSet {
 
     public var count: Int { elements.count }
 
-    public func contains(_ value: Value) -> Bool { index[HashKey(value)] != nil }
+    public func contains(_ value: Value) -> Bool { index.find(value, among: elements).position != nil }
 
     @discardableResult
     public mutating func insert(_ value: Value) -> Bool {
-        let key = HashKey(value)
-        guard index[key] == nil else { return false }
-        index[key] = elements.count
-        elements.append(value)
-        return true
+        insertReportingMember(value).inserted
     }
 
     /// `Set.insert(_:)`: whether `value` went in, and the member equal to it afterwards (the
     /// one already there, when there was one).
     public mutating func insertReportingMember(_ value: Value) -> (inserted: Bool, member: Value) {
-        let key = HashKey(value)
-        if let position = index[key] { return (false, elements[position]) }
-        index[key] = elements.count
+        let (position, hash) = index.find(value, among: elements)
+        if let position { return (false, elements[position]) }
+        index.add(elements.count, hash: hash)
         elements.append(value)
         return (true, value)
     }
@@ -78,9 +74,9 @@ public struct OrderedSet {
     /// `Set.update(with:)`: puts `value` in place of the member equal to it, which it returns;
     /// nil when there was none and `value` was added.
     public mutating func update(with value: Value) -> Value? {
-        let key = HashKey(value)
-        guard let position = index[key] else {
-            index[key] = elements.count
+        let (position, hash) = index.find(value, among: elements)
+        guard let position else {
+            index.add(elements.count, hash: hash)
             elements.append(value)
             return nil
         }
@@ -91,40 +87,92 @@ public struct OrderedSet {
 
     @discardableResult
     public mutating func remove(_ value: Value) -> Value? {
-        guard let position = index.removeValue(forKey: HashKey(value)) else { return nil }
-        let removed = elements.remove(at: position)
-        for (key, stored) in index where stored > position { index[key] = stored - 1 }
-        return removed
+        let (position, hash) = index.find(value, among: elements)
+        guard let position else { return nil }
+        index.remove(position, hash: hash)
+        return elements.remove(at: position)
     }
 
     public mutating func removeAll() {
         elements.removeAll()
-        index.removeAll()
+        index = KeyIndex()
     }
 }
 
-/// A `Value` used as a dictionary key or set element: compared and hashed by the type's own
-/// `==` and `hash(into:)` where a script type declares them (`KeyHashing`), by structure
-/// otherwise.
-public struct HashKey: Hashable {
-    public let value: Value
-    private let ownHashing: KeyHashing?
-    /// What the type's own `hash(into:)` combined, worked out once per key.
-    private let combined: [Value]?
-
-    public init(_ value: Value) {
-        self.value = value
-        ownHashing = KeyHashing.of(value)
-        combined = ownHashing?.combined(value)
+/// Where each key of an ordered collection is: found by the key's hash, then by `==` among
+/// the keys of that hash. A key is compared and hashed by its type's own `==` and
+/// `hash(into:)` where a script type declares them (`KeyHashing`), by structure otherwise.
+///
+/// Not a Swift `Dictionary` of keys: that calls the script's `==` and `hash(into:)` itself,
+/// and stops the whole process ("Duplicate keys … were found") when they disagree, as a
+/// learner's type may (an `==` that compares the `id` beside a hash of every field, or an
+/// `==` that is not the same from one call to the next). Here they only decide which keys
+/// are one, as they would in the compiled program when it does not stop.
+struct KeyIndex {
+    /// The positions of the keys of one hash; almost always one.
+    private enum Bucket {
+        case one(Int)
+        case many([Int])
     }
 
-    public static func == (lhs: HashKey, rhs: HashKey) -> Bool {
-        if let hashing = lhs.ownHashing, let equal = hashing.equal(lhs.value, rhs.value) { return equal }
-        return ValueEquality.structurallyEqual(lhs.value, rhs.value)
+    private var buckets: [Int: Bucket] = [:]
+
+    /// The position in `keys` of the key equal to `key`, if there is one, and `key`'s hash.
+    func find(_ key: Value, among keys: [Value]) -> (position: Int?, hash: Int) {
+        let hash = Self.hash(of: key)
+        switch buckets[hash] {
+        case nil:
+            return (nil, hash)
+        case .one(let position):
+            return (Self.equal(keys[position], key) ? position : nil, hash)
+        case .many(let positions):
+            return (positions.first { Self.equal(keys[$0], key) }, hash)
+        }
     }
 
-    public func hash(into hasher: inout Hasher) {
-        guard let combined else { return ValueEquality.hash(value, into: &hasher) }
-        for part in combined { ValueEquality.hash(part, into: &hasher) }
+    /// Records a key of `hash` at `position`.
+    mutating func add(_ position: Int, hash: Int) {
+        switch buckets[hash] {
+        case nil: buckets[hash] = .one(position)
+        case .one(let first): buckets[hash] = .many([first, position])
+        case .many(var positions):
+            positions.append(position)
+            buckets[hash] = .many(positions)
+        }
+    }
+
+    /// Forgets the key of `hash` at `position`; the keys after it move one place down.
+    mutating func remove(_ position: Int, hash: Int) {
+        switch buckets[hash] {
+        case .one?: buckets[hash] = nil
+        case .many(var positions)?:
+            positions.removeAll { $0 == position }
+            buckets[hash] = positions.count == 1 ? .one(positions[0]) : .many(positions)
+        case nil: break
+        }
+        for (hash, bucket) in buckets {
+            switch bucket {
+            case .one(let stored) where stored > position: buckets[hash] = .one(stored - 1)
+            case .one: break
+            case .many(let positions):
+                buckets[hash] = .many(positions.map { $0 > position ? $0 - 1 : $0 })
+            }
+        }
+    }
+
+    private static func hash(of key: Value) -> Int {
+        var hasher = Hasher()
+        if let combined = KeyHashing.of(key)?.combined(key) {
+            for part in combined { ValueEquality.hash(part, into: &hasher) }
+        } else {
+            ValueEquality.hash(key, into: &hasher)
+        }
+        return hasher.finalize()
+    }
+
+    /// Whether `key` is the one already kept as `stored`.
+    private static func equal(_ stored: Value, _ key: Value) -> Bool {
+        if let hashing = KeyHashing.of(stored), let equal = hashing.equal(stored, key) { return equal }
+        return ValueEquality.structurallyEqual(stored, key)
     }
 }
