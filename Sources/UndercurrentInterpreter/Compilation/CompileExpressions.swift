@@ -669,7 +669,7 @@ extension BodyCompiler {
                 return .bool(try interpreter.truth(rhs(interpreter, frame), at: rhsLocation))
             }
         case .nilCoalescing:
-            return nilCoalescing(lhs, rhsExpr, rhs, keepsOptionalRightSide: false)
+            return nilCoalescing(lhsExpr, lhs, rhsExpr, rhs, keepsOptionalRightSide: false)
         default:
             break
         }
@@ -699,14 +699,26 @@ extension BodyCompiler {
     /// `keepsOptionalRightSide`) the result is an Optional, told from the right side's static
     /// type when the left side has a value.
     private func nilCoalescing(
-        _ lhs: @escaping CompiledExpression, _ rhsExpr: Expr, _ rhs: @escaping CompiledExpression,
+        _ lhsExpr: Expr, _ lhs: @escaping CompiledExpression, _ rhsExpr: Expr, _ rhs: @escaping CompiledExpression,
         keepsOptionalRightSide: Bool
     ) -> CompiledExpression {
         let rhsIsNil = if case .nilLiteral = rhsExpr { true } else { false }
+        let rhsIsIntegerLiteral = if case .integerLiteral = rhsExpr { true } else { false }
         return { interpreter, frame in
             let value = try lhs(interpreter, frame)
             guard case .optional(let wrapped) = value else { return value }
-            guard let wrapped else { return try rhs(interpreter, frame) }
+            guard let wrapped else {
+                let fallback = try rhs(interpreter, frame)
+                // `shop?.price(of: "cake") ?? 0` is a Double: the literal takes the type the
+                // left side wraps, which its nil does not show.
+                if rhsIsIntegerLiteral,
+                    let wrappedType = interpreter.staticType(of: lhsExpr, in: frame)?.optionalWrapped,
+                    Interpreter.isFloatingPoint(wrappedType) || Interpreter.fixedWidthIntegerName(wrappedType) != nil
+                {
+                    return try interpreter.coerce(fallback, to: wrappedType, at: rhsExpr.location)
+                }
+                return fallback
+            }
             if rhsIsNil { return value }
             if keepsOptionalRightSide,
                 interpreter.staticType(of: rhsExpr, in: frame)?.isOptionalOrOptionalValue == true
@@ -722,7 +734,8 @@ extension BodyCompiler {
     /// Optionals is then an Optional, as it is not where an `Any` is wanted.
     func expressionWithNoContext(_ expr: Expr) -> CompiledExpression {
         guard case .binary(.nilCoalescing, let lhsExpr, let rhsExpr, _) = expr else { return expression(expr) }
-        return nilCoalescing(expression(lhsExpr), rhsExpr, expression(rhsExpr), keepsOptionalRightSide: true)
+        return nilCoalescing(
+            lhsExpr, expression(lhsExpr), rhsExpr, expression(rhsExpr), keepsOptionalRightSide: true)
     }
 
     /// `lhs op rhs` compiled as a comparison of Ints, when it is one of Int operands.
