@@ -711,10 +711,15 @@ extension BodyCompiler {
                 let fallback = try rhs(interpreter, frame)
                 // `shop?.price(of: "cake") ?? 0` is a Double: the literal takes the type the
                 // left side wraps, which its nil does not show.
-                if rhsIsIntegerLiteral,
-                    let wrappedType = interpreter.staticType(of: lhsExpr, in: frame)?.optionalWrapped,
-                    Interpreter.isFloatingPoint(wrappedType) || Interpreter.fixedWidthIntegerName(wrappedType) != nil
-                {
+                guard rhsIsIntegerLiteral else { return fallback }
+                // Either way of telling may know it: what a variable holds (a nil says little),
+                // or what the declarations give (`$0` of a `[Double?]`'s `map`).
+                let told = [
+                    interpreter.staticType(of: lhsExpr, in: frame), interpreter.writtenType(of: lhsExpr, in: frame),
+                ]
+                if let wrappedType = told.lazy.compactMap({ $0?.optionalWrapped }).first(where: {
+                    Interpreter.isFloatingPoint($0) || Interpreter.fixedWidthIntegerName($0) != nil
+                }) {
                     return try interpreter.coerce(fallback, to: wrappedType, at: rhsExpr.location)
                 }
                 return fallback

@@ -108,6 +108,13 @@ extension Interpreter {
         return isConcreteType(type) ? .concrete : .unknown
     }
 
+    /// The type the declarations give `expr` in `frame`'s function, or nil when they do not
+    /// tell: a closure's `$0` the element type of the sequence it is given to, a variable's
+    /// the type of what it was made from.
+    func writtenType(of expr: Expr, in frame: Frame) -> TypeRef? {
+        writtenType(of: expr, in: frame, function: frame.function, depth: 0)
+    }
+
     /// Whether `type` names a type that is not a protocol.
     private func isConcreteType(_ type: TypeRef) -> Bool {
         switch type {

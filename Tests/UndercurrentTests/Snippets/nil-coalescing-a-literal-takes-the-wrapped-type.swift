@@ -18,3 +18,8 @@ let small: UInt8? = nil
 print(small ?? 7, type(of: small ?? 7))
 let total = (shop?.price(of: "cake") ?? 0) + 1
 print(total)
+let readings: [Double?] = [1, nil]
+print(readings.map { $0 ?? 0 }, readings.map { r in r ?? 0 })
+for r in readings { print(r ?? 0) }
+let second = readings[1]
+print(second ?? 0)
