@@ -320,23 +320,6 @@ extension Interpreter {
             case .structValue(let structValue): return typeRef(of: structValue.fields[index].loaded)
             default: return nil
             }
-        case .subscriptCall(let base, let arguments, _) where arguments.count == 1 && arguments[0].label == nil:
-            // `prices[item]` of a `[String: Double]` is a `Double?`; `names[0]` a `String`.
-            switch staticType(of: base, in: frame) {
-            case .dictionary(_, let value)?: return .optional(value)
-            case .array(let element)?:
-                // Only an Int index: a range gives a slice.
-                return staticType(of: arguments[0].value, in: frame) == .simple("Int") ? element : nil
-            default: return nil
-            }
-        case .optionalUnwrap(let inner, _):
-            // `shop?` in `shop?.price(of:)`: what the Optional wraps.
-            guard let type = staticType(of: inner, in: frame) else { return nil }
-            return type.optionalWrapped ?? type
-        case .optionalChain(let inner, _):
-            // `shop?.price(of:)`: what the chain ends in, as an Optional (once).
-            guard let type = staticType(of: inner, in: frame) else { return nil }
-            return type.isOptional ? type : .optional(type)
         case .binary(let op, let lhs, let rhs, _):
             switch op {
             case .equal, .notEqual, .less, .greater, .lessOrEqual, .greaterOrEqual, .and, .or: return .simple("Bool")

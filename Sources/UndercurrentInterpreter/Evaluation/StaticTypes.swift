@@ -193,6 +193,10 @@ extension Interpreter {
             return .array(first)
         case .forceUnwrap(let wrapped, _, _), .optionalUnwrap(let wrapped, _):
             return typeOf(wrapped)?.optionalWrapped
+        case .optionalChain(let inner, _):
+            // `shop?.price(of:)`: what the chain ends in, as an Optional (once).
+            guard let type = typeOf(inner) else { return nil }
+            return type.isOptional ? type : .optional(type)
         case .cast(_, .conditional, let type, _):
             return .optional(type)
         case .cast(_, _, let type, _):
