@@ -234,6 +234,52 @@ import Testing
         #expect(shown[2] == "[30, 10, 26, -10751]\n")
     }
 
+    /// A register step dividing by a power of two is a shift or a mask: negative dividends
+    /// still round toward zero (`-1001 / 4` is -250, not -251) and a remainder keeps the
+    /// dividend's sign (`-21 % 8` is -5), as `/` and `%` do; a literal on the left still divides.
+    @Test func registerStepsByPowersOfTwoRoundAsSwiftDoes() {
+        let shown = runSession([
+            """
+            func powersOfTwo() -> [Int] {
+                var a = -1001
+                var quarters = 0
+                while a < -1 {
+                    a /= 4
+                    quarters += 1
+                }
+                var b = 0
+                var hits = 0
+                while b > -40 {
+                    b -= 7
+                    if b % 8 == -5 { hits += 1 }
+                }
+                var c = 0
+                var ones = 0
+                while c < 5 {
+                    c = c / 1 + 1
+                    if c % 1 == 0 { ones += 1 }
+                }
+                var f = 9
+                var g = 0
+                while f > 0 {
+                    f -= 2
+                    g = 100 / f - 1
+                }
+                var h = -37
+                var odd = 0
+                while h < 0 {
+                    h += 4
+                    if h % 2 == -1 { odd += 1 } else { odd -= 10 }
+                }
+                return [a, quarters, b, hits, c, ones, f, g, h, odd]
+            }
+            print(powersOfTwo())
+            """
+        ])
+        // The compiled program's output (`scripts/oracle`).
+        #expect(shown[0] == "[0, 5, -42, 1, 5, 5, -1, -101, 3, -1]\n")
+    }
+
     /// A call skips coercing to its parameter and return types while they keep every value
     /// as it is; a later alias can change that, and the next call must coerce again.
     @Test func aLaterAliasMakesCallsCoerceAgain() {

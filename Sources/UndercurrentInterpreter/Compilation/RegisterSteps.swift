@@ -9,14 +9,49 @@
 struct RegisterStep {
     /// One arithmetic operation with a literal operand, on the left or the right.
     struct Operation {
+        /// How the operation runs, decided when it is built. Dividing by a positive power of
+        /// two (`value /= 2`, `value % 2`) cannot fail, as the divisor is neither 0 nor -1: it
+        /// is a shift or a mask, with none of the kernel's checks, which were a tenth of a
+        /// Collatz turn. No payload: a larger step made every branch holding one slower to read.
+        private enum Form: UInt8 {
+            case literalOnRight, literalOnLeft
+            /// `value / literal`, rounded toward zero as `/` is.
+            case shiftRight
+            /// `value % literal`, with the sign of `value` as `%` gives it.
+            case lowBits
+        }
+
         let op: ArithmeticOperator
         let literal: Int
-        let literalOnLeft: Bool
+        private let form: Form
         let location: SourceLocation
+
+        init(op: ArithmeticOperator, literal: Int, literalOnLeft: Bool, location: SourceLocation) {
+            self.op = op
+            self.literal = literal
+            self.location = location
+            let isPowerOfTwo = literal > 0 && literal & (literal - 1) == 0
+            switch op {
+            case .divide where !literalOnLeft && isPowerOfTwo: form = .shiftRight
+            case .remainder where !literalOnLeft && isPowerOfTwo: form = .lowBits
+            default: form = literalOnLeft ? .literalOnLeft : .literalOnRight
+            }
+        }
 
         @inline(__always)
         func apply(_ value: Int) throws -> Int {
-            literalOnLeft ? try op.apply(literal, value, at: location) : try op.apply(value, literal, at: location)
+            switch form {
+            case .literalOnRight:
+                return try op.apply(value, literal, at: location)
+            case .literalOnLeft:
+                return try op.apply(literal, value, at: location)
+            case .shiftRight:
+                // A negative dividend is moved up first, so that the shift rounds toward zero.
+                return (value &+ ((value >> (Int.bitWidth - 1)) & (literal &- 1))) >> literal.trailingZeroBitCount
+            case .lowBits:
+                let low = value & (literal &- 1)
+                return value < 0 && low != 0 ? low &- literal : low
+            }
         }
     }
 
