@@ -30,6 +30,13 @@ import UndercurrentHarness
         #expect(shown[0].contains("matched `main.Light.green`"), "got: \(shown[0])")
         #expect(shown[0].contains("note: A `switch` must cover every value"), "got: \(shown[0])")
         #expect(!Fuzzer.looksInternal("no `case` of this `switch` matched `Swift.Result<Swift.Int>.failure(x)`"))
+        // Missed inside the type's own `description`: the message spells the value without
+        // running that `description` again. It did, failing each time, with no end.
+        expectErrorKeepsSession(
+            "enum Mood: CustomStringConvertible { case calm, cross\n"
+                + "var description: String { switch self { case .calm: return \"calm\" } } }\n"
+                + "print(Mood.calm, Mood.cross)",
+            contains: "<input 2>:2:27: runtime error: no `case` of this `switch` matched `main.Mood.cross`")
     }
 
     /// Where a conforming type and a protocol extension both declare a method, Swift picks by

@@ -106,6 +106,30 @@ import UndercurrentLessons
         #expect(pane.waitFor(text: "\n42", timeout: 10))
     }
 
+    /// A `description` that never ends, run to write an error message: Ctrl-C stops it once.
+    /// Before, the message was tried a second time and the `description` ran again.
+    @Test(.enabled(if: InterruptionTests.available, "needs tmux and .build/debug/undercurrent"))
+    func ctrlCStopsADescriptionRunForAnErrorMessage() throws {
+        let pane = try Tmux(command: Self.binary)
+        defer { pane.close() }
+        try #require(pane.waitForPrompts(1, timeout: 20), "no prompt: \(pane.screen())")
+        pane.type(
+            "struct Spin: Hashable, CustomStringConvertible { var description: String { "
+                + "print(\"describing\"); var i = 0; while true { i += 1 }; return \"\" } }")
+        try #require(pane.waitForPrompts(2, timeout: 10))
+        pane.type("let d = Dictionary(uniqueKeysWithValues: [(Spin(), 1), (Spin(), 2)])")
+        Thread.sleep(forTimeInterval: 0.5)
+        pane.press("C-c")
+        #expect(pane.waitForPrompts(3, timeout: 2), "the prompt did not come back: \(pane.screen())")
+        #expect(pane.screen().contains("Duplicate values for key: '<value>'"), "got: \(pane.screen())")
+        // Its output may follow the `^C` the terminal echoed, on one line.
+        #expect(
+            pane.screen().split(separator: "\n").filter { $0.hasSuffix("describing") }.count == 1,
+            "the description ran again after Ctrl-C: \(pane.screen())")
+        pane.type("print(1 + 1)")
+        #expect(pane.waitFor(text: "\n2", timeout: 10))
+    }
+
     @Test(.enabled(if: InterruptionTests.available, "needs tmux and .build/debug/undercurrent"))
     func ctrlCStopsAnEndlessPublisher() throws {
         let pane = try Tmux(command: Self.binary)

@@ -469,7 +469,7 @@ extension BodyCompiler {
             if matchedByFallthrough { return .normal }
             // Swift refuses such a `switch` before running: its cases must cover every value.
             throw ScriptError.runtime(
-                "no `case` of this `switch` matched `\(Formatter.describe(subject, debug: true))`",
+                "no `case` of this `switch` matched `\(Formatter.describeWithoutScriptCode(subject, debug: true))`",
                 at: location,
                 notes: ["A `switch` must cover every value: add the missing cases, or a `default:`."])
         }

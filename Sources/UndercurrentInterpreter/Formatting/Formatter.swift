@@ -1,3 +1,5 @@
+import CUndercurrentSupport
+
 /// Prints values exactly as Swift's `print` and `debugPrint` do, for a program compiled
 /// with module name `main`: `print` uses `description`, and values inside collections,
 /// optionals and other values use their debug form (`"a"`, `main.Point(x: 1)`).
@@ -10,19 +12,41 @@ public enum Formatter {
         return output
     }
 
-    /// The same, without running any script code (for error messages).
+    /// The same, for text that must not fail (an error message, a collection's description
+    /// made for the Combine engine). A script type's `description` still runs, through the
+    /// interpreter that declared it (`describedForPeople`).
     public static func describe(_ value: Value, debug: Bool) -> String {
         describedForPeople(value, debug: debug, interpreter: nil)
     }
 
+    /// The value as Swift's reflection spells it (`main.Mood.happy`), without running any
+    /// script type's `description`: for an error about a value that its own `description`
+    /// may be the cause of (`switch self {}` inside it), which would fail again, and again.
+    static func describeWithoutScriptCode(_ value: Value, debug: Bool) -> String {
+        $runsScriptDescriptions.withValue(false) { describe(value, debug: debug) }
+    }
+
+    /// Cleared by `describeWithoutScriptCode`.
+    @TaskLocal private static var runsScriptDescriptions = true
+
     /// `describe`, for a person reading an error or a trace rather than for the program's
     /// output: a generic type whose arguments cannot be told is spelled without them.
+    ///
+    /// A script's `description` that fails gives `<value>`. One stopped by Ctrl-C is not
+    /// run again, and the Ctrl-C is raised again for the input to stop at its next step,
+    /// as the learner asked: swallowed here, a `description` looping forever ignored it.
     static func describedForPeople(_ value: Value, debug: Bool, interpreter: Interpreter?) -> String {
-        if let text = try? describe(value, debug: debug, interpreter: interpreter) { return text }
-        let erased = SwiftTypeNames.$omitsArgumentsNotKnown.withValue(true) {
-            try? describe(value, debug: debug, interpreter: interpreter)
+        do {
+            return try describe(value, debug: debug, interpreter: interpreter)
+        } catch let error as ScriptError where error.isCtrlC {
+            uc_raise_interrupt()
+            return "<value>"
+        } catch {
+            let erased = SwiftTypeNames.$omitsArgumentsNotKnown.withValue(true) {
+                try? describe(value, debug: debug, interpreter: interpreter)
+            }
+            return erased ?? "<value>"
         }
-        return erased ?? "<value>"
     }
 
     static func write(_ value: Value, debug: Bool, interpreter: Interpreter?, to output: inout String) throws {
@@ -199,7 +223,7 @@ public enum Formatter {
         _ value: Value, type: TypeInfo, debug: Bool,
         interpreter: Interpreter?
     ) throws -> String? {
-        guard let interpreter = interpreter ?? type.interpreter else { return nil }
+        guard runsScriptDescriptions, let interpreter = interpreter ?? type.interpreter else { return nil }
         let conformances = Set(interpreter.allConformances(of: type).map(\.name))
         let order =
             debug
