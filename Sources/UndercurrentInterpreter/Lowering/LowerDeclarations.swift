@@ -242,7 +242,9 @@ extension Lowerer {
             if let written = returnType.flatMap(Self.basicType(declared:)) {
                 closureResultTypes[index] = written
             } else if isSingle, case .returnStatement(let value?, _)? = body.statements.first,
-                let type = basicType(of: value)
+                let type = given?.accumulatesOntoALiteral == true
+                    ? parameters.first.flatMap({ accumulatedType(of: value, accumulator: $0.slot) })
+                    : basicType(of: value)
             {
                 closureResultTypes[index] = type
             }

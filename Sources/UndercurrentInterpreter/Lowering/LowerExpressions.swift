@@ -493,6 +493,7 @@ extension Lowerer {
         try refuseArguments(arguments, to: callee)
         try refuseElement(arguments, to: callee)
         arguments = try typedArguments(arguments, to: callee)
+        arguments = reduceInitialLiteral(arguments, callee: callee)
         return callEvaluatingPartsFirst(callee, arguments, site: nextSiteIndex(), at: location(node))
     }
 

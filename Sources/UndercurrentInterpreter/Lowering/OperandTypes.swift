@@ -621,6 +621,13 @@ extension Lowerer {
             else { return }
             types = [basicType(ofInitial: initial.expression), element]
             result = types[0]
+            if method == "reduce", initial.expression.is(IntegerLiteralExprSyntax.self) {
+                for (_, closure) in closures {
+                    closureTypes[closure.id] = ClosureTypes(
+                        parameters: types, result: result, accumulatesOntoALiteral: true)
+                }
+                return
+            }
         case "sink" where isPublisher:
             // `sink { value in }`, `sink(receiveValue:)`; not `receiveCompletion:`.
             guard let receiver = closures.last(where: { $0.label == "receiveValue" || $0.label == nil }) else { return }
@@ -717,6 +724,40 @@ extension Lowerer {
         default:
             return nil
         }
+    }
+
+    /// What a `reduce` closure returns when its accumulator (the parameter in `slot`)
+    /// started as an integer literal: in `$0 + $1.price` the accumulator takes the other
+    /// side's type, as the literal does in `0 + price`.
+    func accumulatedType(of value: Expr, accumulator slot: Int) -> String? {
+        guard case .binary(let op, let lhs, let rhs, _) = value, op.givesItsOperandsType else {
+            return basicType(of: value)
+        }
+        if case .name(.local(slot), _, _) = lhs { return basicType(of: rhs) }
+        if case .name(.local(slot), _, _) = rhs { return basicType(of: lhs) }
+        return basicType(of: value)
+    }
+
+    /// `prices.reduce(0, +)`, `items.reduce(0) { $0 + $1.price }` with Double prices: the
+    /// initial integer literal is a Double, as Swift infers from what is accumulated, so
+    /// that the sum of no items prints `0.0`. Other arguments are returned as they are.
+    func reduceInitialLiteral(_ arguments: [Argument], callee: Expr) -> [Argument] {
+        guard case .member(let base, "reduce", _, _) = callee, arguments.count == 2, arguments[0].label == nil,
+            case .integerLiteral(let initial, let location) = arguments[0].value
+        else { return arguments }
+        let accumulated: String?
+        switch arguments[1].value {
+        case .closure(let closure, _):
+            accumulated = closureResultTypes[closure.index]
+        case .name(_, let op, _) where ["+", "-", "*", "/"].contains(op):
+            accumulated = Self.elementType(ofArray: basicType(of: base))
+        default:
+            accumulated = nil
+        }
+        guard accumulated == Self.floatLiteralType else { return arguments }
+        var arguments = arguments
+        arguments[0].value = .floatLiteral(Double(initial), location)
+        return arguments
     }
 
     /// The basic type the one closure among `arguments` returns, if it is known.
@@ -1195,6 +1236,9 @@ struct ClosureTypes {
     /// Swift's do: `half(3)` is 1.5.
     var writtenParameters: [TypeRef] = []
     var writtenResult: TypeRef?
+    /// A `reduce` closure whose accumulator starts as an integer literal (`reduce(0) { $0 + $1.price }`):
+    /// the accumulator takes the type of what is added to it, as a literal would.
+    var accumulatesOntoALiteral = false
 }
 
 /// A top-level function's parameters as the argument check sees them (`refuseArguments`):
