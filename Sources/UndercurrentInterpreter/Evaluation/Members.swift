@@ -70,7 +70,9 @@ extension Interpreter {
     func instanceEntries(of type: TypeInfo, _ name: String) -> [MemberEntry] {
         var current: TypeInfo? = type
         while let candidate = current {
-            if let entries = candidate.instanceMembers[name] { return entries }
+            if let entries = candidate.instanceMembers[name] {
+                return withProtocolOverloads(entries, of: type) { $0.instanceMembers[name] }
+            }
             current = candidate.superclass
         }
         for protocolType in allConformances(of: type) {
@@ -82,13 +84,38 @@ extension Interpreter {
     func staticEntries(of type: TypeInfo, _ name: String) -> [MemberEntry] {
         var current: TypeInfo? = type
         while let candidate = current {
-            if let entries = candidate.staticMembers[name] { return entries }
+            if let entries = candidate.staticMembers[name] {
+                return withProtocolOverloads(entries, of: type) { $0.staticMembers[name] }
+            }
             current = candidate.superclass
         }
         for protocolType in allConformances(of: type) {
             if let entries = protocolType.staticMembers[name] { return entries }
         }
         return []
+    }
+
+    /// A type's own methods of a name, and beside them the methods of that name its
+    /// protocols' extensions add with other argument labels: Swift sees both, so that a
+    /// publisher declaring `receive(subscriber:)` still has `Publisher`'s `receive(on:)`.
+    /// A protocol's method with the labels of one of the type's own is the one the type's
+    /// replaces. A property of the name hides the protocols' members, as before.
+    private func withProtocolOverloads(
+        _ own: [MemberEntry], of type: TypeInfo, _ entries: (TypeInfo) -> [MemberEntry]?
+    ) -> [MemberEntry] {
+        var labelLists: Set<[String?]> = []
+        for entry in own {
+            guard case .method(let callable) = entry else { return own }
+            labelLists.insert(callable.parameterShapes.map(\.label))
+        }
+        var all = own
+        for protocolType in allConformances(of: type) {
+            for case .method(let callable) in entries(protocolType) ?? []
+            where labelLists.insert(callable.parameterShapes.map(\.label)).inserted {
+                all.append(.method(callable))
+            }
+        }
+        return all
     }
 
     func instanceCallables(of type: TypeInfo, _ name: String) -> [Callable] {

@@ -28,7 +28,8 @@ enum SlotOrigin {
 extension Interpreter {
     /// Whether a call of method `name` on a value of `type` depends on the receiver's static
     /// type: `type` (or a superclass) declares a method `name`, and a protocol it conforms to
-    /// has an extension adding a method `name` that the protocol does not require.
+    /// has an extension adding a method `name`, with the same argument labels, that the
+    /// protocol does not require. With other labels the two are overloads, both seen.
     func staticDispatchMatters(_ name: String, on type: TypeInfo) -> Bool {
         let key = StaticDispatchKey(type: ObjectIdentifier(type), name: name)
         if staticDispatchGeneration != memberGeneration {
@@ -36,7 +37,7 @@ extension Interpreter {
             staticDispatchGeneration = memberGeneration
         }
         if let known = staticDispatchAnswers[key], known.type === type { return known.matters }
-        let answer = declaresOwnMethod(name, type) && extendingProtocol(adding: name, to: type) != nil
+        let answer = extendingProtocol(adding: name, to: type) != nil
         staticDispatchAnswers[key] = (type, answer)
         return answer
     }
@@ -73,29 +74,36 @@ extension Interpreter {
         }
     }
 
-    /// A protocol `type` conforms to whose extension adds a method `name` it does not require.
+    /// A protocol `type` conforms to whose extension adds a method `name` it does not require,
+    /// with the argument labels of a method `name` that `type` or a superclass declares.
     private func extendingProtocol(adding name: String, to type: TypeInfo) -> TypeInfo? {
-        allConformances(of: type).first { conformance in
+        let own = ownLabelLists(name, type)
+        guard !own.isEmpty else { return nil }
+        return allConformances(of: type).first { conformance in
             guard let declaration = conformance.declaration, !declaration.requirementNames.contains(name) else {
                 return false
             }
             return conformance.instanceMembers[name]?.contains {
-                if case .method(.script) = $0 { true } else { false }
+                if case .method(let callable) = $0, case .script = callable {
+                    own.contains(callable.parameterShapes.map(\.label))
+                } else {
+                    false
+                }
             } == true
         }
     }
 
-    private func declaresOwnMethod(_ name: String, _ type: TypeInfo) -> Bool {
+    /// The argument labels of each method `name` that `type` or a superclass declares.
+    private func ownLabelLists(_ name: String, _ type: TypeInfo) -> Set<[String?]> {
+        var lists: Set<[String?]> = []
         var current: TypeInfo? = type
         while let candidate = current {
-            if candidate.instanceMembers[name]?.contains(where: { if case .method = $0 { true } else { false } })
-                == true
-            {
-                return true
+            for case .method(let callable) in candidate.instanceMembers[name] ?? [] {
+                lists.insert(callable.parameterShapes.map(\.label))
             }
             current = candidate.superclass
         }
-        return false
+        return lists
     }
 
     /// The static type of a call's receiver, as far as the declarations tell.
