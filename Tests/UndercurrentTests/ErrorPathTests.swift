@@ -26,17 +26,60 @@ import UndercurrentHarness
             "enum Oops: Error { case bad }; let r: Result<Int, Error> = Result { throw Oops.bad }\n"
                 + "switch r { case .success(let n): print(n) }",
             contains: "<input 2>:2:1: runtime error: no `case` of this `switch` matched `Swift.Result")
-        let shown = runSession(["enum Light { case red, green }; switch Light.green { case .red: print(1) }"])
-        #expect(shown[0].contains("matched `main.Light.green`"), "got: \(shown[0])")
-        #expect(shown[0].contains("note: A `switch` must cover every value"), "got: \(shown[0])")
         #expect(!Fuzzer.looksInternal("no `case` of this `switch` matched `Swift.Result<Swift.Int>.failure(x)`"))
         // Missed inside the type's own `description`: the message spells the value without
         // running that `description` again. It did, failing each time, with no end.
         expectErrorKeepsSession(
+            "struct Heat: CustomStringConvertible { var degrees: Int\n"
+                + "var description: String { switch self { case let h where h.degrees > 0: return \"warm\" } } }\n"
+                + "print(Heat(degrees: 5), Heat(degrees: -3))",
+            contains: "<input 2>:2:27: runtime error: no `case` of this `switch` matched `main.Heat(degrees: -3)`")
+    }
+
+    /// A `switch` over an enum of the script's that misses a case is refused when it first
+    /// runs, whichever case the value is, as Swift refuses it before running: it ran, and
+    /// printed, until the missing case's value came. Patterns with a `where` or a refutable
+    /// part do not cover their case; a `default:` or a catch-all pattern covers all.
+    @Test func aSwitchOverAnEnumMustCoverEveryCase() {
+        let shown = runSession([
+            "enum Light { case red, amber, green }",
+            "switch Light.red { case .red: print(1) }",
             "enum Mood: CustomStringConvertible { case calm, cross\n"
                 + "var description: String { switch self { case .calm: return \"calm\" } } }\n"
-                + "print(Mood.calm, Mood.cross)",
-            contains: "<input 2>:2:27: runtime error: no `case` of this `switch` matched `main.Mood.cross`")
+                + "print(Mood.calm)",
+            "enum Shape { case dot, box(Int, Int) }\n"
+                + "for s in [Shape.dot] { switch s { case .dot: print(\"dot\"); case .box(0, _): print(\"flat\") } }",
+            "enum Shape2 { case dot, box(Int, Int) }\n"
+                + "for s in [Shape2.dot] { switch s { case .dot: print(\"dot\"); case .box(let w, _) where w > 0: print(w) } }",
+            """
+            func name(_ l: Light) -> String {
+                switch l {
+                case .red, .amber: return "stop"
+                case .green: return "go"
+                }
+            }
+            func short(_ l: Light) -> String {
+                switch l { case .red: return "r"; default: return "-" }
+            }
+            func bound(_ s: Shape) -> String {
+                switch s { case .dot: return "."; case let .box(w, h): return "\\(w)x\\(h)" }
+            }
+            func caught(_ l: Light) -> String {
+                switch l { case .green: return "g"; case let other: return "not g: \\(other)" }
+            }
+            print(name(.amber), short(.green), bound(.box(2, 3)), caught(.red))
+            """,
+        ])
+        #expect(
+            shown[1].contains(
+                "<input 2>:1:1: runtime error: switch must be exhaustive: no case covers `.amber`, `.green` of Light"),
+            "got: \(shown[1])")
+        #expect(shown[1].contains("note: Swift refuses this `switch` before the program runs"), "got: \(shown[1])")
+        #expect(!shown[1].contains("1\n"), "the case that matched ran: \(shown[1])")
+        #expect(shown[2].contains("no case covers `.cross` of Mood"), "got: \(shown[2])")
+        #expect(shown[3].contains("no case covers `.box` of Shape"), "got: \(shown[3])")
+        #expect(shown[4].contains("no case covers `.box` of Shape2"), "got: \(shown[4])")
+        #expect(shown[5] == "stop - 2x3 not g: red\n", "got: \(shown[5])")
     }
 
     /// Where a conforming type and a protocol extension both declare a method, Swift picks by

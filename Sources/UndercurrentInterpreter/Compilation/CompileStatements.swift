@@ -429,6 +429,7 @@ extension BodyCompiler {
             let scope: ScopeEnd
         }
         let subjectValue = expression(subjectExpr)
+        let coverage = EnumCaseCoverage(cases)
         let compiledCases = cases.map { switchCase in
             CompiledCase(
                 isDefault: switchCase.isDefault,
@@ -441,6 +442,9 @@ extension BodyCompiler {
         }
         return { interpreter, frame in
             let subject = try subjectValue(interpreter, frame)
+            if let coverage, case .enumValue(let enumValue) = subject {
+                try coverage.check(enumValue.type, at: location)
+            }
             var matchedByFallthrough = false
             for switchCase in compiledCases {
                 var matched = matchedByFallthrough || switchCase.isDefault
@@ -580,4 +584,63 @@ extension BodyCompiler {
         }
     }
 
+}
+
+/// Swift's check that a `switch` over an enum of the script's covers every case, made when
+/// the `switch` first runs on a value of that enum, whichever case the value is: a `switch`
+/// that misses a case is refused by Swift before the program runs, so it must not run here
+/// either, until the missing case's value happens to come (`switch self` in a
+/// `description` whose enum grew a case).
+///
+/// Made only where every pattern names a case (`.rect(let w, _)`); a `default:`, a catch-all
+/// pattern, or another kind of pattern leaves the check to the run-time one, when no case
+/// matches.
+final class EnumCaseCoverage {
+    /// The cases a pattern with no `where` and no refutable part covers.
+    private let covered: Set<String>
+    /// The enum last found covered, not checked again.
+    private var checkedType: TypeInfo?
+
+    init?(_ cases: [SwitchCase]) {
+        var covered: Set<String> = []
+        for switchCase in cases {
+            if switchCase.isDefault { return nil }
+            for (pattern, guardExpr) in switchCase.patterns {
+                switch pattern {
+                case .wildcard, .binding:
+                    if guardExpr == nil { return nil }
+                case .enumCase(let name, let subpatterns, _):
+                    if guardExpr == nil, (subpatterns ?? []).allSatisfy({ Self.isIrrefutable($0.1) }) {
+                        covered.insert(name)
+                    }
+                default:
+                    return nil
+                }
+            }
+        }
+        self.covered = covered
+    }
+
+    private static func isIrrefutable(_ pattern: Pattern) -> Bool {
+        switch pattern {
+        case .wildcard, .binding: true
+        case .tuple(let elements): elements.allSatisfy(isIrrefutable)
+        default: false
+        }
+    }
+
+    func check(_ type: TypeInfo, at location: SourceLocation) throws {
+        guard checkedType !== type, type.declaration != nil else { return }
+        let missing = type.cases.map(\.name).filter { !covered.contains($0) }
+        guard missing.isEmpty else {
+            throw ScriptError.runtime(
+                "switch must be exhaustive: no case covers "
+                    + missing.map { "`.\($0)`" }.joined(separator: ", ") + " of \(type.name)",
+                at: location,
+                notes: [
+                    "Swift refuses this `switch` before the program runs: add the missing cases, or a `default:`."
+                ])
+        }
+        checkedType = type
+    }
 }
