@@ -165,9 +165,15 @@ extension BodyCompiler {
                     if case .optional = cell.value { return nil }
                     return interpreter.isUninitialized(cell.value) ? nil : interpreter.typeRef(of: cell.load())
                 }
-                if let type = interpreter.globals[name]?.type { return type }
+                // Written with no type (`var ratio = 0.0`), a variable keeps the type of what it
+                // holds: `ratio = 1 / 8` is then a Double's eighth.
+                if let global = interpreter.globals[name] {
+                    return global.type ?? Self.typeHeld(global.cell.load(), interpreter)
+                }
                 if let cell = frame.selfCell, let index = interpreter.typeInfo(of: cell.load()).fieldIndex[name] {
-                    return interpreter.typeInfo(of: cell.load()).storedProperties[index].type
+                    let selfValue = cell.load()
+                    return interpreter.typeInfo(of: selfValue).storedProperties[index].type
+                        ?? Self.typeHeld(field: index, of: selfValue, interpreter)
                 }
                 return nil
             }
@@ -178,10 +184,28 @@ extension BodyCompiler {
             let site = tables.memberSite(siteIndex)
             return { interpreter, frame in
                 guard let baseValue = try? base(interpreter, frame) else { return nil }
-                return interpreter.memberType(of: baseValue, name, site: site)
+                if let type = interpreter.memberType(of: baseValue, name, site: site) { return type }
+                guard let index = interpreter.typeInfo(of: baseValue).fieldIndex[name] else { return nil }
+                return Self.typeHeld(field: index, of: baseValue, interpreter)
             }
         default:
             return { _, _ in nil }
+        }
+    }
+
+    /// The type of the value a variable holds, where it tells one: not an Optional (whose nil
+    /// does not say what it wraps) nor an uninitialized variable.
+    private static func typeHeld(_ value: Value, _ interpreter: Interpreter) -> TypeRef? {
+        if case .optional = value { return nil }
+        return interpreter.isUninitialized(value) ? nil : interpreter.typeRef(of: value)
+    }
+
+    /// `typeHeld` of stored property `index` of a class instance or a struct.
+    private static func typeHeld(field index: Int, of value: Value, _ interpreter: Interpreter) -> TypeRef? {
+        switch value {
+        case .object(let object): typeHeld(object.fields[index].loaded, interpreter)
+        case .structValue(let structValue): typeHeld(structValue.fields[index], interpreter)
+        default: nil
         }
     }
 

@@ -615,9 +615,11 @@ extension BodyCompiler {
     ) -> CompiledExpression {
         let whole = Expr.binary(op, lhsExpr, rhsExpr, location)
         if let value = LiteralArithmetic.doubleValue(whole),
-            LiteralArithmetic.hasFloatLiteral(whole) || expected.map(LiteralArithmetic.isFloatingPoint) == true
+            LiteralArithmetic.hasFloatLiteral(whole)
+                || expected.map({ LiteralArithmetic.isFloatingPoint($0.optionalWrapped ?? $0) }) == true
         {
-            // `let half: Double = 7 / 2`, `1 / 2 * 2.0`: literals typed together, as Doubles.
+            // `let half: Double = 7 / 2`, `1 / 2 * 2.0`: literals typed together, as Doubles
+            // (also where a `Double?` is wanted).
             return { _, _ in .double(value) }
         }
         if !LiteralArithmetic.isIntegerLiterals(lhsExpr),
@@ -1023,9 +1025,13 @@ extension BodyCompiler {
     /// Expressions whose value is worked out without looking at the expected type.
     static func ignoresExpectedType(_ expr: Expr) -> Bool {
         switch expr {
-        case .literal, .floatLiteral, .nilLiteral, .name, .selfReference, .member, .binary, .subscriptCall,
+        case .literal, .floatLiteral, .nilLiteral, .name, .selfReference, .member, .subscriptCall,
             .assign, .compoundAssign, .forceUnwrap, .optionalUnwrap, .isType, .inoutMarker, .temporary:
             return true
+        case .binary:
+            // Arithmetic on integer literals takes the expected type: `ratio = 1 / 4` into a
+            // Double is 0.25, not the 0 of an Int division made a Double.
+            return LiteralArithmetic.integerOperationAsDouble(expr) == nil
         default:
             return false
         }

@@ -494,6 +494,7 @@ extension Lowerer {
         try refuseElement(arguments, to: callee)
         arguments = try typedArguments(arguments, to: callee)
         arguments = reduceInitialLiteral(arguments, callee: callee)
+        arguments = publisherValueArguments(arguments, to: callee)
         return callEvaluatingPartsFirst(callee, arguments, site: nextSiteIndex(), at: location(node))
     }
 

@@ -430,6 +430,33 @@ extension Lowerer {
         return typed
     }
 
+    /// The value given to a subject of Doubles, or to the initializer of a `Just` or a
+    /// `CurrentValueSubject` written with its types: integer-literal arithmetic there is
+    /// Double arithmetic, as Swift types it (`subject.send(1 / 4)` sends 0.25, not the 0
+    /// of an Int division made a Double afterwards).
+    func publisherValueArguments(_ arguments: [Argument], to callee: Expr) -> [Argument] {
+        guard arguments.count == 1, arguments[0].label == nil, !arguments[0].isInout,
+            Self.isIntegerLiteralArithmetic(arguments[0].value)
+        else { return arguments }
+        let output: TypeRef
+        switch callee {
+        case .member(let base, "send", _, _):
+            guard let basic = publisherOutput(of: base) else { return arguments }
+            output = .named([basic], [])
+        case .specialize(.name(.dynamic(let name), _, _), let written, _)
+        where ["Just", "CurrentValueSubject"].contains(name) && !written.isEmpty:
+            output = written[0]
+        default:
+            return arguments
+        }
+        guard let basic = Self.basicType(declared: output), basic != "Int", Self.isNumber(basic) else {
+            return arguments
+        }
+        var typed = arguments
+        typed[0].value = .cast(arguments[0].value, .coerce, output, arguments[0].value.location)
+        return typed
+    }
+
     /// The function type the variable `callee` names was declared with, if any.
     private func functionType(of callee: Expr) -> TypeRef? {
         typeFacts(of: callee)?.functionType
