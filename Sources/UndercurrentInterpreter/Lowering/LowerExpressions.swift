@@ -379,8 +379,10 @@ extension Lowerer {
             try refuseOptionalOperands(compound, [target, value])
             try refuseMixedBasicTypes(compound, spelling: op, compound: true, target, value, at: loc)
             try refuseChangingAConstant(target, compound: true, operatorAt: loc, memberNameAt: nil)
-            let assignment = self.assignment(to: target, value: value, at: loc) {
-                .compoundAssign(compound, $0, value, loc)
+            // `prices += [3 / 4]` on a `[Double]` appends 0.75, as `prices + [3 / 4]` gives it.
+            let typedValue = arrayLiteral(value, besides: target, of: compound)
+            let assignment = self.assignment(to: target, value: typedValue, at: loc) {
+                .compoundAssign(compound, $0, typedValue, loc)
             }
             if leftIsChain() { return .optionalChain(assignment, loc) }
             return assignment

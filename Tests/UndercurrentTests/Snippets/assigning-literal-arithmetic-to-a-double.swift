@@ -1,6 +1,6 @@
 // Integer literals divided and assigned to a Double are a Double's arithmetic: `ratio = 1 / 8`
 // stores 0.125, whether the variable was written `: Double` or started as `0.0`, a global,
-// a local, a property through `self`, an Optional, or an array element appended.
+// a local, a property through `self`, an Optional, or an array element appended or added.
 var declared: Double = 0
 declared = 1 / 4
 var inferred = 0.0
@@ -34,6 +34,7 @@ func halves() -> [Double] {
     var list: [Double] = []
     list.append(1 / 4)
     list.append(local)
+    list += [3 / 4]
     return list
 }
 print(halves())
