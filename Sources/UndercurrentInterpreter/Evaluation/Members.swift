@@ -103,17 +103,19 @@ extension Interpreter {
     private func withProtocolOverloads(
         _ own: [MemberEntry], of type: TypeInfo, _ entries: (TypeInfo) -> [MemberEntry]?
     ) -> [MemberEntry] {
+        // Asked on every lookup that finds the type's own methods: most names no protocol has,
+        // and their labels are not worked out then.
+        let inherited = allConformances(of: type).flatMap { entries($0) ?? [] }
+        guard !inherited.isEmpty else { return own }
         var labelLists: Set<[String?]> = []
         for entry in own {
             guard case .method(let callable) = entry else { return own }
             labelLists.insert(callable.parameterShapes.map(\.label))
         }
         var all = own
-        for protocolType in allConformances(of: type) {
-            for case .method(let callable) in entries(protocolType) ?? []
-            where labelLists.insert(callable.parameterShapes.map(\.label)).inserted {
-                all.append(.method(callable))
-            }
+        for case .method(let callable) in inherited
+        where labelLists.insert(callable.parameterShapes.map(\.label)).inserted {
+            all.append(.method(callable))
         }
         return all
     }

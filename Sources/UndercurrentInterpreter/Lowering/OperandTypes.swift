@@ -634,6 +634,7 @@ extension Lowerer {
         }
         let types: [String?]
         var result: String?
+        var accumulatesOntoALiteral = false
         switch method {
         case "map", "compactMap", "flatMap", "filter", "forEach", "contains", "first", "last", "allSatisfy",
             "firstIndex", "lastIndex", "drop", "prefix", "removeAll", "tryMap", "tryFilter", "tryCompactMap":
@@ -648,13 +649,7 @@ extension Lowerer {
             else { return }
             types = [basicType(ofInitial: initial.expression), element]
             result = types[0]
-            if method == "reduce", initial.expression.is(IntegerLiteralExprSyntax.self) {
-                for (_, closure) in closures {
-                    closureTypes[closure.id] = ClosureTypes(
-                        parameters: types, result: result, accumulatesOntoALiteral: true)
-                }
-                return
-            }
+            accumulatesOntoALiteral = method == "reduce" && initial.expression.is(IntegerLiteralExprSyntax.self)
         case "sink" where isPublisher:
             // `sink { value in }`, `sink(receiveValue:)`; not `receiveCompletion:`.
             guard let receiver = closures.last(where: { $0.label == "receiveValue" || $0.label == nil }) else { return }
@@ -663,7 +658,10 @@ extension Lowerer {
         default:
             return
         }
-        for (_, closure) in closures { closureTypes[closure.id] = ClosureTypes(parameters: types, result: result) }
+        for (_, closure) in closures {
+            closureTypes[closure.id] = ClosureTypes(
+                parameters: types, result: result, accumulatesOntoALiteral: accumulatesOntoALiteral)
+        }
     }
 
     /// Notes the basic types a closure stored in a variable declared with a function type
