@@ -237,15 +237,25 @@ extension BodyCompiler {
                 }
                 receiverValue = value
             }
+            // The plan (and below, the method) found in a function of its own, so that
+            // nothing borrows the receiver when it is moved into the call (a payload bound
+            // here made it a copy: a retain and a release on every call).
+            if let plan = Self.scriptCallPlan(for: receiverValue, compiledArguments, interpreter) {
+                try interpreter.tick(location)
+                return try compiledArguments.call(
+                    kept: plan, selfValue: consume receiverValue, interpreter, frame, at: location)
+            }
             if case .object = receiverValue {
-                // The method found in a function of its own, so that nothing borrows the
-                // receiver when it is moved into the call (a payload bound here made it a
-                // copy: a retain and a release on every call).
                 guard
                     let resolution = Self.plainScriptMethod(
                         name, of: receiverValue, site, interpreter)
                 else { return nil }
                 try interpreter.tick(location)
+                if let plan = compiledArguments.plan(
+                    for: resolution, on: receiverValue, arguments, compiler, interpreter)
+                {
+                    return try plan.call(selfValue: consume receiverValue, interpreter, frame, at: location)
+                }
                 return try compiledArguments.callScript(
                     selfValue: consume receiverValue, resolution, arguments, compiler,
                     interpreter, frame, at: location)
@@ -279,6 +289,15 @@ extension BodyCompiler {
             if let result = try fastPath(interpreter, frame) { return result }
             return try general(interpreter, frame)
         }
+    }
+
+    /// The plan the site's arguments keep for calls on an object of `receiver`'s type, while
+    /// the declarations it was made for stand.
+    private static func scriptCallPlan(
+        for receiver: Value, _ arguments: CompiledArguments, _ interpreter: Interpreter
+    ) -> Unmanaged<ScriptCallPlan>? {
+        guard case .object(let object) = receiver else { return nil }
+        return arguments.plan(on: object.type, generation: interpreter.memberGeneration)
     }
 
     /// The script method `site` resolves `name` to on the object `receiver`, when a plain
@@ -450,6 +469,12 @@ final class CompiledArguments {
     @exclusivity(unchecked) private var spareValues: [Value?] = []
     /// Argument `i` goes to parameter `i`, for every argument.
     @exclusivity(unchecked) private var isInParameterOrder = false
+    /// The last plain script method call made here (`plan(for:on:_:_:_:)`), and the same
+    /// unretained.
+    @exclusivity(unchecked) private var plan: ScriptCallPlan?
+    @exclusivity(unchecked) private var unretainedPlan: Unmanaged<ScriptCallPlan>?
+    /// How many calls of the kept plan are running (nested, or paused in a task).
+    @exclusivity(unchecked) private var callsOfKeptPlan = 0
     /// What a pure native gave for literal arguments (`constant(at:in:)`), and when.
     @exclusivity(unchecked) private var constantResult: (value: Value, generation: Int, interpreter: ObjectIdentifier)?
 
@@ -474,6 +499,55 @@ final class CompiledArguments {
                 compiled[index].evaluate(interpreter, frame), toParameter: parameter, in: interpreter, at: location)
         }
         return try call.run(selfValue: consume selfValue, in: interpreter, at: location)
+    }
+
+    /// The plan of a call of the resolution's script method on `receiver` (an object), kept
+    /// for the next call on an object of the same type; nil where the call leaves a parameter
+    /// to its default, which `callScript` fills in.
+    func plan(
+        for resolution: CallSiteCache.Resolution, on receiver: Value, _ arguments: [Argument],
+        _ compiler: BodyCompiler, _ interpreter: Interpreter
+    ) -> ScriptCallPlan? {
+        guard case .object(let object) = receiver, let decl = resolution.script,
+            arguments.count == decl.parameters.count
+        else { return nil }
+        let bound = compile(for: resolution, arguments, compiler) { decl.parameters[$0].type }
+        let made = ScriptCallPlan(
+            state: interpreter.tables.state(of: decl), arguments: bound,
+            stamp: ResolutionStamp(owner: object.type, generation: interpreter.memberGeneration),
+            coerces: !interpreter.typesKeepValues(of: decl))
+        // Kept only while no call of the kept plan runs: those use it unretained.
+        if FastPaths.enabled, callsOfKeptPlan == 0 {
+            plan = made
+            unretainedPlan = .passUnretained(made)
+        }
+        return made
+    }
+
+    /// The plan kept by `plan(for:on:_:_:_:)`, if it was made for `owner` and declarations as
+    /// they are now; unretained, for `call(kept:selfValue:_:_:at:)`.
+    @inline(__always)
+    func plan(on owner: TypeInfo, generation: Int) -> Unmanaged<ScriptCallPlan>? {
+        guard let unretainedPlan,
+            unretainedPlan._withUnsafeGuaranteedRef({ $0.stamp.holds(for: owner, generation: generation) })
+        else { return nil }
+        return unretainedPlan
+    }
+
+    /// Calls the kept plan without retaining it (a retain and a release on every call
+    /// otherwise): while the call runs, `plan(for:on:_:_:_:)` keeps it, however the calls
+    /// made meanwhile resolve this site.
+    func call(
+        kept plan: Unmanaged<ScriptCallPlan>, selfValue: consuming Value, _ interpreter: Interpreter,
+        _ frame: Frame, at location: SourceLocation
+    ) throws -> Value {
+        callsOfKeptPlan += 1
+        defer { callsOfKeptPlan -= 1 }
+        // Taken out of an optional inside the closure: a closure cannot consume what it captures.
+        var receiver: Value? = consume selfValue
+        return try plan._withUnsafeGuaranteedRef {
+            try $0.call(selfValue: receiver.take().unsafelyUnwrapped, interpreter, frame, at: location)
+        }
     }
 
     /// The arguments compiled against the parameters of the resolution's script function,
@@ -661,5 +735,82 @@ final class ProtocolTypeCache {
         found = interpreter.protocolType(named: declared)
         generation = interpreter.memberGeneration
         return found
+    }
+}
+
+/// A call of one script method with an argument for each of its parameters, prepared for
+/// the receiver's type and the declarations it was resolved against: the function's state
+/// and the compiled arguments, with each argument's parameter slot and type. Immutable, so
+/// that a call reads them where they are: the call retains the plan once, where it retained
+/// the resolution, the function's state and each argument's code one by one. A call made
+/// while the arguments or the body run may replace the site's plan; the running call holds
+/// its own.
+final class ScriptCallPlan {
+    let state: FunctionState
+    let stamp: ResolutionStamp
+    /// The first argument's code, its parameter's slot in the callee's frame and its type; a
+    /// closure kept in a `let` of the plan is called without a retain of its context, which
+    /// one read out of an array is not.
+    private let first: CompiledExpression
+    private let firstSlot: Int
+    private let firstType: TypeRef?
+    /// The others, in source order, with their parameters' slots.
+    private let others: [CompiledArgument]
+    private let otherSlots: [Int]
+    private let argumentCount: Int
+    /// The parameters' types are not sure to keep every value: each argument and the result
+    /// are coerced (`Interpreter.typesKeepValues`).
+    private let coerces: Bool
+
+    init(state: FunctionState, arguments: [CompiledArgument], stamp: ResolutionStamp, coerces: Bool) {
+        self.state = state
+        let parameters = state.decl.parameters
+        argumentCount = arguments.count
+        // Not through an Optional of the closure, which would call it through a thunk.
+        if let argument = arguments.first {
+            first = argument.evaluate
+            firstSlot = parameters[argument.parameter].slot
+            firstType = argument.type
+        } else {
+            first = { _, _ in .void }
+            firstSlot = 0
+            firstType = nil
+        }
+        others = Array(arguments.dropFirst())
+        otherSlots = others.map { parameters[$0.parameter].slot }
+        self.stamp = stamp
+        self.coerces = coerces
+    }
+
+    /// Evaluates the arguments in source order in the caller's `frame`, each into its
+    /// parameter's cell, puts `selfValue` in `self`'s, and runs the body.
+    func call(
+        selfValue: consuming Value, _ interpreter: Interpreter, _ frame: Frame, at location: SourceLocation
+    ) throws -> Value {
+        let callee = Frame.forCall(of: state)
+        if argumentCount > 0 {
+            try bind(first(interpreter, frame), type: firstType, slot: firstSlot, in: callee, interpreter, location)
+            for index in others.indices {
+                try bind(
+                    others[index].evaluate(interpreter, frame), type: others[index].type, slot: otherSlots[index],
+                    in: callee, interpreter, location)
+            }
+        }
+        if let slot = state.selfSlot { callee.fill(slot, with: selfValue) }
+        let result = try interpreter.run(state, in: callee, coercingResult: coerces, at: location)
+        Frame.retire(callee, to: state)
+        return result
+    }
+
+    @inline(__always)
+    private func bind(
+        _ value: consuming Value, type: TypeRef?, slot: Int, in callee: Frame, _ interpreter: Interpreter,
+        _ location: SourceLocation
+    ) throws {
+        if coerces, let type {
+            callee.fill(slot, with: try interpreter.coerce(value, to: type, at: location))
+        } else {
+            callee.fill(slot, with: value)
+        }
     }
 }

@@ -66,11 +66,23 @@ extension Frame {
     /// the spare of its function's `state`.
     static func retire(_ frame: inout Frame, to state: FunctionState) {
         guard FastPaths.enabled, isKnownUniquelyReferenced(&frame) else { return }
-        frame.withUnsafeMutablePointers { header, slots in
-            for slot in 0..<header.pointee.slotCount { empty(slots + slot) }
+        frame.endVariables()
+        state.spareFrame = frame
+    }
+
+    /// `retire(_:to:)` for a caller that gives up its frame: moved in as the spare, where
+    /// the other copies it (a retain and a release).
+    static func retire(_ frame: consuming Frame, to state: FunctionState) {
+        guard FastPaths.enabled, isKnownUniquelyReferenced(&frame) else { return }
+        frame.endVariables()
+        state.spareFrame = consume frame
+    }
+
+    /// Ends every variable of the frame, in slot order.
+    private func endVariables() {
+        withUnsafeMutablePointers { header, slots in
+            for slot in 0..<header.pointee.slotCount { Frame.empty(slots + slot) }
         }
-        var spare: Frame? = frame
-        swap(&state.spareFrame, &spare)
     }
 }
 
