@@ -26,6 +26,10 @@ extension BodyCompiler {
             // Only a base that reads a variable: the general path evaluates it again when the
             // fast path does not apply, which must not repeat a side effect.
             switch baseExpr {
+            case .name(.local(let slot), _, _) where arguments.allSatisfy({ Self.cannotCaptureLocals($0.value) }):
+                return methodCall(
+                    method, on: .lendableLocal(slot, expression(baseExpr)),
+                    throughProtocol: staticProtocol(of: baseExpr), arguments, site, at: location, otherwise: general)
             case .name(.local, _, _), .name(.captured, _, _), .selfReference:
                 return methodCall(
                     method, on: .variable(expression(baseExpr)), throughProtocol: staticProtocol(of: baseExpr),
@@ -231,6 +235,16 @@ extension BodyCompiler {
             switch receiver {
             case .variable(let read):
                 receiverValue = try read(interpreter, frame)
+            case .lendableLocal(let slot, let read):
+                if let lent = frame.lendableObject(inSlot: slot),
+                    let plan = compiledArguments.plan(
+                        on: lent.object._withUnsafeGuaranteedRef { $0.type }, generation: interpreter.memberGeneration)
+                {
+                    try interpreter.tick(location)
+                    return try compiledArguments.call(
+                        kept: plan, lendingSelf: lent.cell, interpreter, frame, at: location)
+                }
+                receiverValue = try read(interpreter, frame)
             case .fieldOfSelf(let name, let access, let field):
                 guard let value = interpreter.plainField(name, ofSelf: access, in: frame, site: field) else {
                     return nil
@@ -288,6 +302,23 @@ extension BodyCompiler {
         return { interpreter, frame in
             if let result = try fastPath(interpreter, frame) { return result }
             return try general(interpreter, frame)
+        }
+    }
+
+    /// Whether evaluating `expr` cannot make a closure, the only code that could change a
+    /// local of the caller's while a call runs (a closure made earlier holds the local's cell,
+    /// which is then not the frame's alone). Read, literal and arithmetic shapes only.
+    static func cannotCaptureLocals(_ expr: Expr) -> Bool {
+        switch expr {
+        case .literal, .integerLiteral, .floatLiteral, .stringLiteral, .nilLiteral, .name, .selfReference,
+            .implicitMember:
+            return true
+        case .member(let base, _, _, _), .prefix(_, let base, _), .forceUnwrap(let base, _, _):
+            return cannotCaptureLocals(base)
+        case .binary(_, let lhs, let rhs, _):
+            return cannotCaptureLocals(lhs) && cannotCaptureLocals(rhs)
+        default:
+            return false
         }
     }
 
@@ -534,6 +565,19 @@ final class CompiledArguments {
         return unretainedPlan
     }
 
+    /// `call(kept:selfValue:_:_:at:)` with the object in the caller's cell `lender` lent to
+    /// the callee's `self` (`ScriptCallPlan.call(lendingSelf:_:_:at:)`).
+    func call(
+        kept plan: Unmanaged<ScriptCallPlan>, lendingSelf lender: Unmanaged<Cell>, _ interpreter: Interpreter,
+        _ frame: Frame, at location: SourceLocation
+    ) throws -> Value {
+        callsOfKeptPlan += 1
+        defer { callsOfKeptPlan -= 1 }
+        return try plan._withUnsafeGuaranteedRef {
+            try $0.call(lendingSelf: lender, interpreter, frame, at: location)
+        }
+    }
+
     /// Calls the kept plan without retaining it (a retain and a release on every call
     /// otherwise): while the call runs, `plan(for:on:_:_:_:)` keeps it, however the calls
     /// made meanwhile resolve this site.
@@ -719,6 +763,10 @@ enum StaticProtocol {
 enum MethodReceiver {
     /// A local, a capture or `self`.
     case variable(CompiledExpression)
+    /// A local, where the call's arguments cannot change it (`BodyCompiler.cannotCaptureLocals`):
+    /// the object it holds can be lent to the callee's `self` (`Frame.lend`), read by the
+    /// expression when it is not.
+    case lendableLocal(Int, CompiledExpression)
     /// A stored property of `self`, read only when it is a plain one (`Interpreter.plainField`).
     case fieldOfSelf(String, SelfAccess, MemberSiteCache)
 }
@@ -788,18 +836,51 @@ final class ScriptCallPlan {
         selfValue: consuming Value, _ interpreter: Interpreter, _ frame: Frame, at location: SourceLocation
     ) throws -> Value {
         let callee = Frame.forCall(of: state)
-        if argumentCount > 0 {
-            try bind(first(interpreter, frame), type: firstType, slot: firstSlot, in: callee, interpreter, location)
-            for index in others.indices {
-                try bind(
-                    others[index].evaluate(interpreter, frame), type: others[index].type, slot: otherSlots[index],
-                    in: callee, interpreter, location)
-            }
-        }
+        try bindArguments(from: frame, into: callee, interpreter, location)
         if let slot = state.selfSlot { callee.fill(slot, with: selfValue) }
         let result = try interpreter.run(state, in: callee, coercingResult: coerces, at: location)
         Frame.retire(callee, to: state)
         return result
+    }
+
+    /// `call(selfValue:_:_:at:)` with `self` the object in the caller's cell `lender`, lent:
+    /// the callee's cell holds it without a count of its own (a retain and a release a call
+    /// less) until the call ends. The caller's local cannot change meanwhile: only its frame
+    /// holds the cell (`Frame.lendableObject`), and the arguments make no closure.
+    func call(
+        lendingSelf lender: Unmanaged<Cell>, _ interpreter: Interpreter, _ frame: Frame, at location: SourceLocation
+    ) throws -> Value {
+        let callee = Frame.forCall(of: state)
+        try bindArguments(from: frame, into: callee, interpreter, location)
+        guard let slot = state.selfSlot else {
+            let result = try interpreter.run(state, in: callee, coercingResult: coerces, at: location)
+            Frame.retire(callee, to: state)
+            return result
+        }
+        callee.lend(lender, toSlot: slot)
+        let result: Value
+        do {
+            result = try interpreter.run(state, in: callee, coercingResult: coerces, at: location)
+        } catch {
+            callee.endLoan(inSlot: slot)
+            throw error
+        }
+        callee.endLoan(inSlot: slot)
+        Frame.retire(callee, to: state)
+        return result
+    }
+
+    @inline(__always)
+    private func bindArguments(
+        from frame: Frame, into callee: Frame, _ interpreter: Interpreter, _ location: SourceLocation
+    ) throws {
+        guard argumentCount > 0 else { return }
+        try bind(first(interpreter, frame), type: firstType, slot: firstSlot, in: callee, interpreter, location)
+        for index in others.indices {
+            try bind(
+                others[index].evaluate(interpreter, frame), type: others[index].type, slot: otherSlots[index],
+                in: callee, interpreter, location)
+        }
     }
 
     @inline(__always)

@@ -932,6 +932,14 @@ extension BodyCompiler {
                 return { interpreter, frame in
                     let rhsValue = try rhs(interpreter, frame)
                     let done: Void? = try frame.withLocalCell(slot) { cell in
+                        // A library scalar and a value its type computes on bits (`demand +=
+                        // subscriber.receive(next)`): its type's operator, which the general
+                        // path asks first, without `Value`s in between.
+                        if case .scalar(let old) = cell.value, case .scalar = rhsValue,
+                            case .bits(let bits)? = old.operated(op, rhsValue)
+                        {
+                            return interpreter.store(.scalar(old.withBits(bits)), intoVariable: cell)
+                        }
                         interpreter.store(
                             try binaryOperator.apply(cell.load(), rhsValue, in: interpreter),
                             intoVariable: cell)

@@ -155,16 +155,37 @@ extension BodyCompiler {
 
         case .whileLoop(let label, let conditions, let body, let location):
             let test = self.conditions(conditions)
-            let run = block(body)
+            // The body's variables (and the conditions' bindings, declared in its scope) end
+            // here at the end of each turn, rather than in a closure of the block's own.
+            let run = block(body, clearsSlots: false)
             let scope = ScopeEnd(body)
-            let general: CompiledStatement = { interpreter, frame in
-                while true {
-                    try interpreter.tick(location)
-                    guard try test(interpreter, frame) else {
-                        interpreter.end(scope, in: frame)
-                        return .normal
+            let general: CompiledStatement
+            if body.declaredSlots.isEmpty {
+                general = { interpreter, frame in
+                    while true {
+                        try interpreter.tick(location)
+                        guard try test(interpreter, frame) else { return .normal }
+                        if let ending = try run(interpreter, frame).endingLoop(labelled: label) { return ending }
                     }
-                    if let ending = try run(interpreter, frame).endingLoop(labelled: label) { return ending }
+                }
+            } else {
+                general = { interpreter, frame in
+                    while true {
+                        try interpreter.tick(location)
+                        guard try test(interpreter, frame) else {
+                            interpreter.end(scope, in: frame)
+                            return .normal
+                        }
+                        let flow: Flow
+                        do {
+                            flow = try run(interpreter, frame)
+                        } catch {
+                            interpreter.end(scope, in: frame)
+                            throw error
+                        }
+                        interpreter.end(scope, in: frame)
+                        if let ending = flow.endingLoop(labelled: label) { return ending }
+                    }
                 }
             }
             return integerLoop(statement, general: general) ?? general
@@ -493,6 +514,18 @@ extension BodyCompiler {
             return { _, _ in true }
         case 1:
             return condition(conditions[conditions.startIndex])
+        case 2:
+            let first = condition(conditions[conditions.startIndex])
+            let second = condition(conditions[conditions.startIndex + 1])
+            return { interpreter, frame in try first(interpreter, frame) && second(interpreter, frame) }
+        case 3:
+            // `while demand > 0, next > 0, let subscriber`: one closure, not two.
+            let first = condition(conditions[conditions.startIndex])
+            let second = condition(conditions[conditions.startIndex + 1])
+            let third = condition(conditions[conditions.startIndex + 2])
+            return { interpreter, frame in
+                try first(interpreter, frame) && second(interpreter, frame) && third(interpreter, frame)
+            }
         default:
             let middle = conditions.startIndex + conditions.count / 2
             let first = allOf(conditions[..<middle])
