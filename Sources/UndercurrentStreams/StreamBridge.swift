@@ -33,7 +33,25 @@ public final class StreamBridge: InterpreterLibrary {
     /// Told of the calls script code makes through the engine's introspection wrappers, which
     /// the bridge makes in their place (the tracer; `ScriptCallReporter`,
     /// `SubscriberValue`'s direct delivery).
-    @exclusivity(unchecked) public var callObserver: BridgeCallObserver?
+    public var callObserver: BridgeCallObserver? {
+        get { callObserverBox?.observer }
+        set {
+            // A box set aside is kept: a traced call running now may hold it unretained.
+            if let callObserverBox { formerCallObserverBoxes.append(callObserverBox) }
+            callObserverBox = newValue.map(CallObserverBox.init)
+            unretainedCallObserverBox = callObserverBox.map { .passUnretained($0) }
+        }
+    }
+    @exclusivity(unchecked) private var callObserverBox: CallObserverBox?
+    @exclusivity(unchecked) private var unretainedCallObserverBox: Unmanaged<CallObserverBox>?
+    private var formerCallObserverBoxes: [CallObserverBox] = []
+
+    /// Runs `body` with `callObserver`, borrowed; nil when there is none. Read on every
+    /// traced call of a script subscriber, twice: reading the property retained it.
+    @inline(__always)
+    func withCallObserver<Result>(_ body: (BridgeCallObserver) -> Result) -> Result? {
+        unretainedCallObserverBox?._withUnsafeGuaranteedRef { body($0.observer) }
+    }
     /// The script subscriber or subscription (by its combine identifier) the engine is calling
     /// right now through `ScriptSubscriber` or `ScriptSubscription`: that call is the
     /// engine's, reported by its own wrapper, and its `ScriptCallReporter` passes it over.
@@ -174,5 +192,15 @@ final class StreamBridgeHandle {
     @inline(__always)
     func withBridge<Result>(_ body: (StreamBridge) -> Result) -> Result? {
         reference?._withUnsafeGuaranteedRef(body)
+    }
+}
+
+/// `StreamBridge.callObserver` in a `let` of an object: an existential read out of a `let`
+/// of a borrowed object is used where it is, without a retain.
+private final class CallObserverBox {
+    let observer: BridgeCallObserver
+
+    init(_ observer: BridgeCallObserver) {
+        self.observer = observer
     }
 }

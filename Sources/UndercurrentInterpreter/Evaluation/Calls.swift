@@ -750,10 +750,7 @@ extension Interpreter {
             actorIsolation = isolation
         }
         try checkCallDepth(at: location)
-        if let observed = callObserver(of: state, in: frame) {
-            return try runObserved(
-                state, in: frame, method: observed.method, receiver: observed.receiver, observer: observed.observer)
-        }
+        if let flow = try runIfObserved(state, in: frame) { return flow }
         return try state.runBody(self, in: frame)
     }
 

@@ -37,25 +37,23 @@ extension FunctionState {
 }
 
 extension Interpreter {
-    /// The observer of a call of `state` on the object or struct value in `frame`'s `self`, if
-    /// it has one.
+    /// Runs the body of a call of `state` whose `self` in `frame` has an observer between
+    /// the observer's two calls; nil, having run nothing, when it has none.
+    ///
+    /// The receiver is handed to the observer as an uncounted copy of `self`'s cell
+    /// (`Cell.withUncountedValue`): the frame holds the cell, and nothing assigns a method's
+    /// `self`, while the call runs. Copying it, and the cell, cost two retains a traced value.
     @inline(__always)
-    func callObserver(of state: FunctionState, in frame: Frame) -> (
-        method: Int, receiver: Value, observer: ScriptCallObserver
-    )? {
-        guard hasObservedObjects, let method = state.observedMethod(in: self), let slot = state.selfSlot,
-            let receiver = frame.slots[slot]?.load()
-        else { return nil }
-        switch receiver {
-        case .object(let object):
-            guard let observer = object.callObserver else { return nil }
-            return (method, receiver, observer)
-        case .structValue(let value):
-            guard let observer = value.type.callObserver else { return nil }
-            return (method, receiver, observer)
-        default:
+    func runIfObserved(_ state: FunctionState, in frame: Frame) throws -> Flow? {
+        guard hasObservedObjects, let method = state.observedMethod(in: self), let slot = state.selfSlot else {
             return nil
         }
+        return try frame.withLocalCell(slot) { cell -> Flow? in
+            guard let observer = cell.observerOfValue else { return nil }
+            return try cell.withUncountedValue { receiver in
+                try runObserved(state, in: frame, method: method, receiver: receiver, observer: observer)
+            }
+        } ?? nil
     }
 
     /// Runs an observed call's body between its observer's two calls.
@@ -81,5 +79,33 @@ extension Interpreter {
             observer.didCall(method, on: receiver, argument: argument, result: .void)
         }
         return flow
+    }
+}
+
+extension Cell {
+    /// The call observer of the object or struct value this cell holds, if it has one.
+    @inline(__always)
+    fileprivate var observerOfValue: ScriptCallObserver? {
+        if let object = unretainedObject { return object._withUnsafeGuaranteedRef { $0.callObserver } }
+        if case .structValue(let value) = value { return value.type.callObserver }
+        return nil
+    }
+
+    /// Runs `body` with a bitwise copy of this cell's value that is not counted: no retain
+    /// when it is made, no release when it ends. Only for a cell whose value stays while
+    /// `body` runs; `body` copies it (a retain) to keep it.
+    fileprivate func withUncountedValue<Result>(_ body: (Value) throws -> Result) rethrows -> Result {
+        var copy = Value.void
+        withUnsafeMutablePointer(to: &copy) { destination in
+            withUnsafeMutablePointer(to: &value) { source in
+                UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: MemoryLayout<Value>.size)
+            }
+        }
+        defer {
+            withUnsafeMutablePointer(to: &copy) {
+                UnsafeMutableRawPointer($0).initializeMemory(as: Value.self, repeating: .void, count: 1)
+            }
+        }
+        return try body(copy)
     }
 }

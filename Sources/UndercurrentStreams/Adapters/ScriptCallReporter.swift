@@ -48,7 +48,15 @@ final class ScriptCallReporter: ScriptCallObserver {
     private func willCall(_ method: Int, on receiver: Value, argument: Value, bridge: StreamBridge)
         -> Bool
     {
-        guard let observer = bridge.callObserver, let method = Method(rawValue: method) else { return false }
+        guard let method = Method(rawValue: method) else { return false }
+        return bridge.withCallObserver {
+            willCall(method, on: receiver, argument: argument, bridge: bridge, observer: $0)
+        } ?? false
+    }
+
+    private func willCall(
+        _ method: Method, on receiver: Value, argument: Value, bridge: StreamBridge, observer: BridgeCallObserver
+    ) -> Bool {
         if let callee = bridge.engineCallee, callee == combineIdentifier(for: receiver) {
             bridge.engineCallee = nil
             return false
@@ -82,7 +90,16 @@ final class ScriptCallReporter: ScriptCallObserver {
     private func didCall(
         _ method: Int, on receiver: Value, argument: Value, result: Value?, bridge: StreamBridge
     ) {
-        guard let observer = bridge.callObserver, let method = Method(rawValue: method) else { return }
+        guard let method = Method(rawValue: method) else { return }
+        bridge.withCallObserver {
+            didCall(method, on: receiver, argument: argument, result: result, bridge: bridge, observer: $0)
+        }
+    }
+
+    private func didCall(
+        _ method: Method, on receiver: Value, argument: Value, result: Value?, bridge: StreamBridge,
+        observer: BridgeCallObserver
+    ) {
         switch method {
         case .receiveSubscription:
             // The tap reports the subscription it was given, as `willCall` found it.
