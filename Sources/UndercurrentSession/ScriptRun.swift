@@ -46,7 +46,7 @@ public final class ScriptRun {
         }
         do {
             try environment.interpreter.run(source: source, fileName: fileName)
-            notes = environment.interpreter.tasks.waitsOnContinuations
+            notes = environment.interpreter.continuationsLeftWaiting
         } catch let error as ScriptError {
             diagnostic = DiagnosticFormatter.format(error, source: source, fileName: fileName)
         } catch {

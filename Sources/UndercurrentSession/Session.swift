@@ -98,7 +98,7 @@ public final class Session {
         if let failure {
             write(sourceMap.format(failure, fallback: SourceMap.Input(name: fileName, source: source)))
         } else {
-            for note in environment.interpreter.tasks.waitsOnContinuations { write("note: \(note)\n") }
+            for note in environment.interpreter.continuationsLeftWaiting { write("note: \(note)\n") }
         }
         sessionExtension?.didEvaluate(source, error: failure, in: self)
     }

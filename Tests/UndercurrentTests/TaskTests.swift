@@ -253,9 +253,24 @@ import UndercurrentSession
             "var saved: CheckedContinuation<Int, Never>?\nlet waiter = Task { print(\"got\", await withCheckedContinuation { saved = $0 }) }",
             "saved!.resume(returning: 5)",
         ])
-        #expect(shown[0].contains("note: Task#1 still waits for a continuation (made at "), "got: \(shown[0])")
+        #expect(shown[0].contains("note: Task#1 still waits for a continuation (made at 2:"), "got: \(shown[0])")
         #expect(shown[0].hasSuffix("), which nothing has resumed\n"), "got: \(shown[0])")
         #expect(shown[1] == "got 5\n", "got: \(shown[1])")
+    }
+
+    /// The note after a later input names the input the continuation was made in, as an
+    /// error pointing into an earlier input does: its line alone would be read as the later
+    /// input's (it read `made at 1000002:43`).
+    @Test func aContinuationLeftWaitingIsPlacedInItsInputLater() {
+        let shown = runSession([
+            "var saved: CheckedContinuation<Int, Never>?\nlet waiter = Task { print(await withCheckedContinuation { saved = $0 }) }",
+            "print(\"next\")",
+        ])
+        #expect(shown[0].contains("(made at 2:33)"), "got: \(shown[0])")
+        #expect(
+            shown[1]
+                == "next\nnote: Task#1 still waits for a continuation (made at <input 1>:2:33), which nothing has resumed\n",
+            "got: \(shown[1])")
     }
 
     @Test func aSessionCarriesOnAfterATaskWaitsForever() {

@@ -100,7 +100,8 @@ extension Interpreter {
         _ = try call(body, [.native(continuation)], at: location)
         if continuation.result == nil {
             try suspendCurrentTask(
-                waitingFor: "a continuation (made at \(location.line):\(location.column))",
+                // Where it was made is `waitingAt`, spelled when a report names it (`waitDescription`).
+                waitingFor: "a continuation",
                 awaited: AwaitedCall(object: nil, call: "\(type.name)'s resume"), at: location,
                 register: { waiter in
                     continuation.waiting = waiter
@@ -121,7 +122,7 @@ extension Interpreter {
     {
         if let first = continuation.resumedAt {
             throw ScriptError.runtime(
-                "this continuation was already resumed, at \(first.line):\(first.column); "
+                "this continuation was already resumed, at \(place(first)); "
                     + "a continuation must be resumed exactly once",
                 at: location,
                 notes: [

@@ -18,7 +18,7 @@ public final class ScriptTask {
     public internal(set) var waitingFor: String?
     /// Where it waits.
     public internal(set) var waitingAt = SourceLocation.unknown
-    /// It waits in `withCheckedContinuation` (or a twin) for a `resume` (`waitsOnContinuations`).
+    /// It waits in `withCheckedContinuation` (or a twin) for a `resume` (`Interpreter.continuationsLeftWaiting`).
     var waitsOnContinuation = false
     /// Counts the task's suspensions: a wake-up meant for an earlier one (a sleep whose task
     /// was cancelled and moved on) is ignored.

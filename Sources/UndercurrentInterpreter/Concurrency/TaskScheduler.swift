@@ -33,15 +33,6 @@ public final class TaskScheduler {
         jobQueue = localQueue
     }
 
-    /// What the tasks that wait for a continuation nothing has resumed wait for: reported
-    /// when an input ends, as such a task may wait forever.
-    public var waitsOnContinuations: [String] {
-        waitingTasks.compactMap { task in
-            guard task.waitsOnContinuation, let waitingFor = task.waitingFor else { return nil }
-            return "\(task.name) still waits for \(waitingFor), which nothing has resumed"
-        }
-    }
-
     /// Tasks alive and suspended, in the order they started: a deadlock's report.
     public var waitingTasks: [ScriptTask] {
         live.values.filter { $0.coroutine.state == .suspended }.sorted { $0.number < $1.number }
@@ -49,6 +40,22 @@ public final class TaskScheduler {
 }
 
 extension Interpreter {
+    /// What the tasks that wait for a continuation nothing has resumed wait for: reported
+    /// when an input ends, as such a task may wait forever.
+    public var continuationsLeftWaiting: [String] {
+        tasks.waitingTasks.compactMap { task in
+            guard task.waitsOnContinuation else { return nil }
+            return "\(task.name) still waits for \(waitDescription(of: task)), which nothing has resumed"
+        }
+    }
+
+    /// What `task` waits for, and for a continuation where it was made (`place(_:)`).
+    func waitDescription(of task: ScriptTask) -> String {
+        let waitingFor = task.waitingFor ?? "something"
+        guard task.waitsOnContinuation, task.waitingAt != .unknown else { return waitingFor }
+        return "\(waitingFor) (made at \(place(task.waitingAt)))"
+    }
+
     /// Throws when one more task would pass `limits.maxLiveTasks`.
     func checkTaskLimit(at location: SourceLocation) throws {
         guard tasks.live.count < limits.maxLiveTasks else {
@@ -238,9 +245,9 @@ extension Interpreter {
     }
 
     private func deadlock(main: ScriptTask) -> ScriptError {
-        let waiting = tasks.waitingTasks.map { "\($0.name) waits for \($0.waitingFor ?? "something")" }
+        let waiting = tasks.waitingTasks.map { "\($0.name) waits for \(waitDescription(of: $0))" }
         return ScriptError.runtime(
-            "deadlock: the top level waits for \(main.waitingFor ?? "something"), and nothing is left to run",
+            "deadlock: the top level waits for \(waitDescription(of: main)), and nothing is left to run",
             at: main.waitingAt,
             notes: waiting.filter { !$0.hasPrefix("main task") })
     }

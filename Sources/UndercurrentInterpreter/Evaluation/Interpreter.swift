@@ -146,6 +146,10 @@ public final class Interpreter {
     var staticDispatchGeneration = -1
     /// What the lowerer is told of the types, while `typesGeneration` is `knownTypesGeneration`.
     private var knownTypes: KnownTypes?
+    /// The file or input name of each input run, by its line offset's multiple of
+    /// `SourceLocation.linesPerInput`, and that of the input running now (`place(_:)`).
+    private var inputNames: [Int: String] = [:]
+    private var runningInput = 0
     private var knownTypesGeneration = -1
     var outputBytes = 0
     /// Set when script code called from the Combine engine fails: the engine cannot
@@ -224,6 +228,8 @@ public final class Interpreter {
     /// Lowers and runs one input. Declarations made before an error stay declared.
     /// Runs one input. `lineOffset` is added to the lines of its locations (see `Lowerer.lower`).
     public func run(source: String, fileName: String = "<input>", lineOffset: Int = 0) throws {
+        runningInput = lineOffset / SourceLocation.linesPerInput
+        inputNames[runningInput] = fileName
         let known = knownTypesForLowering()
         let lowered = try Lowerer.lower(
             source: source, fileName: fileName, knownMemberNames: memberNames, knownTypeNames: known.names,
@@ -236,6 +242,15 @@ public final class Interpreter {
         implicitlyUnwrappedNames = lowered.implicitlyUnwrappedNames
         actorTypeNames = lowered.actorTypeNames
         try run(lowered)
+    }
+
+    /// A place in the code as a message names it: `line:column` in the input running now,
+    /// `<input 2>:line:column` in another (an earlier input of the session).
+    func place(_ location: SourceLocation) -> String {
+        let input = location.line / SourceLocation.linesPerInput
+        let here = "\(location.lineInInput):\(location.column)"
+        guard input != runningInput, let name = inputNames[input] else { return here }
+        return "\(name):\(here)"
     }
 
     /// The names of the types, of the publishers among them and of the structs, as the
