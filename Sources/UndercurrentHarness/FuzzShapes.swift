@@ -82,6 +82,18 @@ public enum FuzzShapes {
         "struct S { var x: Int { x } }\nprint(S().x)",
     ]
 
+    /// Methods called on objects held by locals, whose `self` the call borrows
+    /// (`Frame.lend`): kept by a closure, thrown out of, dropped elsewhere while the call
+    /// runs, recursed through one call site with two classes, paused in a task.
+    static let lentReceivers = [
+        "final class P { var n = 0; var keep: (() -> Int)?\n func f(_ x: Int) -> Int { keep = { self.n }; n += x; return n } }\nfunc g() -> Int { let p = P(); var t = 0; for i in 0..<N { t &+= p.f(i) }; return t &+ (p.keep?() ?? 0) }\nprint(g())",
+        "struct E: Error {}\nfinal class P { deinit { print(\"bye\") }\n func f(_ x: Int) throws -> Int { if x % 2 == 1 { throw E() }; return x } }\nfunc g() { let p = P(); for i in 0..<N { print((try? p.f(i)) as Any) } }\ng()",
+        "final class H { var p: P? }\nfinal class P { deinit { print(\"bye\") }\n func f(_ h: H) -> Int { h.p = nil; return 1 } }\nfunc g() -> Int { let h = H(); let p = P(); h.p = p; var t = 0; for _ in 0..<N { t += p.f(h) }; return t }\nprint(g())",
+        "class A { func v(_ n: Int) -> Int { n > 0 ? step(B(), n - 1) + 1 : 0 } }\nfinal class B: A { override func v(_ n: Int) -> Int { n > 0 ? step(A(), n - 1) + 2 : 0 } }\nfunc step(_ a: A, _ n: Int) -> Int { let r = a; return r.v(n) }\nprint(step(B(), N))",
+        "final class W { deinit { print(\"bye\") }\n func w(_ n: Int) async -> Int { await Task.yield(); return n } }\nfunc g() async -> Int { let w = W(); var t = 0; for i in 0..<N { t &+= await w.w(i) }; return t }\nlet t = Task { await g() }\nt.cancel()\nprint(await t.value)",
+        "final class W { func w() async -> Int { await withCheckedContinuation { (_: CheckedContinuation<Int, Never>) in } } }\nfunc g() async -> Int { let w = W(); return await w.w() }\nTask { print(await g()) }\nprint(N)",
+    ]
+
     /// Tasks that never end, wait on themselves, recurse, multiply or misuse a continuation.
     static let concurrency = [
         "try await Task.sleep(nanoseconds: N)\nprint(1)",
@@ -103,7 +115,8 @@ public enum FuzzShapes {
 
     /// One input of a random shape.
     public static func make(rng: inout SplitMix64) -> String {
-        switch rng.below(8) {
+        switch rng.below(9) {
+        case 7: return fill(rng.pick(lentReceivers), &rng)
         case 6: return fill(rng.pick(concurrency), &rng)
         case 0: return fill(rng.pick(numeric), &rng)
         case 1: return fill(rng.pick(ranges), &rng)
