@@ -571,11 +571,7 @@ final class CompiledArguments {
         kept plan: Unmanaged<ScriptCallPlan>, lendingSelf lender: Unmanaged<Cell>, _ interpreter: Interpreter,
         _ frame: Frame, at location: SourceLocation
     ) throws -> Value {
-        callsOfKeptPlan += 1
-        defer { callsOfKeptPlan -= 1 }
-        return try plan._withUnsafeGuaranteedRef {
-            try $0.call(lendingSelf: lender, interpreter, frame, at: location)
-        }
+        try running(plan) { try $0.call(lendingSelf: lender, interpreter, frame, at: location) }
     }
 
     /// Calls the kept plan without retaining it (a retain and a release on every call
@@ -585,13 +581,21 @@ final class CompiledArguments {
         kept plan: Unmanaged<ScriptCallPlan>, selfValue: consuming Value, _ interpreter: Interpreter,
         _ frame: Frame, at location: SourceLocation
     ) throws -> Value {
-        callsOfKeptPlan += 1
-        defer { callsOfKeptPlan -= 1 }
         // Taken out of an optional inside the closure: a closure cannot consume what it captures.
         var receiver: Value? = consume selfValue
-        return try plan._withUnsafeGuaranteedRef {
+        return try running(plan) {
             try $0.call(selfValue: receiver.take().unsafelyUnwrapped, interpreter, frame, at: location)
         }
+    }
+
+    /// Runs `body` with the kept plan, borrowed, counted as a call of it while it runs.
+    @inline(__always)
+    private func running(
+        _ plan: Unmanaged<ScriptCallPlan>, _ body: (ScriptCallPlan) throws -> Value
+    ) rethrows -> Value {
+        callsOfKeptPlan += 1
+        defer { callsOfKeptPlan -= 1 }
+        return try plan._withUnsafeGuaranteedRef(body)
     }
 
     /// The arguments compiled against the parameters of the resolution's script function,

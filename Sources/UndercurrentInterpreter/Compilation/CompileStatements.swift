@@ -514,10 +514,6 @@ extension BodyCompiler {
             return { _, _ in true }
         case 1:
             return condition(conditions[conditions.startIndex])
-        case 2:
-            let first = condition(conditions[conditions.startIndex])
-            let second = condition(conditions[conditions.startIndex + 1])
-            return { interpreter, frame in try first(interpreter, frame) && second(interpreter, frame) }
         case 3:
             // `while demand > 0, next > 0, let subscriber`: one closure, not two.
             let first = condition(conditions[conditions.startIndex])
