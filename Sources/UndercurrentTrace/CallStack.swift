@@ -33,7 +33,12 @@ final class CallStack {
         var previousSubscription: TraceName?
     }
 
-    @exclusivity(unchecked) private(set) var frames: [Frame] = []
+    /// The frames of the calls in progress are the first `count`; those beyond are frames of
+    /// calls that ended, kept so that a push writes over one in place. A frame is 150 bytes:
+    /// an array that grew and shrank by one on every call copied each frame out when it ended,
+    /// and again to hand it over, twice per traced value.
+    @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) private(set) var count = 0
     /// For each subscription with `request(_:)` calls in progress, their frames' indices,
     /// innermost last: asked on every signal, so it must not cost a walk of the stack. A
     /// short list searched in order rather than a dictionary: only the subscriptions of one
@@ -47,44 +52,67 @@ final class CallStack {
     /// depends on them (`ContractChecker`'s last delivery).
     @exclusivity(unchecked) private(set) var requestChangeCount = 0
 
-    // The frames' fields are read where they are: `frames.last` and `frames.first` copy a
-    // whole frame, retaining each of its names, on every traced call.
+    // The frames' fields are read where they are: a copy of a whole frame, on every traced
+    // call, cost more than the few fields read from it.
 
     /// The id of the outermost call in progress: calls made while it is open share a stack.
-    var rootID: Int? { frames.isEmpty ? nil : frames[0].id }
-    var isEmpty: Bool { frames.isEmpty }
+    var rootID: Int? { count == 0 ? nil : frames[0].id }
+    var isEmpty: Bool { count == 0 }
+
     func push(
         _ kind: TraceEvent.Kind, position: Int?, sequence: Int,
         configure: (inout Frame) -> Void = { _ in }
     ) {
         nextID += 1
-        var frame = Frame(id: nextID, kind: kind, position: position, sequence: sequence)
-        configure(&frame)
-        if !frame.transparent { recordedDepth += 1 }
-        if kind == .request, let subscription = frame.subscription {
+        let frame = Frame(id: nextID, kind: kind, position: position, sequence: sequence)
+        if count < frames.count { frames[count] = frame } else { frames.append(frame) }
+        configure(&frames[count])
+        let index = count
+        count += 1
+        if !frames[index].transparent { recordedDepth += 1 }
+        if kind == .request, let subscription = frames[index].subscription {
             requestChangeCount &+= 1
             if let entry = requestEntry(subscription) {
-                requestFrames[entry].frames.append(frames.count)
+                requestFrames[entry].frames.append(index)
             } else {
-                requestFrames.append((subscription, [frames.count]))
+                requestFrames.append((subscription, [index]))
             }
         }
-        frames.append(consume frame)
     }
 
+    /// Ends the innermost call and returns its frame; nil when no call is in progress.
     func pop() -> Frame? {
-        guard let frame = frames.popLast() else { return nil }
-        if !frame.transparent { recordedDepth -= 1 }
-        if frame.kind == .request, let subscription = frame.subscription, let entry = requestEntry(subscription) {
+        pop { copy $0 }
+    }
+
+    /// Ends the innermost call, handing `read` its frame where it lies; nil, without calling
+    /// `read`, when no call is in progress.
+    func pop<Result>(_ read: (borrowing Frame) -> Result) -> Result? {
+        guard count > 0 else { return nil }
+        count -= 1
+        let index = count
+        if !frames[index].transparent { recordedDepth -= 1 }
+        if frames[index].kind == .request, let subscription = frames[index].subscription,
+            let entry = requestEntry(subscription)
+        {
             requestChangeCount &+= 1
             requestFrames[entry].frames.removeLast()
             if requestFrames[entry].frames.isEmpty { requestFrames.remove(at: entry) }
         }
-        return frame
+        return frames.withUnsafeBufferPointer { read($0[index]) }
+    }
+
+    /// The innermost call in progress that `isMatch` accepts.
+    func innermost(where isMatch: (borrowing Frame) -> Bool) -> Frame? {
+        frames.withUnsafeBufferPointer { frames in
+            for index in (0..<count).reversed() where isMatch(frames[index]) { return frames[index] }
+            return nil
+        }
     }
 
     func removeAll() {
         frames.removeAll()
+        count = 0
         requestFrames.removeAll()
         requestChangeCount &+= 1
         recordedDepth = 0
@@ -114,9 +142,9 @@ final class CallStack {
     func isForwarding(_ kind: TraceEvent.Kind, to subscriberID: CombineIdentifier, subscription: TraceName? = nil)
         -> Bool
     {
-        guard let top = frames.indices.last, frames[top].kind == kind,
-            frames[top].subscriberID == subscriberID
-        else { return false }
+        guard count > 0 else { return false }
+        let top = count - 1
+        guard frames[top].kind == kind, frames[top].subscriberID == subscriberID else { return false }
         if kind == .receiveSubscription { return frames[top].subscription == subscription }
         return true
     }

@@ -85,17 +85,56 @@ struct RecordedEvent {
         return line
     }
 
+    /// Makes at `destination` the event at `event` as the trace shows it, its names spelled
+    /// by `spelled`. Pointers, so that neither event is copied whole: a copy of either
+    /// retains each of its strings (a fifth of reading a trace).
+    static func spell<Spelling: NameSpelling>(
+        _ event: UnsafePointer<RecordedEvent>, into destination: UnsafeMutablePointer<TraceEvent>,
+        spelled: inout Spelling
+    ) {
+        let target = event.pointee.target.map { spelled.text(of: $0) } ?? ""
+        let argument = event.pointee.argument.text { spelled.text(of: $0) }
+        let returnedDemand = event.pointee.returnedDemand.map { spelled.text(of: $0) }
+        let ledger = event.pointee.ledger.map {
+            LedgerChange(subscription: spelled.text(of: $0.subscription), before: $0.before, after: $0.after)
+        }
+        let subscription = event.pointee.subscription.map { spelled.text(of: $0) }
+        let time = event.pointee.storedTime
+        destination.initialize(
+            to: TraceEvent(
+                sequence: Int(event.pointee.storedSequence), kind: event.pointee.kind,
+                depth: Int(event.pointee.storedDepth), target: target, argument: argument,
+                returnedDemand: returnedDemand, ledger: ledger, time: time.isNaN ? nil : time,
+                subscription: subscription, violations: event.pointee.violations ?? [],
+                lane: Int(event.pointee.storedLane)))
+    }
+
     /// The event as the trace shows it, its names spelled by `spell`.
     func traceEvent(spell: (TraceName) -> String) -> TraceEvent {
-        TraceEvent(
-            sequence: Int(storedSequence), kind: kind, depth: Int(storedDepth), target: target.map(spell) ?? "",
-            argument: argument.text(spell: spell), returnedDemand: returnedDemand.map(Tracer.source),
-            ledger: ledger.map {
-                LedgerChange(subscription: spell($0.subscription), before: $0.before, after: $0.after)
-            },
-            time: storedTime.isNaN ? nil : storedTime, subscription: subscription.map(spell),
-            violations: violations ?? [], lane: Int(storedLane))
+        withoutActuallyEscaping(spell) { spell in
+            var spelling = SpellingBy(spell: spell)
+            return withUnsafePointer(to: self) { event in
+                let made = UnsafeMutablePointer<TraceEvent>.allocate(capacity: 1)
+                defer { made.deallocate() }
+                Self.spell(event, into: made, spelled: &spelling)
+                return made.move()
+            }
+        }
     }
+}
+
+/// How a read of the events spells the names and demands they keep as numbers.
+protocol NameSpelling {
+    mutating func text(of name: TraceName) -> String
+    mutating func text(of demand: Subscribers.Demand) -> String
+}
+
+/// Spells names by a function, and demands as Swift source writes them.
+private struct SpellingBy: NameSpelling {
+    let spell: (TraceName) -> String
+
+    func text(of name: TraceName) -> String { spell(name) }
+    func text(of demand: Subscribers.Demand) -> String { Tracer.source(demand) }
 }
 
 /// What an event's argument column shows, kept as it came.

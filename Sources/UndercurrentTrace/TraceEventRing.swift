@@ -23,12 +23,13 @@ struct TraceEventRing {
         start == 0 ? storage : Array(storage[start...] + storage[..<start])
     }
 
-    /// Calls `body` with each event in the order they were recorded, lending each rather
-    /// than copying it out (a copy retains its strings).
-    func forEachInOrder(_ body: (RecordedEvent) -> Void) {
+    /// Calls `body` with where each event lies, in the order they were recorded: an event
+    /// handed over as a value was copied, retaining its strings.
+    func forEachInOrder(_ body: (UnsafePointer<RecordedEvent>) -> Void) {
         storage.withUnsafeBufferPointer { events in
-            for index in start..<events.count { body(events[index]) }
-            for index in 0..<start { body(events[index]) }
+            guard let base = events.baseAddress else { return }
+            for index in start..<events.count { body(base + index) }
+            for index in 0..<start { body(base + index) }
         }
     }
 
@@ -76,11 +77,11 @@ struct TraceEventRing {
             // A long trace takes its whole room at once, rather than doubling towards it: each
             // doubling copied every event kept so far (a tenth of a megabyte-sized trace's
             // recording time), and held the old copy and the new one at once. A short trace
-            // stays small.
+            // stays small. Its room is asked for in huge pages (`HugePages`).
             if storage.count == storage.capacity, storage.count >= Self.growsWholeFrom,
                 capacity <= Self.largestWholeCapacity
             {
-                storage.reserveCapacity(capacity)
+                HugePages.reserve(capacity, in: &storage)
             }
             storage.append(RecordedEvent(sequence: 0, kind: .output, depth: 0, target: nil, argument: .none))
             return (storage.count - 1, Dropped())

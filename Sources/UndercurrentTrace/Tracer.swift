@@ -15,20 +15,39 @@ public final class Tracer: _Introspection {
     @exclusivity(unchecked) private var recorded = TraceEventRing()
     /// The events kept, in the order they were recorded, spelled out: each name's text is
     /// made once per read.
+    ///
+    /// The REPL reads them after every input, up to the cap of 200,000. Each event is made
+    /// where it ends up (copying it in retained each of its strings), from the recorded event
+    /// where it lies, in room asked for in huge pages (`HugePages`).
     public var events: [TraceEvent] {
         var spelled = SpelledNames(names: names)
-        var events: [TraceEvent] = []
-        events.reserveCapacity(recorded.count)
-        recorded.forEachInOrder { event in events.append(event.traceEvent { spelled.text(of: $0) }) }
-        return events
+        let count = recorded.count
+        return [TraceEvent](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            HugePages.prefer(UnsafeMutableRawPointer(base), byteCount: count * MemoryLayout<TraceEvent>.stride)
+            recorded.forEachInOrder { event in
+                RecordedEvent.spell(event, into: base + initialized, spelled: &spelled)
+                initialized += 1
+            }
+        }
     }
 
     /// The names met last while reading the events, by the low bits of their numbers: a
     /// trace names a handful of objects over and over, and spelling each name once per event
     /// was most of a read.
-    private struct SpelledNames {
+    struct SpelledNames: NameSpelling {
         let names: ObjectNames
         var recent = [(name: TraceName, text: String)?](repeating: nil, count: 256)
+        /// The demand the last value's call returned, as its event shows it: nearly every call
+        /// returns the same one.
+        var lastDemand: (demand: Subscribers.Demand, text: String)?
+
+        mutating func text(of demand: Subscribers.Demand) -> String {
+            if let lastDemand, lastDemand.demand == demand { return lastDemand.text }
+            let text = Tracer.source(demand)
+            lastDemand = (demand, text)
+            return text
+        }
 
         mutating func text(of name: TraceName) -> String {
             let slot = Int(name.index & 255)
@@ -275,9 +294,14 @@ public final class Tracer: _Introspection {
     }
 
     private func pop() -> CallStack.Frame? {
-        let frame = stack.pop()
+        pop { copy $0 }
+    }
+
+    /// Ends the innermost call, reading what `read` needs of its frame where it lies.
+    private func pop<Result>(_ read: (borrowing CallStack.Frame) -> Result) -> Result? {
+        let result = stack.pop(read)
         depth = stack.recordedDepth
-        return frame
+        return result
     }
 
     // MARK: - Hooks the interpreter calls
@@ -326,7 +350,7 @@ public final class Tracer: _Introspection {
 
     /// The innermost `receive(subscriber:)` in progress that was recorded.
     private var enclosingSubscribe: CallStack.Frame? {
-        stack.frames.last { $0.kind == .subscribe && !$0.transparent }
+        stack.innermost { $0.kind == .subscribe && !$0.transparent }
     }
 
     /// The stage a `buffer` subscribes upstream is the buffer itself: its values are followed.
@@ -412,31 +436,32 @@ public final class Tracer: _Introspection {
         guard onOwnerThread else { return }
         // Asked once: each ask is a call through the subscriber's conformance.
         let subscriberID = subscriber.combineIdentifier
+        guard !isForwardedValue(to: subscriberID) else { return }
         willReceiveValue(
-            subscriberID: subscriberID, name: { names.name(ofSubscriber: subscriber, identifier: subscriberID) },
-            value: { Self.argument(input) })
+            subscriberID: subscriberID, subscriberName: names.name(ofSubscriber: subscriber, identifier: subscriberID),
+            value: Self.argument(input))
     }
 
     /// `willReceive(subscriber:input:)` for a script subscriber, told by the bridge without an
     /// adapter around it (`BridgeCallObserver`).
     fileprivate func willReceive(scriptSubscriber receiver: Value, identifier: CombineIdentifier, input: Value) {
-        guard onOwnerThread else { return }
+        guard onOwnerThread, !isForwardedValue(to: identifier) else { return }
         willReceiveValue(
-            subscriberID: identifier, name: { names.name(ofScriptSubscriber: receiver, identifier: identifier) },
-            value: { Self.argument(input) })
+            subscriberID: identifier, subscriberName: names.name(ofScriptSubscriber: receiver, identifier: identifier),
+            value: Self.argument(input))
     }
 
-    /// A value about to reach the subscriber `subscriberID`, named and described only when it
-    /// is recorded.
-    private func willReceiveValue(
-        subscriberID: CombineIdentifier, name: () -> TraceName, value describe: () -> RecordedArgument
-    ) {
-        if stack.isForwarding(.receiveValue, to: subscriberID) {
-            push(.receiveValue, position: nil) { $0.transparent = true }
-            return
-        }
-        let subscriberName = name()
-        let value = describe()
+    /// Whether the value is the one the innermost call is delivering to the same subscriber,
+    /// forwarded by an adapter: then its call is noted, not recorded, and the subscriber is not
+    /// named, nor the value described.
+    private func isForwardedValue(to subscriberID: CombineIdentifier) -> Bool {
+        guard stack.isForwarding(.receiveValue, to: subscriberID) else { return false }
+        push(.receiveValue, position: nil) { $0.transparent = true }
+        return true
+    }
+
+    /// A value about to reach the subscriber `subscriberID`, named `subscriberName`.
+    private func willReceiveValue(subscriberID: CombineIdentifier, subscriberName: TraceName, value: RecordedArgument) {
         let checked = checker.willReceiveValue(
             subscriber: subscriberName, value: value, sequence: sequence + 1,
             stack: stack)
@@ -493,11 +518,16 @@ public final class Tracer: _Introspection {
     /// `didReceive(subscriber:input:resultingDemand:)`, which needs neither the subscriber nor
     /// the input: the frame `willReceiveValue` pushed says which call returns.
     fileprivate func didReceiveValue(resultingDemand: Subscribers.Demand) {
-        guard onOwnerThread, let frame = pop(), !frame.transparent, frame.subscriber != nil else { return }
+        guard onOwnerThread,
+            let call = pop({ frame -> (position: Int?, subscription: TraceName?, demandBefore: DemandCount?)? in
+                frame.transparent || frame.subscriber == nil
+                    ? nil : (frame.position, frame.subscription, frame.demandBefore)
+            }) ?? nil
+        else { return }
         let change = checker.didReceiveValue(
-            subscription: frame.subscription, demandBefore: frame.demandBefore, returned: resultingDemand)
+            subscription: call.subscription, demandBefore: call.demandBefore, returned: resultingDemand)
         // Written in place rather than through `update(at:_:)`, whose closure would copy the change.
-        guard let index = storedIndex(of: frame.position) else { return }
+        guard let index = storedIndex(of: call.position) else { return }
         recorded[index].close(returning: resultingDemand, ledger: change)
     }
 

@@ -34,6 +34,29 @@ import UndercurrentSession
         #expect(run.violations.isEmpty)
     }
 
+    /// A trace long enough for its ring and its read to take their room at once, in huge
+    /// pages where the system gives them: every event reads back, in order, as recorded.
+    @Test func aLongTraceReadsBackEveryEventInOrder() {
+        let events: [TraceEvent] = LargeStack.run {
+            let script = ScriptRun(
+                source: """
+                    import Combine
+                    let c = (1...40_000).publisher.sink { _ in }
+                    """, fileName: "long.swift", trace: true
+            ) { _ in }
+            script.rendersTrace = false
+            script.run()
+            return script.events
+        }
+        let calls = events.filter(\.isCall)
+        #expect(calls.count > 40_000)
+        #expect(calls.map(\.sequence) == Array(1...calls.count))
+        let values = calls.filter { $0.kind == .receiveValue }
+        #expect(values.map(\.argument) == (1...40_000).map(String.init))
+        #expect(values.allSatisfy { $0.returnedDemand == ".none" && $0.ledger?.after == .unlimited })
+        #expect(Set(values.map(\.target)).count == 1)
+    }
+
     @Test func tracerNeverHoldsMoreThanItsCapacity() {
         let tracer = Tracer()
         tracer.capacity = 10
@@ -131,7 +154,7 @@ import UndercurrentSession
         #expect(ring[0].sequence == 16)
         #expect(ring[9].sequence == 25)
         var lent: [Int] = []
-        ring.forEachInOrder { lent.append($0.sequence) }
+        ring.forEachInOrder { lent.append($0.pointee.sequence) }
         #expect(lent == Array(16...25))
     }
 

@@ -10,13 +10,18 @@
 /// Every observed method takes one argument or none (`Interpreter.observedMethodNames`), so
 /// the observer is given that argument, `.void` for none: a view of the call's frame, made for
 /// every traced value, retained the frame and the function.
-public protocol ScriptCallObserver: AnyObject {
+///
+/// A class to subclass rather than a protocol: a call in progress borrows its object's
+/// observer without counting (`ScriptObject.unretainedCallObserver`), which needs a class.
+open class ScriptCallObserver {
+    public init() {}
+
     /// Before the body of method `method` (an index into `Interpreter.observedMethodNames`)
     /// runs on `receiver` (the object, or the struct value) with `argument`; true to be told
     /// when it returns.
-    func willCall(_ method: Int, on receiver: Value, argument: Value) -> Bool
+    open func willCall(_ method: Int, on receiver: Value, argument: Value) -> Bool { false }
     /// After it returned `result`, or threw (`result` nil).
-    func didCall(_ method: Int, on receiver: Value, argument: Value, result: Value?)
+    open func didCall(_ method: Int, on receiver: Value, argument: Value, result: Value?) {}
 }
 
 extension FunctionState {
@@ -49,9 +54,10 @@ extension Interpreter {
             return nil
         }
         return try frame.withLocalCell(slot) { cell -> Flow? in
-            guard let observer = cell.observerOfValue else { return nil }
-            return try cell.withUncountedValue { receiver in
-                try runObserved(state, in: frame, method: method, receiver: receiver, observer: observer)
+            try cell.withObserverOfValue { observer in
+                try cell.withUncountedValue { receiver in
+                    try runObserved(state, in: frame, method: method, receiver: receiver, observer: observer)
+                }
             }
         } ?? nil
     }
@@ -83,11 +89,17 @@ extension Interpreter {
 }
 
 extension Cell {
-    /// The call observer of the object or struct value this cell holds, if it has one.
+    /// Runs `body` with the call observer of the object or struct value this cell holds; nil,
+    /// without running it, when there is none. An object's observer is lent without
+    /// counting: the object keeps it (`ScriptObject.observeCalls(by:)`), and the cell the
+    /// object, while the call runs.
     @inline(__always)
-    fileprivate var observerOfValue: ScriptCallObserver? {
-        if let object = unretainedObject { return object._withUnsafeGuaranteedRef { $0.callObserver } }
-        if case .structValue(let value) = value { return value.type.callObserver }
+    fileprivate func withObserverOfValue<Result>(_ body: (ScriptCallObserver) throws -> Result) rethrows -> Result? {
+        if let object = unretainedObject {
+            guard let observer = object._withUnsafeGuaranteedRef({ $0.unretainedCallObserver }) else { return nil }
+            return try observer._withUnsafeGuaranteedRef(body)
+        }
+        if case .structValue(let value) = value, let observer = value.type.callObserver { return try body(observer) }
         return nil
     }
 

@@ -17,8 +17,20 @@ public final class ScriptObject {
     /// the identity of the object going away.
     public let standInFor: ObjectIdentifier?
     /// Told of the calls of the methods named in `Interpreter.observedMethodNames` on this
-    /// object (not on a stand-in running its `deinit`).
-    @exclusivity(unchecked) public var callObserver: ScriptCallObserver?
+    /// object (not on a stand-in running its `deinit`). Set once (`observeCalls(by:)`), and
+    /// then kept as long as the object: a call of one of its methods borrows it without
+    /// counting (`unretainedCallObserver`), which is safe only while nothing replaces it.
+    @exclusivity(unchecked) public private(set) var callObserver: ScriptCallObserver?
+    /// `callObserver`, lent without counting: reading the property retained the observer on
+    /// every traced call of the object's methods.
+    @exclusivity(unchecked) private(set) var unretainedCallObserver: Unmanaged<ScriptCallObserver>?
+
+    /// Makes `observer` the object's call observer, if it has none yet; it keeps the first.
+    public func observeCalls(by observer: ScriptCallObserver) {
+        guard callObserver == nil else { return }
+        callObserver = observer
+        unretainedCallObserver = .passUnretained(observer)
+    }
 
     public init(type: TypeInfo, fields: [Value]) {
         self.type = type

@@ -39,18 +39,18 @@ final class ScriptCallReporter: ScriptCallObserver {
     init(bridge: StreamBridge, type: TypeInfo) {
         handle = bridge.handle
         failsNever = bridge.failureIsNever(of: type)
+        super.init()
     }
 
-    func willCall(_ method: Int, on receiver: Value, argument: Value) -> Bool {
-        handle.withBridge { willCall(method, on: receiver, argument: argument, bridge: $0) } ?? false
-    }
+    // The two calls below run on every traced value: each finds the bridge and its observer
+    // in one function, borrowing both, rather than through a function per step.
 
-    private func willCall(_ method: Int, on receiver: Value, argument: Value, bridge: StreamBridge)
-        -> Bool
-    {
+    override func willCall(_ method: Int, on receiver: Value, argument: Value) -> Bool {
         guard let method = Method(rawValue: method) else { return false }
-        return bridge.withCallObserver {
-            willCall(method, on: receiver, argument: argument, bridge: bridge, observer: $0)
+        return handle.withBridge { bridge in
+            bridge.withCallObserver {
+                willCall(method, on: receiver, argument: argument, bridge: bridge, observer: $0)
+            } ?? false
         } ?? false
     }
 
@@ -83,16 +83,12 @@ final class ScriptCallReporter: ScriptCallObserver {
 
     // Every `didCall` tells the tracer, whatever it finds in the arguments: the tracer closes
     // the call `willCall` opened (its frame of calls in progress) and reads little else.
-    func didCall(_ method: Int, on receiver: Value, argument: Value, result: Value?) {
-        handle.withBridge { didCall(method, on: receiver, argument: argument, result: result, bridge: $0) }
-    }
-
-    private func didCall(
-        _ method: Int, on receiver: Value, argument: Value, result: Value?, bridge: StreamBridge
-    ) {
+    override func didCall(_ method: Int, on receiver: Value, argument: Value, result: Value?) {
         guard let method = Method(rawValue: method) else { return }
-        bridge.withCallObserver {
-            didCall(method, on: receiver, argument: argument, result: result, bridge: bridge, observer: $0)
+        handle.withBridge { bridge in
+            bridge.withCallObserver {
+                didCall(method, on: receiver, argument: argument, result: result, bridge: bridge, observer: $0)
+            }
         }
     }
 
@@ -185,7 +181,11 @@ extension StreamBridge {
             reporter = existing
         } else {
             reporter = ScriptCallReporter(bridge: self, type: type)
-            if case .object(let object) = value { object.callObserver = reporter } else { type.callObserver = reporter }
+            if case .object(let object) = value {
+                object.observeCalls(by: reporter)
+            } else {
+                type.callObserver = reporter
+            }
             interpreter.hasObservedObjects = true
         }
         if asSubscriber { reporter.asSubscriber = true } else { reporter.asSubscription = true }

@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Asks the kernel to back a large buffer of the trace with huge pages.
+///
+/// A full trace holds two buffers of tens of megabytes: the ring of recorded events and,
+/// once read, the events spelled out. Each is fresh memory, and Linux hands it over a 4 KiB
+/// page at a time, one page fault per page on first touch: about 12,500 faults for a trace
+/// of 200,000 events, 40 ms of system time (more than a tenth of the traced run of 1.5
+/// million values). Where transparent huge pages are enabled for the asking (`madvise`, the
+/// default of many distributions), the aligned middle of the buffer is backed by 2 MiB pages
+/// instead: a dozen faults. Elsewhere, and on other systems, nothing changes.
+enum HugePages {
+    static let size = 2 << 20
+
+    /// Advises huge pages for the whole huge pages inside `byteCount` bytes from `start`.
+    static func prefer(_ start: UnsafeMutableRawPointer, byteCount: Int) {
+        #if os(Linux)
+            guard byteCount >= 2 * size else { return }
+            let first = (Int(bitPattern: start) + size - 1) & ~(size - 1)
+            let end = (Int(bitPattern: start) + byteCount) & ~(size - 1)
+            guard end > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) else { return }
+            // Advice only: a kernel without huge pages answers EINVAL, and nothing is lost.
+            _ = madvise(aligned, end - first, Int32(MADV_HUGEPAGE))
+        #endif
+    }
+
+    /// Reserves room for `capacity` elements in `array`, advising huge pages for its storage.
+    static func reserve<Element>(_ capacity: Int, in array: inout [Element]) {
+        array.reserveCapacity(capacity)
+        let byteCount = array.capacity * MemoryLayout<Element>.stride
+        guard byteCount >= 2 * size else { return }
+        array.withUnsafeMutableBufferPointer { buffer in
+            if let base = buffer.baseAddress { prefer(UnsafeMutableRawPointer(base), byteCount: byteCount) }
+        }
+    }
+}
