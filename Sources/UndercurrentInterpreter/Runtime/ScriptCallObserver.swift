@@ -68,8 +68,7 @@ extension Interpreter {
     ) throws -> Flow {
         // Read before the body runs; a parameter cannot be assigned, so it is the same after.
         let parameters = state.decl.parameters
-        // The parameter's cell is lent, not copied out of the frame (a retain per traced call).
-        let argument = parameters.isEmpty ? .void : frame.withLocalCell(parameters[0].slot) { $0.load() } ?? .void
+        let argument = parameters.isEmpty ? .void : frame.slots[parameters[0].slot]?.load() ?? .void
         guard observer.willCall(method, on: receiver, argument: argument) else {
             return try state.runBody(self, in: frame)
         }
