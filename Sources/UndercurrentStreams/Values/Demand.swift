@@ -13,9 +13,14 @@ final class DemandType: ScalarType {
     override func description(of bits: Int) -> String { Self.demand(bits).description }
 
     override func compare(_ a: Int, _ b: Int) -> Int? {
-        let (left, right) = (Self.demand(a), Self.demand(b))
+        let (left, right) = (Self.rank(a), Self.rank(b))
         return left < right ? -1 : (left == right ? 0 : 1)
     }
+
+    /// A demand's place in `Subscribers.Demand`'s order, from its bits: the count, and
+    /// `.unlimited` above every count.
+    @inline(__always)
+    static func rank(_ bits: Int) -> UInt { bits < 0 ? .max : UInt(bits) }
 
     override func bits(standingFor integer: Int) -> Int? { integer >= 0 ? integer : nil }
 
@@ -23,11 +28,29 @@ final class DemandType: ScalarType {
     // `demand += received`): `apply` on the two demands' bits, without `Value`s, which the
     // engine asks first (`Interpreter.applyScalarOperator`). What is an error there (a
     // negative difference) is left to `applyOperator`, which reports it.
+    //
+    // Computed on the bits, by OpenCombine's rules for `Subscribers.Demand` (each checked
+    // against its operators in `DemandBitsTests`): making two `Demand`s and calling its
+    // operators, across the module boundary, was most of the arithmetic's cost.
     override func operate(_ op: BinaryOperator, _ a: Int, _ b: Int) -> ScalarOutcome? {
-        switch try? Self.apply(op, Self.demand(a), Self.demand(b)) {
-        case .demand(let demand)?: .bits(demand.max ?? -1)
-        case .truth(let holds)?: .truth(holds)
-        case nil: nil
+        let unlimited = -1
+        switch op {
+        case .plus:
+            if a < 0 || b < 0 { return .bits(unlimited) }
+            let (sum, overflows) = a.addingReportingOverflow(b)
+            return .bits(overflows ? unlimited : sum)
+        case .minus:
+            if a < 0 { return .bits(unlimited) }
+            if b < 0 { return .bits(0) }
+            // A negative difference is an error, which `applyOperator` reports.
+            return b > a ? nil : .bits(a - b)
+        case .equal: return .truth(Self.rank(a) == Self.rank(b))
+        case .notEqual: return .truth(Self.rank(a) != Self.rank(b))
+        case .less: return .truth(Self.rank(a) < Self.rank(b))
+        case .greater: return .truth(Self.rank(a) > Self.rank(b))
+        case .lessOrEqual: return .truth(Self.rank(a) <= Self.rank(b))
+        case .greaterOrEqual: return .truth(Self.rank(a) >= Self.rank(b))
+        default: return nil
         }
     }
 
