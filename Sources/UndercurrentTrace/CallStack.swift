@@ -34,9 +34,9 @@ final class CallStack {
     }
 
     /// The frames of the calls in progress are the first `count`; those beyond are frames of
-    /// calls that ended, kept so that a push writes over one in place. A frame is 150 bytes:
-    /// an array that grew and shrank by one on every call copied each frame out when it ended,
-    /// and again to hand it over, twice per traced value.
+    /// calls that ended, kept so that a push writes over one in place. A frame is over a
+    /// hundred bytes: an array that grew and shrank by one on every call copied each frame
+    /// out when it ended, and again to hand it over, twice per traced value.
     @exclusivity(unchecked) private var frames: [Frame] = []
     @exclusivity(unchecked) private(set) var count = 0
     /// For each subscription with `request(_:)` calls in progress, their frames' indices,

@@ -442,7 +442,7 @@ public final class Tracer: _Introspection {
         guard onOwnerThread else { return }
         // Asked once: each ask is a call through the subscriber's conformance.
         let subscriberID = subscriber.combineIdentifier
-        guard !isForwardedValue(to: subscriberID) else { return }
+        guard !notesForwardedValue(to: subscriberID) else { return }
         willReceiveValue(
             subscriberID: subscriberID, subscriberName: names.name(ofSubscriber: subscriber, identifier: subscriberID),
             value: Self.argument(input))
@@ -451,16 +451,16 @@ public final class Tracer: _Introspection {
     /// `willReceive(subscriber:input:)` for a script subscriber, told by the bridge without an
     /// adapter around it (`BridgeCallObserver`).
     fileprivate func willReceive(scriptSubscriber receiver: Value, identifier: CombineIdentifier, input: Value) {
-        guard onOwnerThread, !isForwardedValue(to: identifier) else { return }
+        guard onOwnerThread, !notesForwardedValue(to: identifier) else { return }
         willReceiveValue(
             subscriberID: identifier, subscriberName: names.name(ofScriptSubscriber: receiver, identifier: identifier),
             value: Self.argument(input))
     }
 
-    /// Whether the value is the one the innermost call is delivering to the same subscriber,
-    /// forwarded by an adapter: then its call is noted, not recorded, and the subscriber is not
-    /// named, nor the value described.
-    private func isForwardedValue(to subscriberID: CombineIdentifier) -> Bool {
+    /// When the value is the one the innermost call is delivering to the same subscriber,
+    /// forwarded by an adapter, notes its call (a transparent frame, nothing recorded) and
+    /// returns true: the subscriber is then not named, nor the value described.
+    private func notesForwardedValue(to subscriberID: CombineIdentifier) -> Bool {
         guard stack.isForwarding(.receiveValue, to: subscriberID) else { return false }
         push(.receiveValue, position: nil) { $0.transparent = true }
         return true
