@@ -30,7 +30,6 @@ enum HugePages {
     static func reserve<Element>(_ capacity: Int, in array: inout [Element]) {
         array.reserveCapacity(capacity)
         let byteCount = array.capacity * MemoryLayout<Element>.stride
-        guard byteCount >= 2 * size else { return }
         array.withUnsafeMutableBufferPointer { buffer in
             if let base = buffer.baseAddress { prefer(UnsafeMutableRawPointer(base), byteCount: byteCount) }
         }

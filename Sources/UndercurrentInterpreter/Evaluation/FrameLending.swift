@@ -2,7 +2,8 @@
 // the object into the callee's `self` and released it when the call ended: a retain and a
 // release on every call, about a twentieth of a custom subscription's time. Where the
 // caller's local cannot change while the call runs, the callee's `self` holds the same
-// reference without counting it (`ScriptCallPlan.call(lendingSelf:_:_:at:)`).
+// reference without counting it (`ScriptCallPlan.call(lendingSelf:_:_:at:)`). A traced call
+// hands its receiver to the observer the same way (`Cell.withUncountedValue`).
 extension Frame {
     /// The cell of local `slot` and the object it holds, unretained, when only this frame
     /// holds the cell (no closure captured it, so nothing but this frame's own statements
@@ -67,17 +68,13 @@ extension Cell {
     /// value (`.void`, which holds nothing) is overwritten, not released.
     fileprivate func copyBits(of other: Cell) {
         withUnsafeMutablePointer(to: &value) { destination in
-            withUnsafeMutablePointer(to: &other.value) { source in
-                UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: MemoryLayout<Value>.size)
-            }
+            withUnsafeMutablePointer(to: &other.value) { Value.copyBits(from: $0, to: destination) }
         }
     }
 
     /// The value copied by `copyBits(of:)` is overwritten by `.void`, not released.
     fileprivate func forgetBits() {
-        withUnsafeMutablePointer(to: &value) {
-            UnsafeMutableRawPointer($0).initializeMemory(as: Value.self, repeating: .void, count: 1)
-        }
+        withUnsafeMutablePointer(to: &value, Value.forgetBits)
     }
 
     /// The value copied by `copyBits(of:)` is counted: a copy of it is made and its bits
@@ -87,5 +84,34 @@ extension Cell {
         withUnsafeMutablePointer(to: &value) { destination in
             UnsafeMutableRawPointer(destination).initializeMemory(as: Value.self, repeating: counted, count: 1)
         }
+    }
+
+    /// Runs `body` with a bitwise copy of this cell's value that is not counted: no retain
+    /// when it is made, no release when it ends. Only for a cell whose value stays while
+    /// `body` runs; `body` copies it (a retain) to keep it.
+    func withUncountedValue<Result>(_ body: (Value) throws -> Result) rethrows -> Result {
+        var copy = Value.void
+        withUnsafeMutablePointer(to: &copy) { destination in
+            withUnsafeMutablePointer(to: &value) { Value.copyBits(from: $0, to: destination) }
+        }
+        defer { withUnsafeMutablePointer(to: &copy, Value.forgetBits) }
+        return try body(copy)
+    }
+}
+
+extension Value {
+    /// Writes the bits of the value at `source` over the value at `destination`, which is
+    /// not released (it holds nothing to release: `.void`); the copy is not counted.
+    @inline(__always)
+    fileprivate static func copyBits(
+        from source: UnsafeMutablePointer<Value>, to destination: UnsafeMutablePointer<Value>
+    ) {
+        UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: MemoryLayout<Value>.size)
+    }
+
+    /// Overwrites the value at `value`, an uncounted copy, with `.void`, without releasing it.
+    @inline(__always)
+    fileprivate static func forgetBits(at value: UnsafeMutablePointer<Value>) {
+        UnsafeMutableRawPointer(value).initializeMemory(as: Value.self, repeating: .void, count: 1)
     }
 }

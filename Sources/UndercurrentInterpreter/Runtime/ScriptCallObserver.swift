@@ -102,22 +102,4 @@ extension Cell {
         if case .structValue(let value) = value, let observer = value.type.callObserver { return try body(observer) }
         return nil
     }
-
-    /// Runs `body` with a bitwise copy of this cell's value that is not counted: no retain
-    /// when it is made, no release when it ends. Only for a cell whose value stays while
-    /// `body` runs; `body` copies it (a retain) to keep it.
-    fileprivate func withUncountedValue<Result>(_ body: (Value) throws -> Result) rethrows -> Result {
-        var copy = Value.void
-        withUnsafeMutablePointer(to: &copy) { destination in
-            withUnsafeMutablePointer(to: &value) { source in
-                UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: MemoryLayout<Value>.size)
-            }
-        }
-        defer {
-            withUnsafeMutablePointer(to: &copy) {
-                UnsafeMutableRawPointer($0).initializeMemory(as: Value.self, repeating: .void, count: 1)
-            }
-        }
-        return try body(copy)
-    }
 }

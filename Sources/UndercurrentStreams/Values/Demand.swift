@@ -25,13 +25,12 @@ final class DemandType: ScalarType {
     override func bits(standingFor integer: Int) -> Int? { integer >= 0 ? integer : nil }
 
     // A custom subscription does demand arithmetic on every value (`demand -= 1`, `demand > 0`,
-    // `demand += received`): `apply` on the two demands' bits, without `Value`s, which the
-    // engine asks first (`Interpreter.applyScalarOperator`). What is an error there (a
-    // negative difference) is left to `applyOperator`, which reports it.
-    //
-    // Computed on the bits, by OpenCombine's rules for `Subscribers.Demand` (each checked
-    // against its operators in `DemandBitsTests`): making two `Demand`s and calling its
-    // operators, across the module boundary, was most of the arithmetic's cost.
+    // `demand += received`), which the engine asks here first (`Interpreter.applyScalarOperator`),
+    // without `Value`s. It is computed on the two demands' bits by OpenCombine's rules for
+    // `Subscribers.Demand` (each checked against its operators in `DemandBitsTests`): making
+    // two `Demand`s and calling its operators, across the module boundary, was most of its
+    // cost. What is an error (a negative difference) is left to `applyOperator`, which
+    // reports it.
     override func operate(_ op: BinaryOperator, _ a: Int, _ b: Int) -> ScalarOutcome? {
         let unlimited = -1
         switch op {
@@ -44,13 +43,8 @@ final class DemandType: ScalarType {
             if b < 0 { return .bits(0) }
             // A negative difference is an error, which `applyOperator` reports.
             return b > a ? nil : .bits(a - b)
-        case .equal: return .truth(Self.rank(a) == Self.rank(b))
-        case .notEqual: return .truth(Self.rank(a) != Self.rank(b))
-        case .less: return .truth(Self.rank(a) < Self.rank(b))
-        case .greater: return .truth(Self.rank(a) > Self.rank(b))
-        case .lessOrEqual: return .truth(Self.rank(a) <= Self.rank(b))
-        case .greaterOrEqual: return .truth(Self.rank(a) >= Self.rank(b))
-        default: return nil
+        default:
+            return op.compares(Self.rank(a), Self.rank(b)).map(ScalarOutcome.truth)
         }
     }
 
