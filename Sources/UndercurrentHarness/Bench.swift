@@ -67,7 +67,7 @@ public struct Bench {
         let source = workload.script()
         // Warm up both (lazy caches, first-use costs), and check they agree.
         let nativeResult = workload.runNative()
-        let interpretedResult = Self.interpret(source, traced: false).output
+        let interpretedResult = Self.interpret(source).output
         let agree = interpretedResult.trimmingCharacters(in: .whitespacesAndNewlines) == String(nativeResult)
         let nativeRuns = max(options.runs, 9)
         let nativeOff = Measure.median(
@@ -82,11 +82,11 @@ public struct Bench {
                 }
             })
         let interpretedOff = Measure.median(
-            (0..<options.runs).map { _ in Self.interpret(source, traced: false).seconds })
+            (0..<options.runs).map { _ in Self.interpret(source).seconds })
         var events = 0
         let interpretedOn = Measure.median(
             (0..<options.runs).map { _ in
-                let run = Self.interpret(source, traced: true)
+                let run = Self.answerInREPL(source)
                 events = run.events
                 return run.seconds
             })
@@ -101,39 +101,38 @@ public struct Bench {
         if value == Int.min { print("") }
     }
 
-    /// Runs `source` in a fresh environment as `undercurrent run` does; with `traced`, a
-    /// Tracer records every call to memory, as the REPL's does, and the events kept are read
-    /// once at the end, as the REPL reads them after each input. Only the run and that read
-    /// are timed (the environment is made before; its cost is part of the start-up figure).
-    public static func interpret(_ source: String, traced: Bool, capacity: Int? = nil)
-        -> (seconds: Double, output: String, events: Int, error: String?)
-    {
-        let tracer = Tracer()
-        if let capacity { tracer.capacity = capacity }
+    /// Runs `source` as one input of a fresh REPL session, tracing on as the REPL starts: the
+    /// run, with every call recorded and checked, and the trace the REPL then shows (a long
+    /// one summarised, only its shown events spelled out). Only that input is timed (the
+    /// session is made before; its cost is part of the start-up figure).
+    public static func answerInREPL(_ source: String) -> (seconds: Double, shown: String, events: Int) {
+        var shown = ""
+        let session = Session(useColor: false) { shown += $0 }
+        let seconds = Measure.time { _ = session.handle(source) }
+        return (seconds, shown, session.tracer.recordedEvents.count + session.tracer.droppedCount)
+    }
+
+    /// Runs `source` in a fresh environment as `undercurrent run` does, without tracing. Only
+    /// the run is timed (the environment is made before; its cost is part of the start-up
+    /// figure).
+    public static func interpret(_ source: String) -> (seconds: Double, output: String, error: String?) {
         var output = ""
-        let environment = ScriptEnvironment { text in
-            output += text
-            if traced { tracer.recordOutput(text) }
-        }
-        if traced { environment.connect(tracer) { SourceMap().releaseCause(in: $0, fallbackName: "bench.swift") } }
+        let environment = ScriptEnvironment { output += $0 }
         var failure: String?
-        var kept = 0
         let seconds = Measure.time {
-            if traced { tracer.start() }
             do {
                 try environment.interpreter.run(source: source, fileName: "bench.swift")
             } catch {
                 failure = "\(error)"
             }
-            tracer.stop()
-            if traced { kept = tracer.events.count }
         }
-        return (seconds, output, kept + tracer.droppedCount, failure)
+        return (seconds, output, failure)
     }
 
     func throughput() {
         write("Throughput: the same program compiled natively against OpenCombine and interpreted\n")
-        write("(median of \(options.runs) runs; tracing on = every call recorded to memory by the Tracer)\n\n")
+        write("(median of \(options.runs) runs; interp+trace = the program as one REPL input, tracing on: every call\n")
+        write("recorded and checked, and the trace the REPL shows after it)\n\n")
         var table = TextTable([
             "workload", "N", "native", "interpreted", "interp/native",
             "native+trace", "interp+trace", "interp/native", "trace on/off", "events",
@@ -374,7 +373,7 @@ public struct Bench {
         tracer.stop()
         let after = Measure.memory()
         return MemoryProbe(
-            events: tracer.events.count + tracer.droppedCount, peakBytes: after.peak,
+            events: tracer.recordedEvents.count + tracer.droppedCount, peakBytes: after.peak,
             retainedBytes: after.resident - before.resident)
     }
 

@@ -13,7 +13,8 @@ public final class ScriptRun {
     /// Notes for standard error after a run that ended well: the tasks left waiting for a
     /// continuation nothing resumed.
     public private(set) var notes: [String] = []
-    public private(set) var events: [TraceEvent] = []
+    /// The trace, read where the tracer kept it (`Tracer.recordedEvents`).
+    public private(set) var events: TraceEvents = []
     /// Records the calls (and checks the contract) when `trace` is on.
     public let tracer = Tracer()
     /// With `trace` on: also draw the trace into `renderedTrace` (off for `--check` alone).
@@ -54,7 +55,7 @@ public final class ScriptRun {
         }
         tracer.stop()
         if trace {
-            events = tracer.events
+            events = tracer.recordedEvents
             if rendersTrace {
                 var renderer = TraceRenderer()
                 renderer.showTime = TraceRenderer.timeVaries(in: events)

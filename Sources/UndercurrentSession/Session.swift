@@ -22,7 +22,7 @@ public final class Session {
     private var inputCount = 0
     /// Every input run in the current environment, for error locations.
     public private(set) var sourceMap = SourceMap()
-    var lastEvents: [TraceEvent] = []
+    var lastEvents: TraceEvents = []
     /// True while the current input prints; the tracer collects its lines in place.
     private var outputBuffer: [String] = []
 
@@ -127,10 +127,10 @@ public final class Session {
         }
         tracer.stop()
         if traceEnabled {
-            lastEvents = tracer.events
+            lastEvents = tracer.recordedEvents
             showOutputOrTrace()
         } else if tracer.checksContract {
-            lastEvents = tracer.events
+            lastEvents = tracer.recordedEvents
             write(contractSummaryText(maxListed: 10))
         }
         return failure
@@ -141,7 +141,7 @@ public final class Session {
     public func inspect(_ events: [TraceEvent]) {
         tracer.clearEvents()
         inspection.reset()
-        lastEvents = events
+        lastEvents = TraceEvents(events)
     }
 
     /// Forgets every declaration, object name and trace, and starts the virtual clock at
@@ -188,8 +188,7 @@ public final class Session {
     /// With tracing on, an input that made protocol calls shows its trace (the program's
     /// lines appear in it, in place); one that made none shows its output plainly.
     private func showOutputOrTrace() {
-        let hasCalls = lastEvents.contains { $0.kind != .output }
-        if !hasCalls {
+        if !lastEvents.hasCalls {
             write(outputBuffer.joined())
             return
         }
@@ -198,7 +197,7 @@ public final class Session {
 
     /// The trace as text; a long one shows its beginning and end around a count of the rest,
     /// and the contract checker's findings follow it (TraceCommands.swift).
-    func renderTrace(_ events: [TraceEvent], maxLines: Int) -> String {
+    func renderTrace(_ events: TraceEvents, maxLines: Int) -> String {
         traceText(events, maxLines: maxLines)
     }
 
@@ -225,7 +224,7 @@ public final class Session {
                 traceEnabled = false
                 write("Tracing is off.\n")
             case "":
-                if lastEvents.contains(where: { $0.kind != .output }) {
+                if lastEvents.hasCalls {
                     write(renderTrace(lastEvents, maxLines: 4000))
                 } else {
                     write("No trace yet: the last input made no Combine calls.\n")

@@ -21,25 +21,24 @@ public final class TraceInspection {
     }
 
     /// The events as the learner names things: every label applied.
-    func labelled(_ events: [TraceEvent]) -> [TraceEvent] {
+    func labelled(_ events: TraceEvents) -> TraceEvents {
         guard !labels.isEmpty else { return events }
-        return events.map { event in
-            var event = event
+        // The labels of now: a label given later does not change these events.
+        let labels = labels
+        let label = { (name: String) in labels[name] ?? name }
+        return events.relabelled { event in
             event.target = label(event.target)
             if event.kind == .subscribe || event.kind == .receiveSubscription { event.argument = label(event.argument) }
             event.subscription = event.subscription.map(label)
             if let subscription = event.ledger?.subscription { event.ledger?.subscription = label(subscription) }
             for index in event.violations.indices {
-                event.violations[index].message = relabel(event.violations[index].message)
+                event.violations[index].message = Self.relabel(event.violations[index].message, by: labels)
             }
-            return event
         }
     }
 
-    private func label(_ name: String) -> String { labels[name] ?? name }
-
     /// Replaces whole names in a sentence (`Sink#1` but not `Sink#10`).
-    private func relabel(_ text: String) -> String {
+    private static func relabel(_ text: String, by labels: [String: String]) -> String {
         var result = text
         for (name, label) in labels.sorted(by: { $0.key.count > $1.key.count }) {
             var output = ""
@@ -79,9 +78,9 @@ extension Session {
         """
 
     /// The last trace as the learner names things.
-    var displayedEvents: [TraceEvent] { inspection.labelled(lastEvents) }
+    var displayedEvents: [TraceEvent] { inspection.labelled(lastEvents).spelledOut }
 
-    private var hasCalls: Bool { lastEvents.contains { $0.kind != .output } }
+    private var hasCalls: Bool { lastEvents.hasCalls }
 
     // MARK: - Step-through answers
 
@@ -170,7 +169,7 @@ extension Session {
 
     /// The trace shown after an input, and by `:trace`: long ones summarised, with the
     /// dropped-events note and the contract checker's summary.
-    func traceText(_ events: [TraceEvent], maxLines: Int) -> String {
+    func traceText(_ events: TraceEvents, maxLines: Int) -> String {
         let events = inspection.labelled(events)
         var renderer = TraceRenderer(useColor: useColor)
         renderer.showTime = TraceRenderer.timeVaries(in: events)
@@ -183,7 +182,7 @@ extension Session {
     /// the first `maxListed` (`:check` lists every one kept).
     func contractSummaryText(maxListed: Int? = nil) -> String {
         // From the events (labels applied), unless some went with dropped events.
-        let violations = inspection.labelled(lastEvents).flatMap(\.violations)
+        let violations = inspection.labelled(lastEvents).violations
         let kept = violations.count >= tracer.violations.count ? violations : tracer.violations
         let lines = ContractSummary.render(
             kept, total: tracer.violationCount, useColor: useColor, maxListed: maxListed, more: " (:check lists them)")

@@ -51,11 +51,9 @@ final class ObjectNames {
     @exclusivity(unchecked) private var objectEntries: [ObjectIdentifier: Entry] = [:]
     @exclusivity(unchecked) private var identifiedEntries: [CombineIdentifier: Entry] = [:]
 
-    /// Every name given, by its number: its type's index in `types`, and its instance number
-    /// (0 for a name that is the type's alone). Eight bytes a name rather than its text: the
-    /// text is made when an event is read.
-    @exclusivity(unchecked) private var spelled: [(type: UInt32, number: UInt32)] = []
-    /// The type names, each once, with the last instance number given to each.
+    /// Every name given, and the type names, as a value that a trace read later keeps.
+    @exclusivity(unchecked) private(set) var table = NameTable()
+    /// The last instance number given in each type, by type index.
     @exclusivity(unchecked) private var types: [TypeRecord] = []
     /// What each type tells the tracer, by type index, apart from `types`: asked on every
     /// traced value, and read from a record with a String in it, it may copy the record.
@@ -63,7 +61,6 @@ final class ObjectNames {
     @exclusivity(unchecked) private var typeIndices: [String: UInt32] = [:]
 
     private struct TypeRecord {
-        let name: String
         var lastNumber = 0
         /// The name that is the type's alone (a value without identity), once given.
         var plainName: TraceName?
@@ -100,7 +97,7 @@ final class ObjectNames {
     func reset() {
         objectEntries.removeAll()
         identifiedEntries.removeAll()
-        spelled.removeAll()
+        table = NameTable()
         types.removeAll()
         roles.removeAll()
         typeIndices.removeAll()
@@ -117,14 +114,12 @@ final class ObjectNames {
 
     /// The name as the trace shows it: `MySubscription#2`.
     func text(of name: TraceName) -> String {
-        let (type, number) = spelled[Int(name.index)]
-        let typeName = types[Int(type)].name
-        return number == 0 ? typeName : "\(typeName)#\(number)"
+        table.text(of: name)
     }
 
     /// What the name's type tells the tracer.
     func role(of name: TraceName) -> TraceNameRole {
-        roles[Int(spelled[Int(name.index)].type)]
+        roles[Int(table.spelled[Int(name.index)].type)]
     }
 
     /// A name that is `text` itself, for what the tracer names without an object: a task
@@ -318,14 +313,15 @@ final class ObjectNames {
     }
 
     private func spell(type: UInt32, number: UInt32) -> TraceName {
-        spelled.append((type, number))
-        return TraceName(index: UInt32(spelled.count - 1))
+        table.spelled.append((type, number))
+        return TraceName(index: UInt32(table.spelled.count - 1))
     }
 
     private func typeIndex(of typeName: String) -> UInt32 {
         if let index = typeIndices[typeName] { return index }
         let index = UInt32(types.count)
-        types.append(TypeRecord(name: typeName))
+        types.append(TypeRecord())
+        table.typeNames.append(typeName)
         roles.append(TraceNameRole(typeName: typeName))
         typeIndices[typeName] = index
         return index
@@ -360,5 +356,24 @@ final class ObjectNames {
         }
         if parts.first == "Result", parts.dropFirst().first == "OCombine" { parts = ["Result"] + parts.dropFirst(2) }
         return parts.joined(separator: ".")
+    }
+}
+
+/// The names `ObjectNames` has given, as a value: a trace read after its run (`RecordedTrace`)
+/// spells its names by the table of its time, whatever is named or forgotten (`:reset`) since.
+/// Only appended to, so that a trace kept costs one copy of it at the next name given.
+struct NameTable {
+    /// Every name given, by its number: its type's index in `typeNames`, and its instance
+    /// number (0 for a name that is the type's alone). Eight bytes a name rather than its
+    /// text: the text is made when an event is read.
+    var spelled: [(type: UInt32, number: UInt32)] = []
+    /// The type names, each once, by type index.
+    var typeNames: [String] = []
+
+    /// The name as the trace shows it: `MySubscription#2`.
+    func text(of name: TraceName) -> String {
+        let (type, number) = spelled[Int(name.index)]
+        let typeName = typeNames[Int(type)]
+        return number == 0 ? typeName : "\(typeName)#\(number)"
     }
 }

@@ -85,12 +85,19 @@ struct RecordedEvent {
         return line
     }
 
+    /// What the event is, apart from its names.
+    var shape: TraceEvents.Shape {
+        TraceEvents.Shape(
+            kind: kind, depth: Int(storedDepth), time: storedTime.isNaN ? nil : storedTime, lane: Int(storedLane),
+            violationCount: violations?.count ?? 0)
+    }
+
     /// Makes at `destination` the event at `event` as the trace shows it, its names spelled
     /// by `spelled`. Pointers, so that neither event is copied whole: a copy of either
     /// retains each of its strings (a fifth of reading a trace).
-    static func spell<Spelling: NameSpelling>(
+    static func spell(
         _ event: UnsafePointer<RecordedEvent>, into destination: UnsafeMutablePointer<TraceEvent>,
-        spelled: inout Spelling
+        spelled: inout SpelledNames
     ) {
         let target = event.pointee.target.map { spelled.text(of: $0) } ?? ""
         let argument = event.pointee.argument.text { spelled.text(of: $0) }
@@ -108,33 +115,6 @@ struct RecordedEvent {
                 subscription: subscription, violations: event.pointee.violations ?? [],
                 lane: Int(event.pointee.storedLane)))
     }
-
-    /// The event as the trace shows it, its names spelled by `spell`.
-    func traceEvent(spell: (TraceName) -> String) -> TraceEvent {
-        withoutActuallyEscaping(spell) { spell in
-            var spelling = SpellingBy(spell: spell)
-            return withUnsafePointer(to: self) { event in
-                let made = UnsafeMutablePointer<TraceEvent>.allocate(capacity: 1)
-                defer { made.deallocate() }
-                Self.spell(event, into: made, spelled: &spelling)
-                return made.move()
-            }
-        }
-    }
-}
-
-/// How a read of the events spells the names and demands they keep as numbers.
-protocol NameSpelling {
-    mutating func text(of name: TraceName) -> String
-    mutating func text(of demand: Subscribers.Demand) -> String
-}
-
-/// Spells names by a function, and demands as Swift source writes them.
-private struct SpellingBy: NameSpelling {
-    let spell: (TraceName) -> String
-
-    func text(of name: TraceName) -> String { spell(name) }
-    func text(of demand: Subscribers.Demand) -> String { Tracer.source(demand) }
 }
 
 /// What an event's argument column shows, kept as it came.

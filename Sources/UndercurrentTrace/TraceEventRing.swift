@@ -23,15 +23,10 @@ struct TraceEventRing {
         start == 0 ? storage : Array(storage[start...] + storage[..<start])
     }
 
-    /// Calls `body` with where each event lies, in the order they were recorded: an event
-    /// handed over as a value was copied, retaining its strings.
-    func forEachInOrder(_ body: (UnsafePointer<RecordedEvent>) -> Void) {
-        storage.withUnsafeBufferPointer { events in
-            guard let base = events.baseAddress else { return }
-            for index in start..<events.count { body(base + index) }
-            for index in 0..<start { body(base + index) }
-        }
-    }
+    /// The events as they lie, and the storage index of the oldest: what a read of the trace
+    /// keeps (`RecordedTrace`). The ring's next change copies them if the read still has them;
+    /// `removeAll`, as the tracer's next input starts, leaves them.
+    var snapshot: (storage: [RecordedEvent], start: Int) { (storage, start) }
 
     /// What `append` dropped to make room: how many events, and the lines the program
     /// printed among them.

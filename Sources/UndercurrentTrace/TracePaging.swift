@@ -10,13 +10,15 @@ public struct TracePaging {
     }
 
     /// Events per line: a page is counted in events (a violation's line goes with its call).
-    public func pageCount(_ events: [TraceEvent]) -> Int {
+    public func pageCount(_ events: TraceEvents) -> Int {
         // Not `(count + pageSize - 1) / pageSize`: that overflows for a page size near Int.max.
         max(1, events.count / pageSize + (events.count % pageSize == 0 ? 0 : 1))
     }
 
+    public func pageCount(_ events: [TraceEvent]) -> Int { pageCount(TraceEvents(events)) }
+
     /// Page `number` (1-based) of the trace, with a line saying where it is.
-    public func page(_ number: Int, of events: [TraceEvent]) -> [String] {
+    public func page(_ number: Int, of events: TraceEvents) -> [String] {
         let pages = pageCount(events)
         guard number >= 1, number <= pages else {
             return ["There \(pages == 1 ? "is 1 page" : "are \(pages) pages") of \(pageSize) events."]
@@ -30,15 +32,17 @@ public struct TracePaging {
         return lines
     }
 
+    public func page(_ number: Int, of events: [TraceEvent]) -> [String] { page(number, of: TraceEvents(events)) }
+
     /// The whole trace when it is short; otherwise its beginning and end around a summary
-    /// of what was left out.
-    public func summarised(_ events: [TraceEvent], maxLines: Int) -> [String] {
+    /// of what was left out. Only the events shown are spelled out.
+    public func summarised(_ events: TraceEvents, maxLines: Int) -> [String] {
         guard events.count > maxLines else { return renderer.render(events) }
         let head = maxLines * 3 / 4
         let tail = maxLines - head
-        let hidden = events[head..<(events.count - tail)]
+        let hidden = head..<(events.count - tail)
         var lines = renderer.render(events, range: 0..<head)
-        lines.append("      … \(hidden.count) more events: \(Self.describe(hidden)) …")
+        lines.append("      … \(hidden.count) more events: \(Self.describe(events, range: hidden)) …")
         lines.append(
             "      (:trace --page N reads the trace a page at a time; --only NAME, --values, --lifecycle or --depth N focus it)"
         )
@@ -46,10 +50,19 @@ public struct TracePaging {
         return lines
     }
 
+    public func summarised(_ events: [TraceEvent], maxLines: Int) -> [String] {
+        summarised(TraceEvents(events), maxLines: maxLines)
+    }
+
     /// `998 values, 2 requests, 1 cancel`.
-    public static func describe<C: Collection>(_ events: C) -> String where C.Element == TraceEvent {
+    public static func describe(_ events: TraceEvents, range: Range<Int>) -> String {
         var counts: [TraceEvent.Kind: Int] = [:]
-        for event in events { counts[event.kind, default: 0] += 1 }
+        var violations = 0
+        for index in range {
+            let shape = events.shape(at: index)
+            counts[shape.kind, default: 0] += 1
+            violations += shape.violationCount
+        }
         let names: [(TraceEvent.Kind, String, String)] = [
             (.receiveValue, "value", "values"), (.request, "request", "requests"),
             (.subscribe, "subscribe", "subscribes"), (.receiveSubscription, "subscription", "subscriptions"),
@@ -62,7 +75,6 @@ public struct TracePaging {
             guard let count = counts[kind], count > 0 else { return nil }
             return "\(count) \(count == 1 ? one : many)"
         }
-        let violations = events.reduce(0) { $0 + $1.violations.count }
         return (parts + (violations > 0 ? ["\(violations) contract violations"] : [])).joined(separator: ", ")
     }
 }

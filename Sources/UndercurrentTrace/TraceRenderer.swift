@@ -14,28 +14,35 @@ public struct TraceRenderer {
     }
 
     public func render(_ events: [TraceEvent]) -> [String] {
+        render(TraceEvents(events))
+    }
+
+    public func render(_ events: TraceEvents) -> [String] {
         render(events, range: events.indices)
     }
 
-    /// Draws only the events in `range` (the tree's guides still account for all of them):
-    /// a page of a long trace costs the page, not the whole trace.
     public func render(_ events: [TraceEvent], range: Range<Int>) -> [String] {
-        let later = laterSiblings(events)
+        render(TraceEvents(events), range: range)
+    }
+
+    /// Draws only the events in `range` (the tree's guides and the columns' widths still
+    /// account for all of them, read by their shapes): a page of a long trace spells out the
+    /// page, not the whole trace.
+    public func render(_ events: TraceEvents, range: Range<Int>) -> [String] {
+        let laterInRange = laterSiblings(events, in: range)
         // Times are padded to one width so the tree's guides stay in their columns.
-        let timeWidth =
-            showTime
-            ? events.reduce(0) { width, event in
-                max(width, event.time.map { Self.formatTime($0).count + 3 } ?? 0)
-            } : 0
+        let timeWidth = showTime ? Self.timeWidth(events) : 0
         // A trace in which tasks ran gives each event its task's name in a column of its own
-        // (blank for the top level): a task is a lane.
-        let laneWidth = events.reduce(0) { width, event in max(width, event.laneName.map { $0.count + 1 } ?? 0) }
+        // (blank for the top level): a task is a lane. A higher lane's name is never shorter.
+        let lastLane = events.indices.reduce(0) { lane, index in max(lane, events.shape(at: index).lane) }
+        let laneWidth = lastLane == 0 ? 0 : "Task#\(lastLane)".count + 1
         let margin = "      " + String(repeating: " ", count: timeWidth + laneWidth)
         var lines: [String] = []
         lines.reserveCapacity(range.count)
         for index in range {
             let event = events[index]
-            let guides = treeGuides(event, later[index])
+            let later = laterInRange[index - range.lowerBound]
+            let guides = treeGuides(event, later)
             var line = ""
             if event.kind == .output {
                 let lane = laneWidth == 0 ? "" : lanePrefix(event, width: laneWidth)
@@ -62,7 +69,7 @@ public struct TraceRenderer {
             // A broken contract rule is shown under the call that broke it.
             for violation in event.violations {
                 let continuation = (1...max(1, event.depth)).map { level in
-                    level <= event.depth && later[index].indices.contains(level) && later[index][level] ? "│  " : "   "
+                    level <= event.depth && later.indices.contains(level) && later[level] ? "│  " : "   "
                 }.joined()
                 let guides = event.depth == 0 ? "" : continuation
                 lines.append(margin + guides + flag(violation))
@@ -164,14 +171,15 @@ public struct TraceRenderer {
 
     /// For every event, and every level up to its depth: does a later call sit at that level
     /// before the trace returns above it? One backward pass, so long traces render in linear time.
-    private func laterSiblings(_ events: [TraceEvent]) -> [[Bool]] {
-        var result = Array(repeating: [Bool](), count: events.count)
+    /// Kept for the events in `range` only, from `range.lowerBound`.
+    private func laterSiblings(_ events: TraceEvents, in range: Range<Int>) -> [[Bool]] {
+        var result = Array(repeating: [Bool](), count: range.count)
         var seen: [Bool] = []
-        for index in events.indices.reversed() {
-            let event = events[index]
+        for index in (range.lowerBound..<events.endIndex).reversed() {
+            let event = events.shape(at: index)
             let depth = event.depth
             if seen.count <= depth { seen += Array(repeating: false, count: depth + 1 - seen.count) }
-            result[index] = Array(seen[0...depth])
+            if index < range.upperBound { result[index - range.lowerBound] = Array(seen[0...depth]) }
             // Printed lines are not calls: they neither count as siblings nor close levels.
             if event.kind == .output { continue }
             seen[depth] = true
@@ -185,14 +193,29 @@ public struct TraceRenderer {
 
     /// True when the events happened at more than one virtual instant: only then is a
     /// time column worth its width.
-    public static func timeVaries(in events: [TraceEvent]) -> Bool {
+    public static func timeVaries(in events: TraceEvents) -> Bool {
         var first: Double?
-        for event in events {
-            guard let time = event.time else { continue }
+        for index in events.indices {
+            guard let time = events.shape(at: index).time else { continue }
             if let first, first != time { return true }
             first = first ?? time
         }
         return false
+    }
+
+    public static func timeVaries(in events: [TraceEvent]) -> Bool { timeVaries(in: TraceEvents(events)) }
+
+    /// The width of the widest time stamp, `[12.5ms] ` and its brackets and space.
+    private static func timeWidth(_ events: TraceEvents) -> Int {
+        var width = 0
+        var last: Double?
+        for index in events.indices {
+            // Calls made at one instant come in runs: each instant is written out once.
+            guard let time = events.shape(at: index).time, time != last else { continue }
+            last = time
+            width = max(width, formatTime(time).count + 3)
+        }
+        return width
     }
 
     /// Columns a string takes on the terminal, not counting colour escape sequences.

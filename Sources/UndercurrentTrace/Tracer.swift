@@ -13,50 +13,17 @@ public final class Tracer: _Introspection {
     // owner thread only, in short accesses, and the dynamic checks (a thread-local access
     // set per access) were a tenth of a traced custom subscription's cost in a profile.
     @exclusivity(unchecked) private var recorded = TraceEventRing()
-    /// The events kept, in the order they were recorded, spelled out: each name's text is
-    /// made once per read.
+    /// The events kept, in the order they were recorded, each spelled out as it is read.
     ///
-    /// The REPL reads them after every input, up to the cap of 200,000. Each event is made
-    /// where it ends up (copying it in retained each of its strings), from the recorded event
-    /// where it lies, in room asked for in huge pages (`HugePages`).
-    public var events: [TraceEvent] {
-        var spelled = SpelledNames(names: names)
-        let count = recorded.count
-        return [TraceEvent](unsafeUninitializedCapacity: count) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            HugePages.prefer(UnsafeMutableRawPointer(base), byteCount: count * MemoryLayout<TraceEvent>.stride)
-            recorded.forEachInOrder { event in
-                RecordedEvent.spell(event, into: base + initialized, spelled: &spelled)
-                initialized += 1
-            }
-        }
+    /// The REPL reads them after every input, up to the cap of 200,000, and shows a few
+    /// hundred: only those are spelled (`TraceEvents`).
+    public var recordedEvents: TraceEvents {
+        let (storage, start) = recorded.snapshot
+        return TraceEvents(recorded: RecordedTrace(storage: storage, start: start, names: names.table))
     }
 
-    /// The names met last while reading the events, by the low bits of their numbers: a
-    /// trace names a handful of objects over and over, and spelling each name once per event
-    /// was most of a read.
-    struct SpelledNames: NameSpelling {
-        let names: ObjectNames
-        var recent = [(name: TraceName, text: String)?](repeating: nil, count: 256)
-        /// The demand the last value's call returned, as its event shows it: nearly every call
-        /// returns the same one.
-        var lastDemand: (demand: Subscribers.Demand, text: String)?
-
-        mutating func text(of demand: Subscribers.Demand) -> String {
-            if let lastDemand, lastDemand.demand == demand { return lastDemand.text }
-            let text = Tracer.source(demand)
-            lastDemand = (demand, text)
-            return text
-        }
-
-        mutating func text(of name: TraceName) -> String {
-            let slot = Int(name.index & 255)
-            if let known = recent[slot], known.name == name { return known.text }
-            let text = names.text(of: name)
-            recent[slot] = (name, text)
-            return text
-        }
-    }
+    /// The events kept, in the order they were recorded, all spelled out.
+    public var events: [TraceEvent] { recordedEvents.spelledOut }
 
     /// How many bytes the tracer keeps for each event (its ring's stride): the bench's memory
     /// section shows it.

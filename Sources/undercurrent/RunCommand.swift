@@ -84,7 +84,7 @@ struct RunCommand: ParsableCommand {
         var traceNotWritten = false
         if let traceOut {
             if let error = TraceExport.write(
-                runner.events, to: traceOut, format: traceFormat,
+                runner.events.spelledOut, to: traceOut, format: traceFormat,
                 droppedCount: runner.tracer.droppedCount)
             {
                 standardError(error + "\n")

@@ -21,7 +21,7 @@ import UndercurrentSession
             script.rendersTrace = false
             script.run()
             return CheckedRun(
-                events: script.events, violations: script.tracer.violations, diagnostic: script.diagnostic,
+                events: script.events.spelledOut, violations: script.tracer.violations, diagnostic: script.diagnostic,
                 output: output, droppedCount: script.tracer.droppedCount)
         }
         largest = run.events.count
@@ -46,7 +46,7 @@ import UndercurrentSession
             ) { _ in }
             script.rendersTrace = false
             script.run()
-            return script.events
+            return script.events.spelledOut
         }
         let calls = events.filter(\.isCall)
         #expect(calls.count > 40_000)
@@ -96,7 +96,7 @@ import UndercurrentSession
         recorded.returnedDemand = .unlimited
         let names = ["Sink#1", "Countdown.Inner#3"]
         #expect(
-            recorded.traceEvent { names[Int($0.index)] }
+            recorded.spelled(names: names)
                 == TraceEvent(
                     sequence: 4, kind: .receiveValue, depth: 2, target: "Sink#1", argument: "-42",
                     returnedDemand: ".unlimited",
@@ -104,7 +104,7 @@ import UndercurrentSession
                     time: 2.5, subscription: "Countdown.Inner#3", lane: 2))
         let named = RecordedEvent(
             sequence: 1, kind: .subscribe, depth: 0, target: TraceName(index: 1), argument: .name(TraceName(index: 0)))
-        #expect(named.traceEvent { names[Int($0.index)] }.argument == "Sink#1")
+        #expect(named.spelled(names: names).argument == "Sink#1")
     }
 
     @Test func packedFieldsReadBackAsStored() {
@@ -142,7 +142,7 @@ import UndercurrentSession
 
     /// Names spelled by their numbers, for comparing recorded events as the trace shows them.
     private func shown(_ event: RecordedEvent) -> TraceEvent {
-        event.traceEvent { "Name\($0.index)" }
+        event.spelled(names: (0..<10).map { "Name\($0)" })
     }
 
     @Test func aFullRingKeepsTheNewestInOrder() {
@@ -153,9 +153,13 @@ import UndercurrentSession
         #expect(ring.inOrder.map(\.sequence) == Array(16...25))
         #expect(ring[0].sequence == 16)
         #expect(ring[9].sequence == 25)
-        var lent: [Int] = []
-        ring.forEachInOrder { lent.append($0.pointee.sequence) }
-        #expect(lent == Array(16...25))
+        // A read keeps the ring as it lies, and reads it from the oldest.
+        let (storage, start) = ring.snapshot
+        let read = TraceEvents(
+            recorded: RecordedTrace(storage: storage, start: start, names: NameTable(texts: ["Name0", "Name1"])))
+        #expect(read.map(\.sequence) == Array(16...25))
+        #expect(read.spelledOut.map(\.sequence) == Array(16...25))
+        #expect((0..<10).map { read.shape(at: $0).kind } == Array(repeating: .request, count: 10))
     }
 
     /// The tracer writes each new event over the oldest kept one, field by field: nothing of
@@ -251,5 +255,19 @@ import UndercurrentSession
         #expect(counts.kept.count == 20)
         #expect(counts.kept == Array((counts.kept.first ?? 0)...(counts.kept.last ?? 0)))
         #expect(counts.dropped + counts.kept.count == counts.kept.last)
+    }
+}
+
+extension NameTable {
+    /// A table that names `TraceName(index: i)` by `texts[i]`.
+    init(texts: [String]) {
+        self.init(spelled: texts.indices.map { (UInt32($0), 0) }, typeNames: texts)
+    }
+}
+
+extension RecordedEvent {
+    /// The event as a trace read shows it, `TraceName(index: i)` spelled `names[i]`.
+    func spelled(names: [String]) -> TraceEvent {
+        TraceEvents(recorded: RecordedTrace(storage: [self], start: 0, names: NameTable(texts: names)))[0]
     }
 }

@@ -47,7 +47,7 @@ import UndercurrentTrace
         LargeStack.run {
             let run = ScriptRun(source: source, fileName: "trace.swift", trace: true) { _ in }
             run.run()
-            return (run.events, run.diagnostic)
+            return (run.events.spelledOut, run.diagnostic)
         }
     }
 

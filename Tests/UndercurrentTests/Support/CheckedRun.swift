@@ -24,7 +24,7 @@ struct CheckedRun {
             if let capacity { run.tracer.capacity = capacity }
             run.run()
             return CheckedRun(
-                events: run.events, violations: run.tracer.violations, diagnostic: run.diagnostic,
+                events: run.events.spelledOut, violations: run.tracer.violations, diagnostic: run.diagnostic,
                 output: output, droppedCount: run.tracer.droppedCount)
         }
     }
