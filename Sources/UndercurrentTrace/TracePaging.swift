@@ -56,13 +56,6 @@ public struct TracePaging {
 
     /// `998 values, 2 requests, 1 cancel`.
     public static func describe(_ events: TraceEvents, range: Range<Int>) -> String {
-        var counts: [TraceEvent.Kind: Int] = [:]
-        var violations = 0
-        for index in range {
-            let shape = events.shape(at: index)
-            counts[shape.kind, default: 0] += 1
-            violations += shape.violationCount
-        }
         let names: [(TraceEvent.Kind, String, String)] = [
             (.receiveValue, "value", "values"), (.request, "request", "requests"),
             (.subscribe, "subscribe", "subscribes"), (.receiveSubscription, "subscription", "subscriptions"),
@@ -71,9 +64,18 @@ public struct TracePaging {
             (.discarded, "discarded value", "discarded values"),
             (.deinitialize, "deinit", "deinits"), (.output, "printed line", "printed lines"),
         ]
-        let parts = names.compactMap { kind, one, many -> String? in
-            guard let count = counts[kind], count > 0 else { return nil }
-            return "\(count) \(count == 1 ? one : many)"
+        // Counted by position in `names`, found by comparing kinds: a dictionary keyed by kind
+        // hashes each kind's raw String, most of summarising a long trace.
+        var counts = [Int](repeating: 0, count: names.count)
+        var violations = 0
+        for index in range {
+            let shape = events.shape(at: index)
+            if let slot = names.firstIndex(where: { $0.0 == shape.kind }) { counts[slot] += 1 }
+            violations += shape.violationCount
+        }
+        let parts = zip(names, counts).compactMap { name, count -> String? in
+            guard count > 0 else { return nil }
+            return "\(count) \(count == 1 ? name.1 : name.2)"
         }
         return (parts + (violations > 0 ? ["\(violations) contract violations"] : [])).joined(separator: ", ")
     }

@@ -120,4 +120,18 @@ import UndercurrentSession
         #expect(!shown[2].contains("Map.Inner#1"))
         #expect(shown[2].components(separatedBy: "\n").count == shown[0].components(separatedBy: "\n").count)
     }
+
+    /// The line that stands for the events a long trace leaves out counts each kind, in a
+    /// fixed order, and the rules broken among them.
+    @Test func theSummaryOfHiddenEventsCountsEachKind() {
+        let kinds: [TraceEvent.Kind] = [.receiveValue, .output, .receiveValue, .request, .cancel, .taskStart, .dropped]
+        var events = kinds.enumerated().map { index, kind in
+            TraceEvent(sequence: index + 1, kind: kind, depth: 0, target: "X#1", argument: "")
+        }
+        events[2].violations = [ContractViolation(rule: .valueWithoutDemand, message: "m", sequence: 3)]
+        #expect(
+            TracePaging.describe(TraceEvents(events), range: 0..<7)
+                == "2 values, 1 request, 1 cancel, 1 dropped value, 1 printed line, 1 contract violations")
+        #expect(TracePaging.describe(TraceEvents(events), range: 3..<6) == "1 request, 1 cancel")
+    }
 }
