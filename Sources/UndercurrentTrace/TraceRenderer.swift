@@ -210,7 +210,7 @@ public struct TraceRenderer {
         var width = 0
         var last: Double?
         for index in events.indices {
-            // Calls made at one instant come in runs: each instant is written out once.
+            // Calls made at one instant come in runs: each run's instant is written out once.
             guard let time = events.shape(at: index).time, time != last else { continue }
             last = time
             width = max(width, formatTime(time).count + 3)
