@@ -4,11 +4,10 @@
 
 /// Asks the kernel to back a large buffer of the trace with huge pages.
 ///
-/// A full trace holds two buffers of tens of megabytes: the ring of recorded events and,
-/// once read, the events spelled out. Each is fresh memory, and Linux hands it over a 4 KiB
-/// page at a time, one page fault per page on first touch: about 12,500 faults for a trace
-/// of 200,000 events, some 30 ms of system time (a twentieth of the traced run of 1.5
-/// million values). Where transparent huge pages are enabled for the asking (`madvise`, the
+/// A full trace's ring of recorded events takes tens of megabytes, and so does the array of
+/// its events spelled out all at once (`TraceEvents.spelledOut`). Each is fresh memory, and
+/// Linux hands it over a 4 KiB page at a time, one page fault per page on first touch: about
+/// 6,000 faults for each of them at 200,000 events, some 15 ms of system time. Where transparent huge pages are enabled for the asking (`madvise`, the
 /// default of many distributions), the aligned middle of the buffer is backed by 2 MiB pages
 /// instead: a dozen faults. Elsewhere, and on other systems, nothing changes.
 enum HugePages {

@@ -53,7 +53,7 @@ final class ObjectNames {
 
     /// Every name given, and the type names, as a value that a trace read later keeps.
     @exclusivity(unchecked) private(set) var table = NameTable()
-    /// The last instance number given in each type, by type index.
+    /// What each type has given, by type index: its last instance number and its plain name.
     @exclusivity(unchecked) private var types: [TypeRecord] = []
     /// What each type tells the tracer, by type index, apart from `types`: asked on every
     /// traced value, and read from a record with a String in it, it may copy the record.

@@ -23,10 +23,12 @@ struct TraceEventRing {
         start == 0 ? storage : Array(storage[start...] + storage[..<start])
     }
 
-    /// The events as they lie, and the storage index of the oldest: what a read of the trace
-    /// keeps (`RecordedTrace`). The ring's next change copies them if the read still has them;
-    /// `removeAll`, as the tracer's next input starts, leaves them.
-    var snapshot: (storage: [RecordedEvent], start: Int) { (storage, start) }
+    /// Calls `body` with where the event at a position counted from the oldest lies: an event
+    /// handed over as a value is copied, retaining its strings.
+    func withEvent<Result>(at position: Int, _ body: (UnsafePointer<RecordedEvent>) -> Result) -> Result {
+        let index = storageIndex(position)
+        return storage.withUnsafeBufferPointer { body($0.baseAddress! + index) }
+    }
 
     /// What `append` dropped to make room: how many events, and the lines the program
     /// printed among them.

@@ -128,55 +128,44 @@ extension TraceEvents: ExpressibleByArrayLiteral {
 /// writes its next events to a ring of its own (`TraceEventRing.removeAll` leaves these), and
 /// names given or forgotten since do not change how these read.
 final class RecordedTrace {
-    private let storage: [RecordedEvent]
-    /// Where the oldest event is in `storage`, once the ring has wrapped.
-    private let start: Int
+    /// A copy of the tracer's ring, sharing its storage: the ring's next change copies the
+    /// storage if this read still has it, and `removeAll`, as the next input starts, leaves it.
+    private let ring: TraceEventRing
     /// The spelling of names met last, kept between reads: a renderer reads a few events at a
     /// time.
     private var spelling: SpelledNames
 
-    init(storage: [RecordedEvent], start: Int, names: NameTable) {
-        self.storage = storage
-        self.start = start
+    init(ring: TraceEventRing, names: NameTable) {
+        self.ring = ring
         spelling = SpelledNames(names: names)
     }
 
-    var count: Int { storage.count }
-
-    private func storageIndex(_ position: Int) -> Int {
-        let index = start + position
-        return index < storage.count ? index : index - storage.count
-    }
+    var count: Int { ring.count }
 
     func spelled(at position: Int) -> TraceEvent {
-        storage.withUnsafeBufferPointer { events in
+        ring.withEvent(at: position) { event in
             withUnsafeTemporaryAllocation(of: TraceEvent.self, capacity: 1) { made in
-                RecordedEvent.spell(
-                    events.baseAddress! + storageIndex(position), into: made.baseAddress!, spelled: &spelling)
+                RecordedEvent.spell(event, into: made.baseAddress!, spelled: &spelling)
                 return made.baseAddress!.move()
             }
         }
     }
 
     func shape(at position: Int) -> TraceEvents.Shape {
-        storage.withUnsafeBufferPointer { events in
-            (events.baseAddress! + storageIndex(position)).pointee.shape
-        }
+        ring.withEvent(at: position) { $0.pointee.shape }
     }
 
     /// Every event spelled out. Each is made where it ends up (copying it in retained each of
     /// its strings), from the recorded event where it lies, in room asked for in huge pages
     /// (`HugePages`).
     func spelledOut() -> [TraceEvent] {
-        let count = storage.count
-        return storage.withUnsafeBufferPointer { events in
-            [TraceEvent](unsafeUninitializedCapacity: count) { buffer, initialized in
-                guard let base = buffer.baseAddress, let recorded = events.baseAddress else { return }
-                HugePages.prefer(UnsafeMutableRawPointer(base), byteCount: count * MemoryLayout<TraceEvent>.stride)
-                for position in 0..<count {
-                    RecordedEvent.spell(recorded + storageIndex(position), into: base + position, spelled: &spelling)
-                    initialized += 1
-                }
+        let count = ring.count
+        return [TraceEvent](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            HugePages.prefer(UnsafeMutableRawPointer(base), byteCount: count * MemoryLayout<TraceEvent>.stride)
+            for position in 0..<count {
+                ring.withEvent(at: position) { RecordedEvent.spell($0, into: base + position, spelled: &spelling) }
+                initialized += 1
             }
         }
     }

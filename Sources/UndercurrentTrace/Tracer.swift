@@ -18,8 +18,7 @@ public final class Tracer: _Introspection {
     /// The REPL reads them after every input, up to the cap of 200,000, and shows a few
     /// hundred: only those are spelled (`TraceEvents`).
     public var recordedEvents: TraceEvents {
-        let (storage, start) = recorded.snapshot
-        return TraceEvents(recorded: RecordedTrace(storage: storage, start: start, names: names.table))
+        TraceEvents(recorded: RecordedTrace(ring: recorded, names: names.table))
     }
 
     /// The events kept, in the order they were recorded, all spelled out.

@@ -154,9 +154,8 @@ import UndercurrentSession
         #expect(ring[0].sequence == 16)
         #expect(ring[9].sequence == 25)
         // A read keeps the ring as it lies, and reads it from the oldest.
-        let (storage, start) = ring.snapshot
         let read = TraceEvents(
-            recorded: RecordedTrace(storage: storage, start: start, names: NameTable(texts: ["Name0", "Name1"])))
+            recorded: RecordedTrace(ring: ring, names: NameTable(texts: ["Name0", "Name1"])))
         #expect(read.map(\.sequence) == Array(16...25))
         #expect(read.spelledOut.map(\.sequence) == Array(16...25))
         #expect((0..<10).map { read.shape(at: $0).kind } == Array(repeating: .request, count: 10))
@@ -268,6 +267,8 @@ extension NameTable {
 extension RecordedEvent {
     /// The event as a trace read shows it, `TraceName(index: i)` spelled `names[i]`.
     func spelled(names: [String]) -> TraceEvent {
-        TraceEvents(recorded: RecordedTrace(storage: [self], start: 0, names: NameTable(texts: names)))[0]
+        var ring = TraceEventRing()
+        _ = ring.append(self, capacity: 1)
+        return TraceEvents(recorded: RecordedTrace(ring: ring, names: NameTable(texts: names)))[0]
     }
 }
